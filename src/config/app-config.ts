@@ -1,0 +1,51 @@
+// Configuration is read and validated once, at boot, into a typed object. A bad value stops the
+// boot with a message that names the variable.
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const port = z.coerce
+  .number({ error: 'must be a port number' })
+  .int('must be an integer')
+  .min(0, 'must be between 0 and 65535')
+  .max(65535, 'must be between 0 and 65535');
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: port.default(3000),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// connection string')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number({ error: 'must be a number' }).int().min(1).max(200).default(10),
+  EMBEDDED_PG_PORT: port.default(54329),
+  EMBEDDED_PG_DATA_DIR: z.string().min(1).default('.data/postgres'),
+  EMBEDDED_PG_DATABASE: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'must be a lower-case identifier').default('gpu_cost'),
+  MIGRATE_ON_START: bool.default(true),
+  CATALOG_DIR: z.string().min(1).default('data/catalog'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
+  GRAPHQL_INTROSPECTION: bool.default(true),
+  GRAPHQL_PLAYGROUND: bool.default(true),
+});
+
+export type AppConfig = z.infer<typeof schema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws a ConfigError whose message names every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  // An empty variable means "unset": a blank DATABASE_URL= in a shell should not fail the boot.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = schema.safeParse(present);
+  if (result.success) return result.data;
+  const reasons = result.error.issues.map((issue) => {
+    const name = issue.path.join('.');
+    return `${name}=${JSON.stringify(env[name] ?? '')} ${issue.message}`;
+  });
+  throw new ConfigError(`Invalid configuration: ${reasons.join('; ')}`);
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

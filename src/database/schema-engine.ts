@@ -1,0 +1,122 @@
+// Prisma's own schema engine, WebAssembly build: applies and creates migrations with no native
+// binary and no internet (see README, "Database tooling"). The package's entry imports its
+// .wasm as an ES module, which Node 20 only allows behind a flag, so we instantiate the
+// WebAssembly module ourselves and hand it to the wasm-bindgen glue.
+import { readFile, readdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
+import * as glue from '@prisma/schema-engine-wasm/schema_engine_bg';
+import type { MigrationList, SchemaEngine } from '@prisma/schema-engine-wasm';
+
+const require = createRequire(import.meta.url);
+// Node has WebAssembly globally; TypeScript only types it in the DOM lib, which we do not load.
+declare const WebAssembly: {
+  instantiate(bytes: Uint8Array, imports: object): Promise<{ instance: { exports: unknown } }>;
+};
+const NO_FILTERS = { externalTables: [], externalEnums: [] };
+
+let wasmReady: Promise<void> | undefined;
+
+function loadWasm(): Promise<void> {
+  wasmReady ??= (async () => {
+    const glueFile = require.resolve('@prisma/schema-engine-wasm/schema_engine_bg');
+    const bytes = await readFile(path.join(path.dirname(glueFile), 'schema_engine_bg.wasm'));
+    const { instance } = await WebAssembly.instantiate(bytes, { './schema_engine_bg.js': glue });
+    const exports = instance.exports as unknown as { __wbindgen_start?: () => void };
+    glue.__wbg_set_wasm(exports);
+    exports.__wbindgen_start?.();
+  })();
+  return wasmReady;
+}
+
+export interface MigrationPaths {
+  schemaFile: string;
+  migrationsDir: string;
+}
+
+export const DEFAULT_MIGRATION_PATHS: MigrationPaths = {
+  schemaFile: path.resolve('prisma/schema.prisma'),
+  migrationsDir: path.resolve('prisma/migrations'),
+};
+
+/** Runs `work` with an engine on its own small pool, and closes both afterwards. */
+async function withEngine<T>(
+  connectionString: string,
+  schemaFile: string,
+  work: (engine: SchemaEngine) => Promise<T>,
+): Promise<T> {
+  await loadWasm();
+  const schema = await readFile(schemaFile, 'utf8');
+  const pool = new pg.Pool({ connectionString, max: 2 });
+  try {
+    const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPg(pool));
+    const engine = await glue.SchemaEngine.new({ datamodels: [[schemaFile, schema]] }, () => undefined, adapter);
+    try {
+      return await work(engine);
+    } finally {
+      engine.free();
+    }
+  } finally {
+    await pool.end();
+  }
+}
+
+export async function readMigrationList(migrationsDir: string): Promise<MigrationList> {
+  const entries = await readdir(migrationsDir, { withFileTypes: true }).catch(() => []);
+  const dirs = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const lockPath = path.join(migrationsDir, 'migration_lock.toml');
+  const lockContent = await readFile(lockPath, 'utf8').catch(() => null);
+  return {
+    baseDir: migrationsDir,
+    lockfile: { path: 'migration_lock.toml', content: lockContent },
+    shadowDbInitScript: '',
+    migrationDirectories: await Promise.all(
+      dirs.map(async (dir) => ({
+        path: dir,
+        migrationFile: {
+          path: 'migration.sql',
+          content: { tag: 'ok' as const, value: await readFile(path.join(migrationsDir, dir, 'migration.sql'), 'utf8') },
+        },
+      })),
+    ),
+  } as MigrationList;
+}
+
+/** Applies pending migrations exactly as `prisma migrate deploy` does; returns their names. */
+export async function applyMigrations(
+  connectionString: string,
+  paths: MigrationPaths = DEFAULT_MIGRATION_PATHS,
+): Promise<string[]> {
+  const migrationsList = await readMigrationList(paths.migrationsDir);
+  return withEngine(connectionString, paths.schemaFile, async (engine) => {
+    const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList, filters: NO_FILTERS });
+    return appliedMigrationNames;
+  });
+}
+
+/**
+ * The SQL that takes a database from the schema `fromSchema` (null: an empty database) to
+ * `toSchema`, or null when they agree. Both are schema texts; no database schema is read, because the
+ * WebAssembly engine cannot describe a live PostgreSQL through the pg adapter ("Column type
+ * 'char' could not be deserialized"). db:migration keeps the schema that the migrations build in
+ * prisma/migrations/schema.snapshot.prisma for this purpose. `connectionString` is any reachable
+ * PostgreSQL: the engine asks its version and nothing else.
+ */
+export async function diffSchemas(
+  connectionString: string,
+  fromSchema: string | null,
+  toSchema: string,
+  schemaFile: string,
+): Promise<string | null> {
+  // The engine connects (it asks the server's version) but reads and writes nothing.
+  return withEngine(connectionString, schemaFile, async (engine) => {
+    const to = { tag: 'schemaDatamodel' as const, files: [{ path: schemaFile, content: toSchema }] };
+    const from = fromSchema === null ? { tag: 'empty' as const } : { ...to, files: [{ path: schemaFile, content: fromSchema }] };
+    const result = await engine.diff({ from, to, script: true, exitCode: null, filters: NO_FILTERS });
+    const sql = result.stdout?.trim() ?? '';
+    return sql === '' || sql.startsWith('-- This is an empty migration') ? null : `${sql}\n`;
+  });
+}

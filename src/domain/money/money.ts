@@ -1,0 +1,48 @@
+// Money is decimal (decimal.js) with its currency. Floats are for quantities (hours, requests),
+// never for stored prices.
+import { Decimal } from 'decimal.js';
+import type { Currency, FxRates } from '../catalog/catalog.types.js';
+
+export { Decimal };
+
+export interface Money {
+  amount: Decimal;
+  currency: Currency;
+}
+
+export const AMOUNT_DECIMALS = 4;
+
+export function money(amount: Decimal.Value, currency: Currency): Money {
+  return { amount: new Decimal(amount), currency };
+}
+
+/** The wire form used by REST and GraphQL: a decimal string with 4 places. */
+export function formatAmount(amount: Decimal): string {
+  return amount.toDecimalPlaces(AMOUNT_DECIMALS, Decimal.ROUND_HALF_EVEN).toFixed(AMOUNT_DECIMALS);
+}
+
+export class MissingFxRateError extends Error {
+  constructor(
+    readonly from: Currency,
+    readonly to: Currency,
+  ) {
+    super(`no FX rate from ${from} to ${to} in this catalog version`);
+  }
+}
+
+/** Units of `to` that one unit of `from` buys, from the version's rates. */
+export function fxRate(rates: FxRates, from: Currency, to: Currency): Decimal {
+  if (from === to) return new Decimal(1);
+  const perBase = (c: Currency): Decimal => {
+    if (c === rates.base) return new Decimal(1);
+    const r = rates.rates[c];
+    if (r === undefined) throw new MissingFxRateError(from, to);
+    return new Decimal(r);
+  };
+  return perBase(to).div(perBase(from));
+}
+
+/** Converts at full precision; round only when formatting. */
+export function convert(amount: Decimal, from: Currency, to: Currency, rates: FxRates): Decimal {
+  return from === to ? amount : amount.mul(fxRate(rates, from, to));
+}
