@@ -1,0 +1,50 @@
+import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { GraphQLModule } from '@nestjs/graphql';
+import { LoggerModule } from 'nestjs-pino';
+import { APP_CONFIG, type AppConfig } from './config/app-config.js';
+import { loggerOptions } from './config/logger.options.js';
+import { formatGraphqlError } from './common/errors/graphql-errors.js';
+import { ProblemDetailsFilter } from './common/errors/problem-details.filter.js';
+import { DatabaseModule } from './database/database.module.js';
+import { CatalogModule } from './modules/catalog/catalog.module.js';
+import { HealthModule } from './modules/health/health.module.js';
+import { MetricsModule } from './modules/metrics/metrics.module.js';
+
+export interface AppModuleOptions {
+  config: AppConfig;
+  /** The database the app uses: DATABASE_URL, the embedded server, or a test database. */
+  databaseUrl: string;
+}
+
+@Module({})
+export class AppModule {
+  static register({ config, databaseUrl }: AppModuleOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        LoggerModule.forRoot(loggerOptions(config)),
+        DatabaseModule.forRoot({ url: databaseUrl, poolSize: config.DATABASE_POOL_SIZE, connectTimeoutMs: 3_000, statementTimeoutMs: 15_000 }),
+        GraphQLModule.forRoot<ApolloDriverConfig>({
+          driver: ApolloDriver,
+          path: '/graphql',
+          // In memory; `npm run docs:generate` writes schema.gql and a test keeps it in step.
+          autoSchemaFile: true,
+          sortSchema: true,
+          introspection: config.GRAPHQL_INTROSPECTION,
+          graphiql: config.GRAPHQL_PLAYGROUND,
+          formatError: formatGraphqlError,
+          autoTransformHttpErrors: true,
+        }),
+        MetricsModule,
+        HealthModule,
+        CatalogModule,
+      ],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: APP_FILTER, useClass: ProblemDetailsFilter },
+      ],
+    };
+  }
+}

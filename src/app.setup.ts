@@ -1,0 +1,34 @@
+// Everything that makes the HTTP surface what it is, shared by main.ts and the e2e tests.
+import type { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import { createValidationPipe } from './common/errors/validation.js';
+
+export function configureApp(app: INestApplication): OpenAPIObject {
+  const express = app as NestExpressApplication;
+  express.useLogger(app.get(Logger));
+  express.set('query parser', 'simple');
+  express.disable('x-powered-by');
+  // The GraphiQL page loads its scripts inline; everything else gets the strict default policy.
+  app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
+  express.useBodyParser('json', { limit: '256kb' });
+  app.useGlobalPipes(createValidationPipe());
+  const document = buildOpenApiDocument(app);
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json', yamlDocumentUrl: 'openapi.yaml' });
+  return document;
+}
+
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('GPU Cost API')
+    .setDescription(
+      'Versioned GPU price catalog, cheapest compliant offer and inference cost estimates. ' +
+        'Every catalog-backed answer names the catalog version it used; reads accept `version` or `asOf`. ' +
+        'Errors are application/problem+json.',
+    )
+    .setVersion('1')
+    .build();
+  return SwaggerModule.createDocument(app, config);
+}

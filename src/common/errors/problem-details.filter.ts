@@ -1,0 +1,84 @@
+// REST errors as RFC 9457 problem+json. Every error leaves here; no stack trace or SQL does.
+import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AppError, type ErrorKind, type FieldError } from './app-error.js';
+
+const STATUS: Record<ErrorKind, number> = {
+  BAD_INPUT: HttpStatus.BAD_REQUEST,
+  NOT_FOUND: HttpStatus.NOT_FOUND,
+  CONFLICT: HttpStatus.CONFLICT,
+  UNPROCESSABLE: HttpStatus.UNPROCESSABLE_ENTITY,
+  UNAVAILABLE: HttpStatus.SERVICE_UNAVAILABLE,
+};
+
+export interface ProblemDetails {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: string;
+  instance?: string;
+  errors?: FieldError[];
+}
+
+export function toProblem(exception: unknown): ProblemDetails {
+  if (exception instanceof AppError) {
+    const status = STATUS[exception.kind];
+    return {
+      type: `https://gpu-cost-api.dev/problems/${exception.code.toLowerCase().replace(/[._]/g, '-')}`,
+      title: titleFor(status),
+      status,
+      detail: exception.message,
+      code: exception.code,
+      ...(exception.errors.length ? { errors: exception.errors } : {}),
+    };
+  }
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const body = exception.getResponse();
+    const detail = typeof body === 'string' ? body : String((body as { message?: unknown }).message ?? exception.message);
+    return { type: 'about:blank', title: titleFor(status), status, detail, code: `HTTP.${status}` };
+  }
+  return {
+    type: 'about:blank',
+    title: titleFor(500),
+    status: 500,
+    detail: 'An unexpected error occurred; it has been logged.',
+    code: 'INTERNAL',
+  };
+}
+
+function titleFor(status: number): string {
+  const names: Record<number, string> = {
+    400: 'Bad Request',
+    401: 'Unauthorized',
+    403: 'Forbidden',
+    404: 'Not Found',
+    405: 'Method Not Allowed',
+    406: 'Not Acceptable',
+    409: 'Conflict',
+    413: 'Payload Too Large',
+    415: 'Unsupported Media Type',
+    422: 'Unprocessable Content',
+    429: 'Too Many Requests',
+    500: 'Internal Server Error',
+    503: 'Service Unavailable',
+  };
+  return names[status] ?? 'Error';
+}
+
+@Catch()
+export class ProblemDetailsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    // GraphQL errors are formatted by Apollo (graphql-errors.ts); rethrow to let it.
+    if (host.getType<string>() === 'graphql') throw exception;
+    const http = host.switchToHttp();
+    const response = http.getResponse<Response>();
+    const request = http.getRequest<Request>();
+    const problem = { ...toProblem(exception), instance: request.originalUrl };
+    if (problem.status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    response.status(problem.status).type('application/problem+json').json(problem);
+  }
+}

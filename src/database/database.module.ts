@@ -1,0 +1,34 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import pg from 'pg';
+import { DATABASE_OPTIONS, PG_POOL, type DatabaseOptions } from './database.options.js';
+import { PrismaService } from './prisma.service.js';
+
+@Global()
+@Module({})
+export class DatabaseModule {
+  static forRoot(options: DatabaseOptions): DynamicModule {
+    return {
+      module: DatabaseModule,
+      providers: [
+        { provide: DATABASE_OPTIONS, useValue: options },
+        {
+          provide: PG_POOL,
+          useFactory: () => {
+            const pool = new pg.Pool({
+              connectionString: options.url,
+              max: options.poolSize,
+              connectionTimeoutMillis: options.connectTimeoutMs,
+              // A stuck query fails instead of holding a request forever.
+              statement_timeout: options.statementTimeoutMs,
+            });
+            // An idle client losing its server must not crash the process; the next query reconnects.
+            pool.on('error', () => undefined);
+            return pool;
+          },
+        },
+        PrismaService,
+      ],
+      exports: [PrismaService, PG_POOL, DATABASE_OPTIONS],
+    };
+  }
+}

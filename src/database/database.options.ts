@@ -1,0 +1,9 @@
+export const DATABASE_OPTIONS = Symbol('DATABASE_OPTIONS');
+export const PG_POOL = Symbol('PG_POOL');
+
+export interface DatabaseOptions {
+  url: string;
+  poolSize: number;
+  connectTimeoutMs: number;
+  statementTimeoutMs: number;
+}

@@ -1,0 +1,25 @@
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { PrismaPg } from '@prisma/adapter-pg';
+import type pg from 'pg';
+import { PrismaClient } from '../generated/prisma/client.js';
+import { PG_POOL } from './database.options.js';
+
+/**
+ * The one Prisma client of the process. It runs on the shared pg pool (PG_POOL), which the
+ * catalog repository also uses for bulk COPY during imports.
+ */
+@Injectable()
+export class PrismaService extends PrismaClient implements OnModuleInit, OnModuleDestroy {
+  constructor(@Inject(PG_POOL) readonly pool: pg.Pool) {
+    super({ adapter: new PrismaPg(pool) });
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.$connect();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.$disconnect();
+    await this.pool.end();
+  }
+}

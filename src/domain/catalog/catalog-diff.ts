@@ -1,0 +1,99 @@
+// What changed between two catalog versions, compared by natural keys.
+import { Decimal } from 'decimal.js';
+import { cmp, offerNaturalKey, rowContentHash } from './catalog-hash.js';
+import type { CatalogContent, Offer } from './catalog.types.js';
+
+export interface OfferPriceChange {
+  offer: Offer; // the new row
+  oldPricePerHour: Decimal;
+  newPricePerHour: Decimal;
+  /** (new − old) / old × 100; null when the old price was zero or the currency changed. */
+  changePct: Decimal | null;
+  oldCurrency: Offer['currency'];
+  /** Fields other than the price that changed (source, observedAt, ...). */
+  otherChanges: string[];
+}
+
+export interface CatalogDiff {
+  added: Offer[];
+  removed: Offer[];
+  changed: OfferPriceChange[];
+  /** Reference data whose content changed, by kind and key. */
+  reference: { kind: 'provider' | 'region' | 'gpu'; key: string; change: 'added' | 'removed' | 'changed' }[];
+  unchangedOffers: number;
+}
+
+const OFFER_FIELDS: (keyof Offer)[] = [
+  'currency',
+  'upfront',
+  'termMonths',
+  'serverlessUnitPrice',
+  'serverlessUnit',
+  'interruptionNoticeSeconds',
+  'sourceUrl',
+  'sourceTitle',
+  'observedAt',
+  'derived',
+  'derivation',
+];
+
+export function diffCatalogs({ from, to }: { from: CatalogContent; to: CatalogContent }): CatalogDiff {
+  const before = new Map(from.offers.map((o) => [o.keyHash, o]));
+  const after = new Map(to.offers.map((o) => [o.keyHash, o]));
+  const added: Offer[] = [];
+  const changed: OfferPriceChange[] = [];
+  let unchangedOffers = 0;
+  for (const [key, offer] of after) {
+    const old = before.get(key);
+    if (!old) {
+      added.push(offer);
+      continue;
+    }
+    const otherChanges = OFFER_FIELDS.filter((f) => String(old[f]) !== String(offer[f]));
+    const priceChanged = !old.pricePerHour.eq(offer.pricePerHour) || old.currency !== offer.currency;
+    if (!priceChanged && otherChanges.length === 0) {
+      unchangedOffers++;
+      continue;
+    }
+    const comparable = old.currency === offer.currency && !old.pricePerHour.isZero();
+    changed.push({
+      offer,
+      oldPricePerHour: old.pricePerHour,
+      newPricePerHour: offer.pricePerHour,
+      changePct: comparable ? offer.pricePerHour.minus(old.pricePerHour).div(old.pricePerHour).mul(100) : null,
+      oldCurrency: old.currency,
+      otherChanges,
+    });
+  }
+  const removed = from.offers.filter((o) => !after.has(o.keyHash));
+  const byKey = (a: Offer, b: Offer): number => cmp(offerNaturalKey(a), offerNaturalKey(b));
+  return {
+    added: added.sort(byKey),
+    removed: removed.sort(byKey),
+    changed: changed.sort((a, b) => byKey(a.offer, b.offer)),
+    reference: [
+      ...diffReference('provider', from.providers, to.providers, (p) => p.slug),
+      ...diffReference('region', from.regions, to.regions, (r) => r.code),
+      ...diffReference('gpu', from.gpus, to.gpus, (g) => g.slug),
+    ],
+    unchangedOffers,
+  };
+}
+
+function diffReference<T extends Parameters<typeof rowContentHash>[0]>(
+  kind: CatalogDiff['reference'][number]['kind'],
+  from: T[],
+  to: T[],
+  keyOf: (row: T) => string,
+): CatalogDiff['reference'] {
+  const before = new Map(from.map((r) => [keyOf(r), rowContentHash(r)]));
+  const after = new Map(to.map((r) => [keyOf(r), rowContentHash(r)]));
+  const out: CatalogDiff['reference'] = [];
+  for (const [key, hash] of after) {
+    const old = before.get(key);
+    if (old === undefined) out.push({ kind, key, change: 'added' });
+    else if (old !== hash) out.push({ kind, key, change: 'changed' });
+  }
+  for (const key of before.keys()) if (!after.has(key)) out.push({ kind, key, change: 'removed' });
+  return out.sort((a, b) => cmp(a.key, b.key));
+}

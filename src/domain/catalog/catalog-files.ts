@@ -1,0 +1,267 @@
+// Turns catalog files (YAML, JSON or CSV) into catalog content, collecting every error with its
+// file and line. Nothing here touches a database: the import service decides what to write.
+import { parse as parseCsv } from 'csv-parse/sync';
+import { Decimal } from 'decimal.js';
+import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
+import type { ZodType } from 'zod';
+import { offerKeyHash, offerNaturalKey } from './catalog-hash.js';
+import {
+  catalogMetaSchema,
+  gpuRowSchema,
+  offerRowSchema,
+  providerRowSchema,
+  regionRowSchema,
+  type CatalogMetaRow,
+} from './catalog-rows.js';
+import type { CatalogContent, GpuModel, Offer, Provider, Region } from './catalog.types.js';
+
+export interface CatalogFile {
+  /** Shown in errors; relative paths read best. */
+  path: string;
+  text: string;
+}
+
+export interface RowError {
+  file: string;
+  line: number;
+  field: string;
+  message: string;
+}
+
+export const SECTIONS = ['catalog', 'providers', 'regions', 'gpus', 'offers'] as const;
+type Section = (typeof SECTIONS)[number];
+
+interface RawRow {
+  file: string;
+  line: number;
+  value: unknown;
+}
+
+export interface Located<T> {
+  item: T;
+  file: string;
+  line: number;
+}
+
+export interface ParsedCatalog {
+  meta: CatalogMetaRow | null;
+  /** null: the files had no such section (the import may inherit it from the current version). */
+  providers: Provider[] | null;
+  regions: Located<Region>[] | null;
+  gpus: GpuModel[] | null;
+  offers: Located<Offer>[];
+  errors: RowError[];
+}
+
+/** Converts scalar nodes to plain strings so that no number is ever read as a float. */
+function toText(node: unknown): unknown {
+  if (isScalar(node)) {
+    const v = node.value;
+    return v === null ? null : String(v);
+  }
+  if (isSeq(node)) return node.items.map(toText);
+  if (isMap(node)) {
+    return Object.fromEntries(
+      node.items.map((pair) => [String(isScalar(pair.key) ? pair.key.value : pair.key), toText(pair.value)]),
+    );
+  }
+  return node ?? null;
+}
+
+function readStructured(file: CatalogFile, rows: Record<Section, RawRow[]>, errors: RowError[]): void {
+  const lineCounter = new LineCounter();
+  // The failsafe schema keeps every scalar a string: "3.90" stays "3.90", never 3.9.
+  const doc = parseDocument(file.text, { lineCounter, schema: 'failsafe', prettyErrors: false });
+  const lineOf = (node: Node | null | undefined): number => (node?.range ? lineCounter.linePos(node.range[0]).line : 1);
+  if (doc.errors.length) {
+    for (const e of doc.errors) errors.push({ file: file.path, line: e.linePos?.[0]?.line ?? 1, field: '', message: e.message.split('\n')[0] });
+    return;
+  }
+  if (!isMap(doc.contents)) {
+    errors.push({ file: file.path, line: 1, field: '', message: `expected a mapping with any of: ${SECTIONS.join(', ')}` });
+    return;
+  }
+  for (const pair of doc.contents.items) {
+    const key = String(isScalar(pair.key) ? pair.key.value : pair.key) as Section;
+    const keyLine = lineOf(pair.key as Node);
+    if (!SECTIONS.includes(key)) {
+      errors.push({ file: file.path, line: keyLine, field: key, message: `unknown section; expected one of ${SECTIONS.join(', ')}` });
+      continue;
+    }
+    if (key === 'catalog') {
+      rows.catalog.push({ file: file.path, line: keyLine, value: toText(pair.value) });
+      continue;
+    }
+    if (!isSeq(pair.value)) {
+      errors.push({ file: file.path, line: keyLine, field: key, message: 'must be a list' });
+      continue;
+    }
+    for (const item of pair.value.items) rows[key].push({ file: file.path, line: lineOf(item as Node), value: toText(item) });
+  }
+}
+
+/** CSV: one section per file, named by the file (providers.csv, regions.csv, gpus.csv; else offers). */
+function readCsv(file: CatalogFile, rows: Record<Section, RawRow[]>, errors: RowError[]): void {
+  const base = file.path.split('/').pop()!.toLowerCase();
+  const section: Section = (['providers', 'regions', 'gpus'] as const).find((s) => base.startsWith(s)) ?? 'offers';
+  try {
+    const records = parseCsv(file.text, { columns: true, skip_empty_lines: true, trim: true, info: true }) as {
+      record: Record<string, string>;
+      info: { lines: number };
+    }[];
+    for (const { record, info } of records) {
+      const value = Object.fromEntries(Object.entries(record).filter(([, v]) => v !== ''));
+      rows[section].push({ file: file.path, line: info.lines, value });
+    }
+  } catch (error) {
+    const e = error as { message: string; lines?: number };
+    errors.push({ file: file.path, line: e.lines ?? 1, field: '', message: e.message });
+  }
+}
+
+function validate<T>(schema: ZodType<T>, raw: RawRow, errors: RowError[]): T | null {
+  if (raw.value === null || typeof raw.value !== 'object' || Array.isArray(raw.value)) {
+    errors.push({ file: raw.file, line: raw.line, field: '', message: 'must be a mapping of field names to values' });
+    return null;
+  }
+  const result = schema.safeParse(raw.value);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) {
+    const message = issue.code === 'unrecognized_keys' ? `unknown field(s): ${issue.keys.join(', ')}` : issue.message;
+    errors.push({ file: raw.file, line: raw.line, field: issue.path.join('.'), message });
+  }
+  return null;
+}
+
+export function parseCatalogFiles(files: CatalogFile[]): ParsedCatalog {
+  const rows: Record<Section, RawRow[]> = { catalog: [], providers: [], regions: [], gpus: [], offers: [] };
+  const errors: RowError[] = [];
+  for (const file of files) {
+    if (/\.csv$/i.test(file.path)) readCsv(file, rows, errors);
+    else readStructured(file, rows, errors);
+  }
+  if (rows.catalog.length > 1) {
+    const [, second] = rows.catalog;
+    errors.push({ file: second!.file, line: second!.line, field: 'catalog', message: 'only one catalog section is allowed' });
+  }
+  const meta = rows.catalog[0] ? validate(catalogMetaSchema, rows.catalog[0], errors) : null;
+
+  const unique = <T>(raw: RawRow, key: string, seen: Map<string, RawRow>, what: string, value: T): T | null => {
+    const first = seen.get(key);
+    if (first) {
+      errors.push({ file: raw.file, line: raw.line, field: what, message: `duplicate ${what} ${key} (first at ${first.file}:${first.line})` });
+      return null;
+    }
+    seen.set(key, raw);
+    return value;
+  };
+
+  const providerSeen = new Map<string, RawRow>();
+  const providers = rows.providers.flatMap((raw) => {
+    const r = validate(providerRowSchema, raw, errors);
+    const kept = r && unique(raw, r.slug, providerSeen, 'slug', r);
+    return kept ? [kept] : [];
+  });
+  const regionSeen = new Map<string, RawRow>();
+  const regions = rows.regions.flatMap((raw) => {
+    const r = validate(regionRowSchema, raw, errors);
+    if (!r) return [];
+    if (!r.code.startsWith(`${r.provider}:`)) {
+      errors.push({ file: raw.file, line: raw.line, field: 'code', message: `must start with the provider slug "${r.provider}:"` });
+      return [];
+    }
+    const region: Region = { code: r.code, providerSlug: r.provider, name: r.name, city: r.city, country: r.country };
+    const kept = unique(raw, r.code, regionSeen, 'code', region);
+    return kept ? [{ raw, item: kept }] : [];
+  });
+  const gpuSeen = new Map<string, RawRow>();
+  const gpus = rows.gpus.flatMap((raw) => {
+    const r = validate(gpuRowSchema, raw, errors);
+    const kept = r && unique(raw, r.slug, gpuSeen, 'slug', r);
+    return kept ? [kept] : [];
+  });
+
+  const offerSeen = new Map<string, RawRow>();
+  const offerRows = rows.offers.flatMap((raw) => {
+    const r = validate(offerRowSchema, raw, errors);
+    if (!r) return [];
+    // A region may be written with or without its provider prefix.
+    const regionCode = r.region.includes(':') ? r.region : `${r.provider}:${r.region}`;
+    const pricePerHour = r.pricePerHour ?? (r.pricePerGpuHour as Decimal).mul(r.gpuCount);
+    const offer: Offer = {
+      keyHash: '',
+      providerSlug: r.provider,
+      regionCode,
+      gpuSlug: r.gpu,
+      gpuCount: r.gpuCount,
+      instanceType: r.instanceType,
+      pricingModel: r.pricingModel,
+      pricePerHour,
+      currency: r.currency,
+      upfront: r.upfront,
+      termMonths: r.termMonths,
+      serverlessUnitPrice: r.serverlessUnitPrice,
+      serverlessUnit: r.serverlessUnit,
+      interruptionNoticeSeconds: r.interruptionNoticeSeconds,
+      sourceUrl: r.source,
+      sourceTitle: r.sourceTitle,
+      observedAt: r.observedAt,
+      derived: r.derived,
+      derivation: r.derivation,
+    };
+    offer.keyHash = offerKeyHash(offer);
+    const kept = unique(raw, offerNaturalKey(offer), offerSeen, 'offer', offer);
+    return kept ? [{ raw, item: kept }] : [];
+  });
+
+  const locate = <T>(items: { raw: RawRow; item: T }[]): Located<T>[] => items.map(({ raw, item }) => ({ item, file: raw.file, line: raw.line }));
+  return {
+    meta,
+    providers: rows.providers.length ? providers : null,
+    regions: rows.regions.length ? locate(regions) : null,
+    gpus: rows.gpus.length ? gpus : null,
+    offers: locate(offerRows),
+    errors,
+  };
+}
+
+export interface AssembledCatalog {
+  content: CatalogContent | null;
+  errors: RowError[];
+}
+
+/**
+ * Completes parsed files into a whole catalog: sections the files do not have (catalog metadata
+ * and FX, providers, regions, GPUs) come from `inherited` (the current version); offers never
+ * do. Checks that every offer names a known provider, region (of that provider) and GPU.
+ */
+export function assembleCatalog({ parsed, inherited }: { parsed: ParsedCatalog; inherited: CatalogContent | null }): AssembledCatalog {
+  const errors = [...parsed.errors];
+  const first = parsed.offers[0] ?? { file: '<input>', line: 1 };
+  const providers = parsed.providers ?? inherited?.providers ?? [];
+  const regions = parsed.regions?.map((r) => r.item) ?? inherited?.regions ?? [];
+  const gpus = parsed.gpus ?? inherited?.gpus ?? [];
+  const fxRates = parsed.meta?.fx ?? inherited?.fxRates ?? null;
+  if (!fxRates) errors.push({ file: first.file, line: 1, field: 'catalog.fx', message: 'FX rates are required (a catalog section with fx) when there is no current version to inherit them from' });
+  if (parsed.offers.length === 0 && parsed.errors.length === 0) errors.push({ file: first.file, line: 1, field: 'offers', message: 'the import has no offers' });
+
+  const providerSlugs = new Set(providers.map((p) => p.slug));
+  const regionProvider = new Map(regions.map((r) => [r.code, r.providerSlug]));
+  const gpuSlugs = new Set(gpus.map((g) => g.slug));
+  for (const { item: region, file, line } of parsed.regions ?? []) {
+    if (!providerSlugs.has(region.providerSlug)) errors.push({ file, line, field: 'provider', message: `unknown provider ${region.providerSlug}` });
+  }
+  for (const { item: offer, file, line } of parsed.offers) {
+    if (!providerSlugs.has(offer.providerSlug)) errors.push({ file, line, field: 'provider', message: `unknown provider ${offer.providerSlug}` });
+    const owner = regionProvider.get(offer.regionCode);
+    if (owner === undefined) errors.push({ file, line, field: 'region', message: `unknown region ${offer.regionCode}` });
+    else if (owner !== offer.providerSlug) errors.push({ file, line, field: 'region', message: `region ${offer.regionCode} belongs to ${owner}, not ${offer.providerSlug}` });
+    if (!gpuSlugs.has(offer.gpuSlug)) errors.push({ file, line, field: 'gpu', message: `unknown GPU ${offer.gpuSlug}` });
+    if (fxRates && offer.currency !== fxRates.base && fxRates.rates[offer.currency] === undefined) {
+      errors.push({ file, line, field: 'currency', message: `no FX rate for ${offer.currency} in this catalog` });
+    }
+  }
+  errors.sort((a, b) => (a.file === b.file ? a.line - b.line : a.file < b.file ? -1 : 1));
+  if (errors.length || !fxRates) return { content: null, errors };
+  return { content: { providers, regions, gpus, offers: parsed.offers.map((o) => o.item), fxRates }, errors };
+}

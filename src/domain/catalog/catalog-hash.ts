@@ -1,0 +1,61 @@
+// Deterministic identity for catalog rows: an offer's key hash (its natural key) survives price
+// changes; a content hash changes with any stored field. Versions carry a checksum of the whole
+// content, so an unchanged re-import is recognised before anything is written.
+import { createHash } from 'node:crypto';
+import type { CatalogContent, GpuModel, Offer, Provider, Region } from './catalog.types.js';
+
+type Plain = string | number | boolean | null | Plain[] | { [key: string]: Plain };
+
+/** JSON with sorted keys and decimals as normalised strings ("3.90" and "3.9" hash alike). */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(toPlain(value));
+}
+
+function toPlain(value: unknown): Plain {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (Array.isArray(value)) return value.map(toPlain);
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object' && 'toFixed' in value && 'isZero' in value) {
+    // decimal.js instance: the shortest exact form, no trailing zeros.
+    return (value as { toString(): string }).toString();
+  }
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(entries.map(([k, v]) => [k, toPlain(v)]));
+}
+
+const md5 = (text: string): string => createHash('md5').update(text).digest('hex');
+
+export function offerNaturalKey(o: Pick<Offer, 'providerSlug' | 'regionCode' | 'gpuSlug' | 'gpuCount' | 'instanceType' | 'pricingModel'>): string {
+  return [o.providerSlug, o.regionCode, o.gpuSlug, o.gpuCount, o.instanceType, o.pricingModel].join('|');
+}
+
+export function offerKeyHash(o: Parameters<typeof offerNaturalKey>[0]): string {
+  return md5(offerNaturalKey(o));
+}
+
+export function rowContentHash(row: Provider | Region | GpuModel | Offer): string {
+  return md5(canonicalJson(row));
+}
+
+/** sha256 over the whole content in a canonical order; equal content gives an equal checksum. */
+export function catalogChecksum(content: CatalogContent): string {
+  const sorted = {
+    fxRates: content.fxRates,
+    providers: [...content.providers].sort((a, b) => cmp(a.slug, b.slug)),
+    regions: [...content.regions].sort((a, b) => cmp(a.code, b.code)),
+    gpus: [...content.gpus].sort((a, b) => cmp(a.slug, b.slug)),
+    offers: [...content.offers].sort((a, b) => cmp(a.keyHash, b.keyHash)),
+  };
+  const hash = createHash('sha256');
+  hash.update(canonicalJson({ fxRates: sorted.fxRates }));
+  for (const group of [sorted.providers, sorted.regions, sorted.gpus, sorted.offers]) {
+    for (const row of group) hash.update(canonicalJson(row));
+    hash.update('\n');
+  }
+  return hash.digest('hex');
+}
+
+export const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

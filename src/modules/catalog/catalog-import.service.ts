@@ -1,0 +1,111 @@
+// Import of catalog files: read, validate every row (all errors, located), diff against the
+// current version, then write a new version in one transaction, or nothing at all.
+import { Injectable } from '@nestjs/common';
+import { readFile, readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { assembleCatalog, parseCatalogFiles, type CatalogFile, type RowError } from '../../domain/catalog/catalog-files.js';
+import { catalogChecksum } from '../../domain/catalog/catalog-hash.js';
+import { diffCatalogs, type CatalogDiff } from '../../domain/catalog/catalog-diff.js';
+import type { CatalogVersionInfo } from '../../domain/catalog/catalog.types.js';
+import { AppError } from '../../common/errors/app-error.js';
+import { CatalogRepository } from './catalog.repository.js';
+import { CatalogService } from './catalog.service.js';
+
+export interface ImportRequest {
+  /** Files or folders (read recursively: *.yaml, *.yml, *.json, *.csv). */
+  paths: string[];
+  dryRun?: boolean;
+  publish?: boolean;
+  /** Overrides the label of the files' catalog section. */
+  label?: string;
+  onProgress?: (event: { phase: 'parse' | 'write'; done: number; total: number }) => void;
+}
+
+export type ImportReport =
+  | { status: 'invalid'; errors: RowError[]; files: string[] }
+  | {
+      status: 'unchanged' | 'dry-run' | 'created';
+      files: string[];
+      offerCount: number;
+      /** Against the current version (null when there is none). */
+      base: CatalogVersionInfo | null;
+      diff: CatalogDiff;
+      version: CatalogVersionInfo | null;
+      rowsWritten: number;
+      published: boolean;
+    };
+
+const CATALOG_FILE = /\.(ya?ml|json|csv)$/i;
+
+@Injectable()
+export class CatalogImportService {
+  constructor(
+    private readonly repository: CatalogRepository,
+    private readonly catalog: CatalogService,
+  ) {}
+
+  async import(request: ImportRequest): Promise<ImportReport> {
+    const files = await readCatalogFiles(request.paths);
+    const names = files.map((f) => f.path);
+    const parsed = parseCatalogFiles(files);
+    request.onProgress?.({ phase: 'parse', done: parsed.offers.length, total: parsed.offers.length });
+    const base = await this.repository.findCurrentVersion();
+    const baseContent = base ? await this.catalog.content(base) : null;
+    const assembled = assembleCatalog({ parsed, inherited: baseContent });
+    if (!assembled.content) return { status: 'invalid', errors: assembled.errors, files: names };
+    const content = assembled.content;
+
+    const checksum = catalogChecksum(content);
+    const diff = diffCatalogs({ from: baseContent ?? { ...content, offers: [], providers: [], regions: [], gpus: [] }, to: content });
+    const common = { files: names, offerCount: content.offers.length, base, diff, rowsWritten: 0 };
+    if (request.dryRun) return { ...common, status: 'dry-run', version: null, published: false };
+
+    const label = request.label ?? parsed.meta?.label ?? `import-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    const outcome = await this.repository
+      .writeVersion({
+        label,
+        source: parsed.meta?.source ?? `catalog:import ${names.join(', ')}`,
+        notes: parsed.meta?.notes ?? null,
+        content,
+        checksum,
+        publish: request.publish ?? false,
+        onProgress: (done) => request.onProgress?.({ phase: 'write', done, total: content.offers.length }),
+      })
+      .catch((error: unknown) => {
+        if ((error as { code?: string }).code === '23505') {
+          throw new AppError('CATALOG.LABEL_TAKEN', 'CONFLICT', `a catalog version labelled "${label}" exists already; pass --label`, [
+            { field: 'label', message: 'must be unique' },
+          ]);
+        }
+        throw error;
+      });
+    if (outcome.status === 'unchanged') return { ...common, status: 'unchanged', version: outcome.version, published: false };
+    return { ...common, status: 'created', version: outcome.version, rowsWritten: outcome.rowsWritten, published: request.publish ?? false };
+  }
+
+  /** Makes a version current; publishing an older version is the rollback. */
+  async publish(ref: string): Promise<CatalogVersionInfo> {
+    const version = await this.catalog.resolveVersion({ version: ref });
+    await this.repository.publish(version.id);
+    return (await this.repository.findVersion(version.id))!;
+  }
+}
+
+export async function readCatalogFiles(paths: string[]): Promise<CatalogFile[]> {
+  const found: string[] = [];
+  const walk = async (p: string): Promise<void> => {
+    const info = await stat(p).catch(() => {
+      throw new AppError('CATALOG.FILE_NOT_FOUND', 'NOT_FOUND', `no such file or folder: ${p}`);
+    });
+    if (info.isDirectory()) {
+      for (const entry of (await readdir(p)).sort()) await walk(path.join(p, entry));
+    } else if (CATALOG_FILE.test(p)) {
+      found.push(p);
+    } else if (paths.includes(p)) {
+      throw new AppError('CATALOG.UNSUPPORTED_FILE', 'BAD_INPUT', `${p}: catalog files are .yaml, .yml, .json or .csv`);
+    }
+  };
+  for (const p of paths) await walk(p);
+  if (found.length === 0) throw new AppError('CATALOG.NO_FILES', 'BAD_INPUT', `no catalog files in ${paths.join(', ')}`);
+  return Promise.all(found.map(async (file) => ({ path: path.relative(process.cwd(), file) || file, text: await readFile(file, 'utf8') })));
+}

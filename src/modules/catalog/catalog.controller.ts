@@ -1,0 +1,52 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CatalogService } from './catalog.service.js';
+import { DiffArgs, VersionArgs } from './dto/version.args.js';
+import { CatalogDiffModel } from './models/catalog-diff.model.js';
+import { CatalogVersionListModel, CatalogVersionModel, CatalogVersionRefModel } from './models/catalog-version.model.js';
+import { GpuModelListModel, GpuModelModel, ProviderListModel, ProviderModel, RegionListModel, RegionModel } from './models/reference.model.js';
+
+@ApiTags('catalog')
+@Controller('v1')
+export class CatalogController {
+  constructor(private readonly catalog: CatalogService) {}
+
+  @Get('catalog/versions')
+  @ApiOperation({ summary: 'Catalog versions, newest first; `current` marks the one answering by default' })
+  @ApiOkResponse({ type: CatalogVersionListModel })
+  async versions(): Promise<CatalogVersionListModel> {
+    return { items: (await this.catalog.listVersions()).map(CatalogVersionModel.of) };
+  }
+
+  @Get('catalog/diff')
+  @ApiOperation({ summary: 'Offers added, removed and changed between two versions' })
+  @ApiOkResponse({ type: CatalogDiffModel })
+  async diff(@Query() args: DiffArgs): Promise<CatalogDiffModel> {
+    const { from, to, diff } = await this.catalog.diff(args.from, args.to);
+    return CatalogDiffModel.of(from, to, diff);
+  }
+
+  @Get('providers')
+  @ApiOperation({ summary: 'Providers of a catalog version' })
+  @ApiOkResponse({ type: ProviderListModel })
+  async providers(@Query() args: VersionArgs): Promise<ProviderListModel> {
+    const { version, content } = await this.catalog.snapshot(args);
+    return { catalogVersion: CatalogVersionRefModel.of(version), items: content.providers.map(ProviderModel.of) };
+  }
+
+  @Get('regions')
+  @ApiOperation({ summary: 'Regions of a catalog version, with the jurisdictions derived from their country' })
+  @ApiOkResponse({ type: RegionListModel })
+  async regions(@Query() args: VersionArgs): Promise<RegionListModel> {
+    const { version, content } = await this.catalog.snapshot(args);
+    return { catalogVersion: CatalogVersionRefModel.of(version), items: content.regions.map(RegionModel.of) };
+  }
+
+  @Get('gpus')
+  @ApiOperation({ summary: 'GPU models of a catalog version' })
+  @ApiOkResponse({ type: GpuModelListModel })
+  async gpus(@Query() args: VersionArgs): Promise<GpuModelListModel> {
+    const { version, content } = await this.catalog.snapshot(args);
+    return { catalogVersion: CatalogVersionRefModel.of(version), items: content.gpus.map(GpuModelModel.of) };
+  }
+}

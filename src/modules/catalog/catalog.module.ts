@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { CatalogImportService } from './catalog-import.service.js';
+import { CatalogController } from './catalog.controller.js';
+import { CatalogRepository } from './catalog.repository.js';
+import { CatalogResolver } from './catalog.resolver.js';
+import { CatalogService } from './catalog.service.js';
+
+@Module({
+  controllers: [CatalogController],
+  providers: [CatalogRepository, CatalogService, CatalogImportService, CatalogResolver],
+  exports: [CatalogService, CatalogImportService, CatalogRepository],
+})
+export class CatalogModule {}

@@ -1,0 +1,363 @@
+// All SQL of the catalog. Reads go through Prisma; an import writes through the shared pg pool
+// with COPY into staging tables, because a 1M-offer import through row inserts is several times
+// slower than the COPY baseline it is measured against (BENCHMARKS.md).
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { rowContentHash } from '../../domain/catalog/catalog-hash.js';
+import type { CatalogContent, CatalogVersionInfo, FxRates, GpuModel, Offer, Provider, Region } from '../../domain/catalog/catalog.types.js';
+import { Decimal } from '../../domain/money/money.js';
+import { PG_POOL } from '../../database/database.options.js';
+import { PrismaService } from '../../database/prisma.service.js';
+
+/** pg_advisory_xact_lock key that serialises catalog writes (imports and publishes). */
+const CATALOG_WRITE_LOCK = 7_402_651;
+export const CATALOG_PUBLISHED_CHANNEL = 'catalog_published';
+
+type VersionRow = {
+  id: string;
+  seq: number;
+  label: string;
+  source: string;
+  notes: string | null;
+  checksum: string;
+  createdAt: Date;
+  fxRates: unknown;
+  offerCount: number;
+  rowsWritten: number;
+  publications: { publishedAt: Date }[];
+};
+
+export interface NewVersion {
+  label: string;
+  source: string;
+  notes: string | null;
+  content: CatalogContent;
+  checksum: string;
+  publish: boolean;
+  /** Progress callback for large imports: rows written so far. */
+  onProgress?: (rows: number) => void;
+}
+
+export type WriteOutcome =
+  | { status: 'created'; version: CatalogVersionInfo; rowsWritten: number }
+  | { status: 'unchanged'; version: CatalogVersionInfo };
+
+const dec = (v: { toString(): string } | null): Decimal | null => (v === null ? null : new Decimal(v.toString()));
+const validAt = (seq: number) => ({ validFrom: { lte: seq }, OR: [{ validTo: null }, { validTo: { gt: seq } }] });
+
+@Injectable()
+export class CatalogRepository {
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+  ) {}
+
+  private async currentVersionId(): Promise<string | null> {
+    const row = await this.prisma.catalogPublication.findFirst({ orderBy: { id: 'desc' }, select: { versionId: true } });
+    return row?.versionId ?? null;
+  }
+
+  private toInfo(row: VersionRow, currentId: string | null): CatalogVersionInfo {
+    const firstPublished = row.publications.reduce<Date | null>((min, p) => (min === null || p.publishedAt < min ? p.publishedAt : min), null);
+    return {
+      id: row.id,
+      seq: row.seq,
+      label: row.label,
+      source: row.source,
+      notes: row.notes,
+      checksum: row.checksum,
+      createdAt: row.createdAt,
+      publishedAt: firstPublished,
+      current: row.id === currentId,
+      offerCount: row.offerCount,
+      rowsWritten: row.rowsWritten,
+      fxRates: row.fxRates as FxRates,
+    };
+  }
+
+  private readonly versionSelect = {
+    id: true,
+    seq: true,
+    label: true,
+    source: true,
+    notes: true,
+    checksum: true,
+    createdAt: true,
+    fxRates: true,
+    offerCount: true,
+    rowsWritten: true,
+    publications: { select: { publishedAt: true } },
+  } as const;
+
+  async findVersions(): Promise<CatalogVersionInfo[]> {
+    const [rows, currentId] = await Promise.all([
+      this.prisma.catalogVersion.findMany({ select: this.versionSelect, orderBy: { seq: 'desc' } }),
+      this.currentVersionId(),
+    ]);
+    return rows.map((r) => this.toInfo(r, currentId));
+  }
+
+  /** By id (uuid) or label. */
+  async findVersion(ref: string): Promise<CatalogVersionInfo | null> {
+    const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(ref);
+    const [row, currentId] = await Promise.all([
+      this.prisma.catalogVersion.findFirst({ where: isUuid ? { OR: [{ id: ref }, { label: ref }] } : { label: ref }, select: this.versionSelect }),
+      this.currentVersionId(),
+    ]);
+    return row ? this.toInfo(row, currentId) : null;
+  }
+
+  async findCurrentVersion(): Promise<CatalogVersionInfo | null> {
+    const id = await this.currentVersionId();
+    return id ? this.findVersion(id) : null;
+  }
+
+  /** The version that was current at `at`: the newest publication at or before it. */
+  async findVersionCurrentAt(at: Date): Promise<CatalogVersionInfo | null> {
+    const pub = await this.prisma.catalogPublication.findFirst({
+      where: { publishedAt: { lte: at } },
+      orderBy: [{ publishedAt: 'desc' }, { id: 'desc' }],
+      select: { versionId: true },
+    });
+    return pub ? this.findVersion(pub.versionId) : null;
+  }
+
+  async findLatestVersion(): Promise<CatalogVersionInfo | null> {
+    const row = await this.prisma.catalogVersion.findFirst({ orderBy: { seq: 'desc' }, select: { id: true } });
+    return row ? this.findVersion(row.id) : null;
+  }
+
+  async loadContent(version: Pick<CatalogVersionInfo, 'seq' | 'fxRates'>): Promise<CatalogContent> {
+    const where = validAt(version.seq);
+    const [providers, regions, gpus, offers] = await Promise.all([
+      this.prisma.provider.findMany({ where, orderBy: { slug: 'asc' } }),
+      this.prisma.region.findMany({ where, orderBy: { code: 'asc' } }),
+      this.prisma.gpuModel.findMany({ where, orderBy: { slug: 'asc' } }),
+      this.prisma.offer.findMany({ where, orderBy: { id: 'asc' } }),
+    ]);
+    return {
+      fxRates: version.fxRates,
+      providers: providers.map(
+        (p): Provider => ({
+          slug: p.slug,
+          name: p.name,
+          kind: p.kind,
+          headquartersCountry: p.headquartersCountry,
+          slaPercent: dec(p.slaPercent),
+          certifications: p.certifications,
+          egressUsdPerGb: dec(p.egressUsdPerGb),
+          website: p.website,
+          source: p.source,
+        }),
+      ),
+      regions: regions.map((r): Region => ({ code: r.code, providerSlug: r.providerSlug, name: r.name, city: r.city, country: r.country })),
+      gpus: gpus.map(
+        (g): GpuModel => ({
+          slug: g.slug,
+          vendor: g.vendor,
+          name: g.name,
+          memoryGb: dec(g.memoryGb)!,
+          memoryBandwidthGbps: dec(g.memoryBandwidthGbps)!,
+          fp16Tflops: dec(g.fp16Tflops)!,
+          int8Tops: dec(g.int8Tops)!,
+          fp8Tflops: dec(g.fp8Tflops),
+          fp8Support: g.fp8Support,
+          source: g.source,
+        }),
+      ),
+      offers: offers.map(toOffer),
+    };
+  }
+
+  /**
+   * Writes a new version in one transaction, serialised with every other catalog write by an
+   * advisory lock. Rows equal to the newest version's are not written again: they stay open
+   * (valid_to null) and so belong to the new version too. Changed and removed rows are closed at
+   * the new version's seq; new and changed rows are inserted from it.
+   */
+  async writeVersion(input: NewVersion): Promise<WriteOutcome> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SET LOCAL statement_timeout = 0');
+      await client.query('SELECT pg_advisory_xact_lock($1)', [CATALOG_WRITE_LOCK]);
+      const latest = await client.query<{ id: string; checksum: string }>('SELECT id, checksum FROM catalog_versions ORDER BY seq DESC LIMIT 1');
+      if (latest.rows[0]?.checksum === input.checksum) {
+        await client.query('ROLLBACK');
+        return { status: 'unchanged', version: (await this.findVersion(latest.rows[0].id))! };
+      }
+      const id = randomUUID();
+      const { rows } = await client.query<{ seq: number }>(
+        `INSERT INTO catalog_versions (id, label, source, notes, checksum, fx_rates, offer_count, rows_written)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 0) RETURNING seq`,
+        [id, input.label, input.source, input.notes, input.checksum, JSON.stringify(input.content.fxRates), input.content.offers.length],
+      );
+      const seq = rows[0]!.seq;
+      let written = 0;
+      for (const table of TABLES) {
+        written += await this.writeTable(client, table, seq, table.rows(input.content), (n) => input.onProgress?.(n));
+      }
+      await client.query('UPDATE catalog_versions SET rows_written = $1 WHERE id = $2', [written, id]);
+      if (input.publish) await this.insertPublication(client, id);
+      await client.query('COMMIT');
+      return { status: 'created', version: (await this.findVersion(id))!, rowsWritten: written };
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  private async writeTable(client: pg.PoolClient, table: TableSpec, seq: number, rows: unknown[][], onProgress: (n: number) => void): Promise<number> {
+    const stage = `stage_${table.name}`;
+    const cols = table.columns.join(', ');
+    await client.query(`CREATE TEMP TABLE ${stage} (LIKE ${table.name} INCLUDING DEFAULTS) ON COMMIT DROP`);
+    await client.query(`ALTER TABLE ${stage} ALTER COLUMN id DROP NOT NULL, ALTER COLUMN valid_from DROP NOT NULL`);
+    let copied = 0;
+    const lines = (function* () {
+      for (const row of rows) {
+        yield `${row.map(copyValue).join('\t')}\n`;
+        if (++copied % 10_000 === 0) onProgress(copied);
+      }
+    })();
+    await pipeline(Readable.from(lines), client.query(copyFrom(`COPY ${stage} (${cols}) FROM STDIN`)));
+    onProgress(copied);
+    // Close what the new version no longer has in the same form...
+    await client.query(
+      `UPDATE ${table.name} t SET valid_to = $1 WHERE t.valid_to IS NULL AND NOT EXISTS (
+         SELECT 1 FROM ${stage} s WHERE s.${table.key} = t.${table.key} AND s.content_hash = t.content_hash)`,
+      [seq],
+    );
+    // ...and add what it has new or changed. Unchanged rows stay open and are not written.
+    const inserted = await client.query(
+      `INSERT INTO ${table.name} (${cols}, valid_from)
+       SELECT ${table.columns.map((c) => `s.${c}`).join(', ')}, $1 FROM ${stage} s
+       WHERE NOT EXISTS (SELECT 1 FROM ${table.name} t WHERE t.valid_to IS NULL AND t.${table.key} = s.${table.key} AND t.content_hash = s.content_hash)`,
+      [seq],
+    );
+    return inserted.rowCount ?? 0;
+  }
+
+  private async insertPublication(client: pg.PoolClient, versionId: string, publishedBy?: string): Promise<void> {
+    await client.query('INSERT INTO catalog_publications (version_id, published_by) VALUES ($1, $2)', [versionId, publishedBy ?? null]);
+    await client.query(`SELECT pg_notify('${CATALOG_PUBLISHED_CHANNEL}', $1)`, [versionId]);
+  }
+
+  /** Makes a version current (also the way to roll back). */
+  async publish(versionId: string, publishedBy?: string): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock($1)', [CATALOG_WRITE_LOCK]);
+      await this.insertPublication(client, versionId, publishedBy);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Versions in which an offer key had each of its prices: one row per stored offer row. */
+  async findOfferHistory(keyHash: string): Promise<{ offer: Offer; validFrom: number; validTo: number | null }[]> {
+    const rows = await this.prisma.offer.findMany({ where: { keyHash }, orderBy: { validFrom: 'asc' } });
+    return rows.map((o) => ({ validFrom: o.validFrom, validTo: o.validTo, offer: toOffer(o) }));
+  }
+
+  async countRows(): Promise<Record<string, number>> {
+    const [versions, providers, regions, gpus, offers] = await Promise.all([
+      this.prisma.catalogVersion.count(),
+      this.prisma.provider.count(),
+      this.prisma.region.count(),
+      this.prisma.gpuModel.count(),
+      this.prisma.offer.count(),
+    ]);
+    return { versions, providers, regions, gpus, offers };
+  }
+}
+
+type OfferRecord = Awaited<ReturnType<PrismaService['offer']['findFirstOrThrow']>>;
+
+function toOffer(o: OfferRecord): Offer {
+  return {
+    keyHash: o.keyHash,
+    providerSlug: o.providerSlug,
+    regionCode: o.regionCode,
+    gpuSlug: o.gpuSlug,
+    gpuCount: o.gpuCount,
+    instanceType: o.instanceType,
+    pricingModel: o.pricingModel,
+    pricePerHour: dec(o.pricePerHour)!,
+    currency: o.currency as Offer['currency'],
+    upfront: dec(o.upfront),
+    termMonths: o.termMonths,
+    serverlessUnitPrice: dec(o.serverlessUnitPrice),
+    serverlessUnit: o.serverlessUnit,
+    interruptionNoticeSeconds: o.interruptionNoticeSeconds,
+    sourceUrl: o.sourceUrl,
+    sourceTitle: o.sourceTitle,
+    observedAt: o.observedAt.toISOString().slice(0, 10),
+    derived: o.derived,
+    derivation: o.derivation,
+  };
+}
+
+interface TableSpec {
+  name: string;
+  key: string;
+  columns: string[];
+  rows(content: CatalogContent): unknown[][];
+}
+
+const TABLES: TableSpec[] = [
+  {
+    name: 'providers',
+    key: 'slug',
+    columns: ['slug', 'name', 'kind', 'headquarters_country', 'sla_percent', 'certifications', 'egress_usd_per_gb', 'website', 'source', 'content_hash'],
+    rows: (c) => c.providers.map((p) => [p.slug, p.name, p.kind, p.headquartersCountry, p.slaPercent, pgArray(p.certifications), p.egressUsdPerGb, p.website, p.source, rowContentHash(p)]),
+  },
+  {
+    name: 'regions',
+    key: 'code',
+    columns: ['code', 'provider_slug', 'name', 'city', 'country', 'content_hash'],
+    rows: (c) => c.regions.map((r) => [r.code, r.providerSlug, r.name, r.city, r.country, rowContentHash(r)]),
+  },
+  {
+    name: 'gpu_models',
+    key: 'slug',
+    columns: ['slug', 'vendor', 'name', 'memory_gb', 'memory_bandwidth_gbps', 'fp16_tflops', 'int8_tops', 'fp8_tflops', 'fp8_support', 'source', 'content_hash'],
+    rows: (c) => c.gpus.map((g) => [g.slug, g.vendor, g.name, g.memoryGb, g.memoryBandwidthGbps, g.fp16Tflops, g.int8Tops, g.fp8Tflops, g.fp8Support, g.source, rowContentHash(g)]),
+  },
+  {
+    name: 'offers',
+    key: 'key_hash',
+    columns: [
+      'key_hash', 'content_hash', 'provider_slug', 'region_code', 'gpu_slug', 'gpu_count', 'instance_type', 'pricing_model',
+      'price_per_hour', 'currency', 'upfront', 'term_months', 'serverless_unit_price', 'serverless_unit',
+      'interruption_notice_seconds', 'source_url', 'source_title', 'observed_at', 'derived', 'derivation',
+    ],
+    rows: (c) =>
+      c.offers.map((o) => [
+        o.keyHash, rowContentHash(o), o.providerSlug, o.regionCode, o.gpuSlug, o.gpuCount, o.instanceType, o.pricingModel,
+        o.pricePerHour, o.currency, o.upfront, o.termMonths, o.serverlessUnitPrice, o.serverlessUnit,
+        o.interruptionNoticeSeconds, o.sourceUrl, o.sourceTitle, o.observedAt, o.derived, o.derivation,
+      ]),
+  },
+];
+
+/** A value in COPY's text format: \N for null, with backslash, tab and newline escaped. */
+function copyValue(v: unknown): string {
+  if (v === null || v === undefined) return '\\N';
+  const s = typeof v === 'boolean' ? (v ? 't' : 'f') : String(v);
+  return s.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
+}
+
+function pgArray(items: string[]): string {
+  return `{${items.map((i) => `"${i.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+}

@@ -1,0 +1,37 @@
+import { Args, Query, Resolver } from '@nestjs/graphql';
+import { CatalogService } from './catalog.service.js';
+import { DiffArgs, VersionArgs } from './dto/version.args.js';
+import { CatalogDiffModel } from './models/catalog-diff.model.js';
+import { CatalogVersionModel } from './models/catalog-version.model.js';
+import { GpuModelModel, ProviderModel, RegionModel } from './models/reference.model.js';
+
+@Resolver()
+export class CatalogResolver {
+  constructor(private readonly catalog: CatalogService) {}
+
+  @Query(() => [CatalogVersionModel], { description: 'Catalog versions, newest first' })
+  async catalogVersions(): Promise<CatalogVersionModel[]> {
+    return (await this.catalog.listVersions()).map(CatalogVersionModel.of);
+  }
+
+  @Query(() => CatalogDiffModel, { description: 'Offers added, removed and changed between two versions' })
+  async catalogDiff(@Args() args: DiffArgs): Promise<CatalogDiffModel> {
+    const { from, to, diff } = await this.catalog.diff(args.from, args.to);
+    return CatalogDiffModel.of(from, to, diff);
+  }
+
+  @Query(() => [ProviderModel])
+  async providers(@Args() args: VersionArgs): Promise<ProviderModel[]> {
+    return (await this.catalog.snapshot(args)).content.providers.map(ProviderModel.of);
+  }
+
+  @Query(() => [RegionModel])
+  async regions(@Args() args: VersionArgs): Promise<RegionModel[]> {
+    return (await this.catalog.snapshot(args)).content.regions.map(RegionModel.of);
+  }
+
+  @Query(() => [GpuModelModel])
+  async gpus(@Args() args: VersionArgs): Promise<GpuModelModel[]> {
+    return (await this.catalog.snapshot(args)).content.gpus.map(GpuModelModel.of);
+  }
+}

@@ -1,0 +1,95 @@
+// Catalog reads: which version answers a request, and that version's content. Versions are
+// immutable, so loaded contents are cached by version id and never go stale; only "which
+// version is current" changes, and that is read per request.
+import { Injectable, Logger } from '@nestjs/common';
+import { diffCatalogs, type CatalogDiff } from '../../domain/catalog/catalog-diff.js';
+import type { CatalogContent, CatalogVersionInfo, Offer } from '../../domain/catalog/catalog.types.js';
+import { AppError, notFound } from '../../common/errors/app-error.js';
+import { CatalogRepository } from './catalog.repository.js';
+
+export interface VersionSelector {
+  /** Version id or label. */
+  version?: string;
+  /** ISO timestamp: the version that was current then. */
+  asOf?: Date;
+}
+
+export interface CatalogSnapshot {
+  version: CatalogVersionInfo;
+  content: CatalogContent;
+}
+
+const MAX_CACHED_VERSIONS = 4;
+
+@Injectable()
+export class CatalogService {
+  private readonly logger = new Logger(CatalogService.name);
+  private readonly contents = new Map<string, Promise<CatalogContent>>();
+
+  constructor(private readonly repository: CatalogRepository) {}
+
+  listVersions(): Promise<CatalogVersionInfo[]> {
+    return this.repository.findVersions();
+  }
+
+  async resolveVersion(selector: VersionSelector = {}): Promise<CatalogVersionInfo> {
+    if (selector.version !== undefined && selector.asOf !== undefined) {
+      throw new AppError('CATALOG.AMBIGUOUS_VERSION', 'BAD_INPUT', 'give either version or asOf, not both', [
+        { field: 'asOf', message: 'cannot be combined with version' },
+      ]);
+    }
+    if (selector.version !== undefined) {
+      const found = await this.repository.findVersion(selector.version);
+      if (!found) throw notFound('CATALOG.VERSION_NOT_FOUND', `catalog version "${selector.version}" does not exist`);
+      return found;
+    }
+    if (selector.asOf !== undefined) {
+      const found = await this.repository.findVersionCurrentAt(selector.asOf);
+      if (!found) throw notFound('CATALOG.VERSION_NOT_FOUND', `no catalog version was current at ${selector.asOf.toISOString()}`);
+      return found;
+    }
+    const current = await this.repository.findCurrentVersion();
+    if (!current) throw new AppError('CATALOG.EMPTY', 'UNAVAILABLE', 'no catalog version has been published yet; run npm run db:seed');
+    return current;
+  }
+
+  async snapshot(selector: VersionSelector = {}): Promise<CatalogSnapshot> {
+    const version = await this.resolveVersion(selector);
+    return { version, content: await this.content(version) };
+  }
+
+  content(version: CatalogVersionInfo): Promise<CatalogContent> {
+    let cached = this.contents.get(version.id);
+    if (cached) {
+      // Refresh its place in the LRU order.
+      this.contents.delete(version.id);
+      this.contents.set(version.id, cached);
+      return cached;
+    }
+    const started = Date.now();
+    cached = this.repository.loadContent(version).then((content) => {
+      this.logger.log(`Loaded catalog ${version.label} (${content.offers.length} offers) in ${Date.now() - started} ms`);
+      return content;
+    });
+    cached.catch(() => this.contents.delete(version.id));
+    this.contents.set(version.id, cached);
+    while (this.contents.size > MAX_CACHED_VERSIONS) this.contents.delete(this.contents.keys().next().value!);
+    return cached;
+  }
+
+  async diff(fromRef: string, toRef: string): Promise<{ from: CatalogVersionInfo; to: CatalogVersionInfo; diff: CatalogDiff }> {
+    const [from, to] = await Promise.all([this.resolveVersion({ version: fromRef }), this.resolveVersion({ version: toRef })]);
+    const [a, b] = await Promise.all([this.content(from), this.content(to)]);
+    return { from, to, diff: diffCatalogs({ from: a, to: b }) };
+  }
+
+  /** Every stored price of one offer key, with the versions it held in. */
+  async offerHistory(keyHash: string): Promise<{ offer: Offer; versions: CatalogVersionInfo[] }[]> {
+    const [rows, versions] = await Promise.all([this.repository.findOfferHistory(keyHash), this.repository.findVersions()]);
+    if (rows.length === 0) throw notFound('CATALOG.OFFER_NOT_FOUND', `no offer with key ${keyHash} in any version`);
+    return rows.map((r) => ({
+      offer: r.offer,
+      versions: versions.filter((v) => v.seq >= r.validFrom && (r.validTo === null || v.seq < r.validTo)).sort((a, b) => a.seq - b.seq),
+    }));
+  }
+}

@@ -1,0 +1,76 @@
+import { Field, Float, Int, ObjectType } from '@nestjs/graphql';
+import { ApiProperty } from '@nestjs/swagger';
+import type { Currency, GpuModel, Offer, PricingModel, Region } from '../../../domain/catalog/catalog.types.js';
+import type { Decimal } from '../../../domain/money/money.js';
+import { PricingModelEnum } from '../../../common/models/enums.js';
+import { MoneyModel } from '../../../common/models/money.model.js';
+
+/** An offer with its prices in the requested currency (converted with the version's FX rates). */
+export interface PricedOffer {
+  offer: Offer;
+  region: Region | undefined;
+  gpu: GpuModel | undefined;
+  currency: Currency;
+  /** Instance-hour price, converted. */
+  pricePerHour: Decimal;
+  /** Comparable price per GPU-hour, converted: reserved includes the upfront amortized over the term. */
+  pricePerGpuHour: Decimal;
+}
+
+@ObjectType('Offer')
+export class OfferModel {
+  @ApiProperty({ description: 'Stable id of the offer across versions (hash of its natural key)' }) @Field() id: string;
+  @ApiProperty({ example: 'aws' }) @Field() provider: string;
+  @ApiProperty({ example: 'aws:eu-central-1' }) @Field() region: string;
+  @ApiProperty({ example: 'DE' }) @Field() country: string;
+  @ApiProperty({ example: 'h100-sxm-80gb' }) @Field() gpu: string;
+  @ApiProperty({ example: 80 }) @Field(() => Float) gpuMemoryGb: number;
+  @ApiProperty({ example: 8 }) @Field(() => Int) gpuCount: number;
+  @ApiProperty({ example: 'p5.48xlarge' }) @Field() instanceType: string;
+  @ApiProperty({ enum: PricingModelEnum, enumName: 'PricingModel' }) @Field(() => PricingModelEnum) pricingModel: PricingModel;
+  @ApiProperty({ type: MoneyModel, description: 'Per instance-hour, in the requested currency' }) @Field(() => MoneyModel) pricePerHour: MoneyModel;
+  @ApiProperty({ type: MoneyModel, description: 'Comparable per GPU-hour (reserved: upfront amortized over the term), requested currency' })
+  @Field(() => MoneyModel)
+  pricePerGpuHour: MoneyModel;
+  @ApiProperty({ type: MoneyModel, description: 'Per instance-hour as the provider lists it' }) @Field(() => MoneyModel) listPricePerHour: MoneyModel;
+  @ApiProperty({ type: MoneyModel, nullable: true, description: 'Reserved: paid once per instance for the term, list currency' })
+  @Field(() => MoneyModel, { nullable: true })
+  upfront: MoneyModel | null;
+  @ApiProperty({ nullable: true, type: Number }) @Field(() => Int, { nullable: true }) termMonths: number | null;
+  @ApiProperty({ nullable: true, type: String, example: '0.000305' }) @Field(() => String, { nullable: true }) serverlessUnitPrice: string | null;
+  @ApiProperty({ nullable: true, type: String, example: 'GPU_SECOND' }) @Field(() => String, { nullable: true }) serverlessUnit: string | null;
+  @ApiProperty({ nullable: true, type: Number }) @Field(() => Int, { nullable: true }) interruptionNoticeSeconds: number | null;
+  @ApiProperty({ description: 'URL of the public price page or document' }) @Field() source: string;
+  @ApiProperty({ nullable: true, type: String }) @Field(() => String, { nullable: true }) sourceTitle: string | null;
+  @ApiProperty({ example: '2026-03-27' }) @Field() observedAt: string;
+  @ApiProperty({ description: 'True when the figure was computed from a rule' }) @Field() derived: boolean;
+  @ApiProperty({ nullable: true, type: String }) @Field(() => String, { nullable: true }) derivation: string | null;
+
+  static of(p: PricedOffer): OfferModel {
+    const o = p.offer;
+    return Object.assign(new OfferModel(), {
+      id: o.keyHash,
+      provider: o.providerSlug,
+      region: o.regionCode,
+      country: p.region?.country ?? '',
+      gpu: o.gpuSlug,
+      gpuMemoryGb: p.gpu?.memoryGb.toNumber() ?? 0,
+      gpuCount: o.gpuCount,
+      instanceType: o.instanceType,
+      pricingModel: o.pricingModel,
+      pricePerHour: MoneyModel.of(p.pricePerHour, p.currency),
+      pricePerGpuHour: MoneyModel.of(p.pricePerGpuHour, p.currency),
+      listPricePerHour: MoneyModel.of(o.pricePerHour, o.currency),
+      upfront: MoneyModel.optional(o.upfront, o.currency),
+      termMonths: o.termMonths,
+      serverlessUnitPrice: o.serverlessUnitPrice?.toString() ?? null,
+      serverlessUnit: o.serverlessUnit,
+      interruptionNoticeSeconds: o.interruptionNoticeSeconds,
+      source: o.sourceUrl,
+      sourceTitle: o.sourceTitle,
+      observedAt: o.observedAt,
+      derived: o.derived,
+      derivation: o.derivation,
+    });
+  }
+}

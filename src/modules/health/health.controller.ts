@@ -1,0 +1,41 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
+import { SkipThrottle } from '@nestjs/throttler';
+import { ReadinessService } from './readiness.service.js';
+
+@ApiTags('health')
+@SkipThrottle()
+@Controller('health')
+export class HealthController {
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly indicators: HealthIndicatorService,
+    private readonly readiness: ReadinessService,
+  ) {}
+
+  @Get('live')
+  @ApiOperation({ summary: 'Liveness: the process answers' })
+  @HealthCheck()
+  live() {
+    return this.health.check([async () => this.indicators.check('process').up({ uptimeSeconds: Math.round(process.uptime()) })]);
+  }
+
+  @Get('ready')
+  @ApiOperation({ summary: 'Readiness: database reachable, migrations applied, catalog loaded (503 when not)' })
+  @HealthCheck()
+  ready() {
+    return this.health.check([
+      async () => {
+        const session = this.indicators.check('database');
+        const db = await this.readiness.database();
+        return db.ok ? session.up({ pendingMigrations: 0 }) : session.down({ message: db.message });
+      },
+      async () => {
+        const session = this.indicators.check('catalog');
+        const catalog = await this.readiness.catalog();
+        return catalog.ok ? session.up({ version: catalog.label, offers: catalog.offers }) : session.down({ message: catalog.message });
+      },
+    ]);
+  }
+}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { TerminusModule } from '@nestjs/terminus';
+import { CatalogModule } from '../catalog/catalog.module.js';
+import { HealthController } from './health.controller.js';
+import { ReadinessService } from './readiness.service.js';
+
+@Module({
+  imports: [TerminusModule.forRoot({ logger: false }), CatalogModule],
+  controllers: [HealthController],
+  providers: [ReadinessService],
+})
+export class HealthModule {}

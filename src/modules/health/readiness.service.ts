@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import { readMigrationList, DEFAULT_MIGRATION_PATHS } from '../../database/schema-engine.js';
+import { PrismaService } from '../../database/prisma.service.js';
+import { CatalogService } from '../catalog/catalog.service.js';
+
+type Check = { ok: true } | { ok: false; message: string };
+
+@Injectable()
+export class ReadinessService {
+  private expectedMigrations: Promise<string[]> | undefined;
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly catalogs: CatalogService,
+  ) {}
+
+  /** The database answers and every migration in prisma/migrations is applied. */
+  async database(): Promise<Check> {
+    this.expectedMigrations ??= readMigrationList(DEFAULT_MIGRATION_PATHS.migrationsDir).then((l) => l.migrationDirectories.map((d) => d.path));
+    try {
+      const rows = await this.prisma.$queryRawUnsafe<{ migration_name: string }[]>(
+        'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
+      );
+      const applied = new Set(rows.map((r) => r.migration_name));
+      const pending = (await this.expectedMigrations).filter((m) => !applied.has(m));
+      return pending.length ? { ok: false, message: `pending migrations: ${pending.join(', ')}` } : { ok: true };
+    } catch {
+      return { ok: false, message: 'database unreachable or not migrated' };
+    }
+  }
+
+  /** A current catalog version exists and its content is loaded. */
+  async catalog(): Promise<({ ok: true; label: string; offers: number }) | { ok: false; message: string }> {
+    try {
+      const { version, content } = await this.catalogs.snapshot();
+      return { ok: true, label: version.label, offers: content.offers.length };
+    } catch (error) {
+      return { ok: false, message: error instanceof Error ? error.message : 'catalog unavailable' };
+    }
+  }
+}
