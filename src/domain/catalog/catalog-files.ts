@@ -57,7 +57,9 @@ export interface ParsedCatalog {
 function toText(node: unknown): unknown {
   if (isScalar(node)) {
     const v = node.value;
-    return v === null ? null : String(v);
+    // Failsafe reads a plain `null` or `~` as text; only quoted "null" is the word.
+    if (v === null || (node.type === 'PLAIN' && /^(null|Null|NULL|~)?$/.test(String(v)))) return null;
+    return String(v);
   }
   if (isSeq(node)) return node.items.map(toText);
   if (isMap(node)) {

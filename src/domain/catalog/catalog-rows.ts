@@ -21,11 +21,11 @@ const decimal = (rule: { min?: number; max?: number; positive?: boolean } = {}) 
     .transform((v) => new Decimal(v))
     .refine((d) => !rule.positive || d.gt(0), 'must be greater than 0')
     .refine((d) => rule.max === undefined || d.lte(rule.max), `must be at most ${rule.max}`);
+// Empty cells and explicit nulls mean "not given"; anything else must be a valid decimal, and
+// its error names the rule (a union would only say "Invalid input").
+const blankToNull = (v: unknown): unknown => (v === '' || v === undefined ? null : v);
 const optionalDecimal = (rule?: Parameters<typeof decimal>[0]) =>
-  z
-    .union([z.literal(''), z.null(), decimal(rule)])
-    .optional()
-    .transform((v) => (v === '' || v === null || v === undefined ? null : v));
+  z.preprocess(blankToNull, decimal(rule).nullable()).optional().transform((v) => v ?? null);
 const int = (min: number, max: number) =>
   z
     .string()
@@ -34,7 +34,7 @@ const int = (min: number, max: number) =>
     .transform(Number)
     .refine((n) => n >= min && n <= max, `must be between ${min} and ${max}`);
 const optionalInt = (min: number, max: number) =>
-  z.union([z.literal(''), z.null(), int(min, max)]).optional().transform((v) => (v === '' || v === null || v === undefined ? null : v));
+  z.preprocess(blankToNull, int(min, max).nullable()).optional().transform((v) => v ?? null);
 const bool = z
   .enum(['true', 'false', 'yes', 'no', '1', '0'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === 'yes' || v === '1');
@@ -43,7 +43,8 @@ const isoDate = z
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be an ISO date (YYYY-MM-DD)')
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'must be a real date');
-const url = z.string().trim().regex(/^https?:\/\/\S+$/, 'must be an http(s) URL');
+// A public price page (URL) or a document cited by title and date.
+const sourceRef = z.string().trim().min(3, 'must name the source: a URL or a document');
 const list = z
   .union([z.array(z.string()), z.string()])
   .optional()
@@ -114,7 +115,7 @@ export const offerRowSchema = z
       .optional()
       .transform((v) => (v ? v : null)),
     interruptionNoticeSeconds: optionalInt(0, 86_400),
-    source: url,
+    source: sourceRef,
     sourceTitle: optionalText,
     observedAt: isoDate,
     derived: z.union([bool, z.literal(''), z.null()]).optional().transform((v) => v === true),
