@@ -1,0 +1,138 @@
+// The two ways tests reach the application, both on a fresh database cloned from the run's
+// migrated template:
+// - createTestServer: the built service (node dist/src/main.js) as its own process, reached over
+//   HTTP with supertest, exactly as clients reach it. (Running it in-process under jest is not
+//   possible with Nest 12: nestjs-pino and @nestjs/throttler are CommonJS packages that require
+//   the ESM @nestjs/common, which jest's module system cannot do on Node 20.)
+// - createTestContext: the admin scripts' Nest context (catalog services, no HTTP), in-process,
+//   for tests that drive imports and publishes directly.
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import type { INestApplicationContext } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import request from 'supertest';
+import { CliModule } from '../../src/cli.module.js';
+import { loadConfig } from '../../src/config/app-config.js';
+import { seed } from '../../src/modules/catalog/catalog-seed.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
+
+export const BUNDLED_CATALOG = 'data/catalog';
+export const SMALL_CATALOG = 'test/fixtures/catalog-small';
+
+export interface GraphqlResult<T> {
+  status: number;
+  data: T;
+  errors?: { message: string; extensions?: Record<string, unknown> }[];
+}
+
+export interface TestServer {
+  baseUrl: string;
+  db: TestDatabase;
+  process: ChildProcess;
+  http: () => ReturnType<typeof request>;
+  graphql: <T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>) => Promise<GraphqlResult<T>>;
+  /** Output of the server so far, for failure messages. */
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the built service on a new test database (seeded from `catalog`, default the bundled one). */
+export async function createTestServer(options: { catalog?: string; env?: Record<string, string>; db?: TestDatabase } = {}): Promise<TestServer> {
+  const db = options.db ?? (await createTestDatabase());
+  const server = await startServerProcess({ databaseUrl: db.url, catalog: options.catalog ?? BUNDLED_CATALOG, env: options.env });
+  return {
+    ...server,
+    db,
+    stop: async () => {
+      await server.stop();
+      if (!options.db) await db.drop();
+    },
+  };
+}
+
+export async function startServerProcess(options: { databaseUrl: string; catalog?: string; env?: Record<string, string> }): Promise<Omit<TestServer, 'db'>> {
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, ['dist/src/main.js'], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: options.databaseUrl,
+      CATALOG_DIR: options.catalog ?? BUNDLED_CATALOG,
+      LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'json',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode} during start-up:\n${output}`);
+    const ready = await fetch(`${baseUrl}/health/ready`).then((r) => r.status === 200, () => false);
+    if (ready) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the service was not ready within 30 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const http = () => request(baseUrl);
+  return {
+    baseUrl,
+    process: child,
+    http,
+    output: () => output,
+    graphql: async (query, variables) => {
+      const res = await http().post('/graphql').send({ query, variables });
+      return { status: res.status, data: res.body.data, errors: res.body.errors };
+    },
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+export interface TestContext {
+  app: INestApplicationContext;
+  db: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** The catalog services in-process, on a new test database, seeded unless `catalog` is null. */
+export async function createTestContext(options: { catalog?: string | null; db?: TestDatabase } = {}): Promise<TestContext> {
+  const db = options.db ?? (await createTestDatabase());
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: db.url });
+  const moduleRef = await Test.createTestingModule({ imports: [CliModule.register({ config, databaseUrl: db.url })] }).compile();
+  const app = await moduleRef.init();
+  const catalog = options.catalog === undefined ? BUNDLED_CATALOG : options.catalog;
+  if (catalog) await seed(app, catalog);
+  return {
+    app,
+    db,
+    close: async () => {
+      await app.close();
+      if (!options.db) await db.drop();
+    },
+  };
+}
