@@ -1,11 +1,14 @@
 // Runs a script's body and turns any failure into one clear line and a non-zero exit code.
-export async function runScript(body: () => Promise<number | void>): Promise<void> {
+// It exits explicitly: the WebAssembly schema engine keeps a timer alive for ~10 s after use.
+export async function runScript(body: () => Promise<number | void>): Promise<never> {
+  let code = 0;
   try {
-    const code = await body();
-    process.exitCode = typeof code === 'number' ? code : 0;
+    const result = await body();
+    code = typeof result === 'number' ? result : 0;
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     if (process.env.DEBUG) console.error(error);
-    process.exitCode = 1;
+    code = 1;
   }
+  process.exit(code);
 }

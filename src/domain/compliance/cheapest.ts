@@ -1,0 +1,216 @@
+// "Where is the cheapest H100 we may use?": the cheapest compliant offers for a requirement, the
+// cheaper offers the policy excluded (with every reason, to defend the choice), and, when nothing
+// complies, the nearest misses instead of an error.
+import type { CatalogContent, Currency, GpuModel, Offer, Provider, Region } from '../catalog/catalog.types.js';
+import type { Decimal } from '../money/money.js';
+import { indexCatalog, type CatalogIndex } from './catalog-index.js';
+import { evaluateOffer, type Reason } from './evaluate.js';
+import { normalizeCountry } from './jurisdictions.js';
+import { PolicyError, type CompliancePolicy } from './policy.js';
+import { RankedQuery } from './ranked-walk.js';
+import { NO_DISCOUNTS, type Discounts } from './ranking.js';
+import type { GpuRequirement } from './requirement.js';
+
+/** One offer priced for a query: everything a response item needs, amounts in `currency`. */
+export interface OfferQuote {
+  offer: Offer;
+  provider: Provider;
+  region: Region;
+  gpu: GpuModel;
+  country: string;
+  currency: Currency;
+  /** Comparable (reserved upfront amortized), after discount; the ranking key per GPU. */
+  pricePerGpuHour: Decimal;
+  pricePerInstanceHour: Decimal;
+  /** Instances the requirement needs: 1, or ceil(gpuCount / offer.gpuCount) in TOTAL mode. */
+  instances: number;
+  /** instances x pricePerInstanceHour: what the requirement costs per hour with this offer. */
+  totalPricePerHour: Decimal;
+  /** Negotiated discount applied, in percent; null when none. */
+  discountPercent: Decimal | null;
+}
+
+export interface RankedOffer extends OfferQuote {
+  /** Why it complies ("region eu-central-1 is in DE, inside EEA"). */
+  passes: string[];
+}
+
+export interface ExcludedOffer extends OfferQuote {
+  /** Every rule it fails. */
+  reasons: Reason[];
+}
+
+export interface CheapestResult {
+  currency: Currency;
+  /** Compliant offers, cheapest first. */
+  items: RankedOffer[];
+  /**
+   * With `explain`: candidates strictly cheaper than the first item that fail the policy, cheapest
+   * first, at most `excludedLimit`; when nothing complies, the cheapest failing candidates.
+   */
+  excluded: ExcludedOffer[];
+  /** How many such excluded offers exist (excluded may be capped). 0 without `explain`. */
+  excludedCount: number;
+  /** Only when nothing complies: the candidates failing the fewest rules, then cheapest. */
+  nearestMisses: ExcludedOffer[];
+}
+
+export const DEFAULT_LIMIT = 10;
+export const DEFAULT_EXCLUDED_LIMIT = 20;
+export const DEFAULT_MISS_LIMIT = 3;
+
+export interface CheapestQuery {
+  /** An index (cached per catalog version) or the raw content (indexed on the fly: tests, scripts). */
+  catalog: CatalogIndex | CatalogContent;
+  requirement: GpuRequirement;
+  policy: CompliancePolicy;
+  currency: Currency;
+  limit?: number;
+  explain?: boolean;
+  excludedLimit?: number;
+  missLimit?: number;
+  discounts?: Discounts;
+}
+
+export function findCheapestCompliant({
+  catalog,
+  requirement,
+  policy,
+  currency,
+  limit = DEFAULT_LIMIT,
+  explain = false,
+  excludedLimit = DEFAULT_EXCLUDED_LIMIT,
+  missLimit = DEFAULT_MISS_LIMIT,
+  discounts = NO_DISCOUNTS,
+}: CheapestQuery): CheapestResult {
+  const index = asIndex(catalog);
+  checkCount('limit', limit);
+  checkCount('excludedLimit', excludedLimit);
+  checkCount('missLimit', missLimit);
+  for (const slug of requirement.gpus ?? []) {
+    if (!index.gpuBySlug.has(slug)) throw new PolicyError('gpus', `unknown GPU model ${slug}`);
+  }
+  const q = new RankedQuery(index, requirement, policy, currency, discounts);
+
+  const items: number[] = [];
+  const excluded: number[] = [];
+  let excludedCount = 0;
+  let misses: Miss[] = [];
+
+  if (explain) {
+    // One walk over every candidate: failing ones met before the first compliant are cheaper.
+    let sameKeyRun = 0;
+    let runKey: Decimal | null = null;
+    for (const offer of q.walk({ lists: q.lists })) {
+      const fails = q.failCount(offer);
+      if (fails === 0) {
+        if (items.length === 0) {
+          // Failing offers at exactly the first item's price are not cheaper: drop them.
+          const firstKey = q.key(offer);
+          if (runKey?.eq(firstKey)) {
+            excludedCount -= sameKeyRun;
+            while (excluded.length > 0 && q.key(excluded[excluded.length - 1]!).eq(firstKey)) excluded.pop();
+          }
+        }
+        items.push(offer);
+        if (items.length >= limit) break;
+      } else if (items.length === 0) {
+        excludedCount += 1;
+        if (excluded.length < excludedLimit) excluded.push(offer);
+        const key = q.key(offer);
+        if (runKey?.eq(key)) sameKeyRun += 1;
+        else [runKey, sameKeyRun] = [key, 1];
+        misses = addMiss(misses, { offer, fails }, missLimit);
+      }
+    }
+  } else {
+    // Lists failing a provider or pricing-model rule cannot hold an item: skip them.
+    for (const offer of q.walk({ lists: q.lists.filter((l) => q.listCanComply(l)) })) {
+      if (q.failCount(offer) > 0) continue;
+      items.push(offer);
+      if (items.length >= limit) break;
+    }
+    if (items.length === 0) {
+      for (const offer of q.walk({ lists: q.lists })) {
+        misses = addMiss(misses, { offer, fails: q.failCount(offer) }, missLimit);
+        // Walking in price order: once the misses all fail one rule, no later offer is nearer.
+        if (misses.length === missLimit && misses[missLimit - 1]!.fails === 1) break;
+      }
+    }
+  }
+
+  return {
+    currency,
+    items: items.map((o) => ranked(q, o)),
+    excluded: excluded.map((o) => excludedOffer(q, o)),
+    excludedCount,
+    nearestMisses: items.length === 0 ? misses.map((m) => excludedOffer(q, m.offer)) : [],
+  };
+}
+
+export function asIndex(catalog: CatalogIndex | CatalogContent): CatalogIndex {
+  return 'pricesIn' in catalog ? catalog : indexCatalog(catalog);
+}
+
+function checkCount(field: string, value: number): void {
+  if (!Number.isInteger(value) || value < 1) throw new PolicyError(field, `${field} must be a positive integer`);
+}
+
+interface Miss {
+  offer: number;
+  fails: number;
+}
+
+/** Keeps the `max` offers failing the fewest rules; among equals the earlier (cheaper) one. */
+function addMiss(misses: Miss[], miss: Miss, max: number): Miss[] {
+  if (misses.length === max && misses[max - 1]!.fails <= miss.fails) return misses;
+  const at = misses.findIndex((m) => m.fails > miss.fails);
+  const next = at < 0 ? [...misses, miss] : [...misses.slice(0, at), miss, ...misses.slice(at)];
+  return next.slice(0, max);
+}
+
+export function quote(q: RankedQuery, offer: number): OfferQuote {
+  const { index } = q;
+  const region = index.regions[index.offerRegion[offer]!]!;
+  const instances = q.instances(offer);
+  const pricePerInstanceHour = q.pricePerInstanceHour(offer);
+  const discount = q.discountOf(offer);
+  return {
+    offer: index.offers[offer]!,
+    provider: index.providers[index.offerProvider[offer]!]!,
+    region,
+    gpu: index.gpus[index.offerGpu[offer]!]!,
+    country: normalizeCountry(region.country),
+    currency: q.currency,
+    pricePerGpuHour: q.pricePerGpuHour(offer),
+    pricePerInstanceHour,
+    instances,
+    totalPricePerHour: pricePerInstanceHour.mul(instances),
+    discountPercent: discount && !discount.isZero() ? discount : null,
+  };
+}
+
+function evaluate(q: RankedQuery, item: OfferQuote) {
+  return evaluateOffer({
+    offer: item.offer,
+    provider: item.provider,
+    region: item.region,
+    policy: q.policy,
+    pricePerGpuHour: item.pricePerGpuHour,
+    currency: q.currency,
+  });
+}
+
+function ranked(q: RankedQuery, offer: number): RankedOffer {
+  const item = quote(q, offer);
+  const passes = evaluate(q, item).passes;
+  if (item.discountPercent) {
+    passes.push(`negotiated discount of ${item.discountPercent.toString()}% for ${item.provider.slug} applied before ranking`);
+  }
+  return { ...item, passes };
+}
+
+function excludedOffer(q: RankedQuery, offer: number): ExcludedOffer {
+  const item = quote(q, offer);
+  return { ...item, reasons: evaluate(q, item).reasons };
+}

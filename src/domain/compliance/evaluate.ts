@@ -1,0 +1,227 @@
+// Per-offer policy evaluation with reasons a data protection officer can read. Every failing rule
+// is reported, not just the first, so an excluded offer shows everything that would have to change.
+//
+// The policy splits into parts that depend only on the region, only on the provider, only on the
+// pricing model, and on the price. cheapest.ts evaluates each part once per region/provider/model
+// and adds the counts, so 100k offers cost array look-ups; evaluateOffer composes the same parts,
+// so the fast path and the explanation can never disagree.
+import type { Currency, GpuModel, Offer, PricingModel, Provider, Region } from '../catalog/catalog.types.js';
+import { formatAmount, type Decimal } from '../money/money.js';
+import { GDPR_PARTIAL_ADEQUACY, isInResidency, jurisdictionsOf, normalizeCountry } from './jurisdictions.js';
+import type { CompliancePolicy } from './policy.js';
+import { matchesRequirement, type GpuRequirement } from './requirement.js';
+
+export const RULES = [
+  'RESIDENCY', 'REGION', 'OPERATOR', 'PROVIDER', 'CERTIFICATION', 'SLA', 'PRICING_MODEL', 'TOLERANCE', 'PRICE',
+] as const;
+export type Rule = (typeof RULES)[number];
+
+export interface Reason {
+  rule: Rule;
+  message: string;
+}
+
+/** The outcome of one part of the policy: failures and, for explanations, what passed. */
+export interface Verdict {
+  reasons: Reason[];
+  passes: string[];
+}
+
+export interface Evaluation extends Verdict {
+  /** False when the offer does not match the requirement: not a candidate, not "excluded". */
+  candidate: boolean;
+  /** A candidate with no failing rule. */
+  compliant: boolean;
+}
+
+/** The provider's own region code: 'aws:us-east-1' -> 'us-east-1'. */
+export function localRegionCode(code: string): string {
+  const i = code.indexOf(':');
+  return i < 0 ? code : code.slice(i + 1);
+}
+
+/** Residency, explicit countries and the region allow list. */
+export function evaluateRegion({ region, policy }: { region: Region; policy: CompliancePolicy }): Verdict {
+  const out: Verdict = { reasons: [], passes: [] };
+  const local = localRegionCode(region.code);
+  const country = normalizeCountry(region.country);
+  const { residency } = policy;
+  if (residency !== 'ANY') {
+    const partialNote = GDPR_PARTIAL_ADEQUACY.get(country);
+    if (isInResidency({ country, residency, allowPartialAdequacy: policy.allowPartialAdequacy })) {
+      const inside = jurisdictionsOf(country).includes(residency);
+      out.passes.push(
+        inside
+          ? `region ${local} is in ${country}, inside ${residency}`
+          : `region ${local} is in ${country}, accepted as ${residency} by partial adequacy (${partialNote}; allowPartialAdequacy asserts the operator is covered)`,
+      );
+    } else if (residency === 'GDPR_ADEQUATE' && partialNote) {
+      out.reasons.push({
+        rule: 'RESIDENCY',
+        message: `region ${local} is in ${country}, outside ${residency}: ${partialNote} (set allowPartialAdequacy to accept)`,
+      });
+    } else {
+      out.reasons.push({ rule: 'RESIDENCY', message: `region ${local} is in ${country}, outside ${residency}` });
+    }
+  }
+  if (policy.countries) {
+    if (policy.countries.includes(country)) out.passes.push(`region ${local} is in ${country}, an allowed country`);
+    else {
+      out.reasons.push({
+        rule: 'RESIDENCY',
+        message: `region ${local} is in ${country}, not in the allowed countries ${policy.countries.join(', ')}`,
+      });
+    }
+  }
+  if (policy.regions) {
+    const code = region.code.toLowerCase();
+    if (policy.regions.includes(code) || policy.regions.includes(local.toLowerCase())) {
+      out.passes.push(`region ${local} is an allowed region`);
+    } else {
+      out.reasons.push({ rule: 'REGION', message: `region ${local} not in the allowed regions ${policy.regions.join(', ')}` });
+    }
+  }
+  return out;
+}
+
+/** Operator headquarters, provider allow/deny lists, certifications and SLA. */
+export function evaluateProvider({ provider, policy }: { provider: Provider; policy: CompliancePolicy }): Verdict {
+  const out: Verdict = { reasons: [], passes: [] };
+  if (policy.operator === 'EU') {
+    const hq = normalizeCountry(provider.headquartersCountry);
+    const j = jurisdictionsOf(hq);
+    if (j.includes('EEA')) {
+      out.passes.push(`operator ${provider.name} headquartered in ${hq} (${j.includes('EU') ? 'EU' : 'EEA'})`);
+    } else {
+      out.reasons.push({ rule: 'OPERATOR', message: `operator ${provider.name} headquartered in ${hq}, outside the EU/EEA` });
+    }
+  }
+  if (policy.providers) {
+    if (policy.providers.includes(provider.slug)) out.passes.push(`provider ${provider.slug} is an allowed provider`);
+    else {
+      out.reasons.push({
+        rule: 'PROVIDER',
+        message: `provider ${provider.slug} not in the allowed providers ${policy.providers.join(', ')}`,
+      });
+    }
+  }
+  if (policy.excludeProviders.includes(provider.slug)) {
+    out.reasons.push({ rule: 'PROVIDER', message: `provider ${provider.slug} is excluded` });
+  }
+  if (policy.certifications.length > 0) {
+    const held = new Set(provider.certifications.map(certificationKey));
+    const missing = policy.certifications.filter((c) => !held.has(certificationKey(c)));
+    for (const c of missing) out.reasons.push({ rule: 'CERTIFICATION', message: `provider lacks certification ${c}` });
+    if (missing.length === 0) out.passes.push(`provider holds ${policy.certifications.join(', ')}`);
+  }
+  if (policy.minSlaPercent) {
+    const min = policy.minSlaPercent.toString();
+    if (provider.slaPercent === null) {
+      out.reasons.push({ rule: 'SLA', message: `provider publishes no SLA, ${min}% required` });
+    } else if (provider.slaPercent.lt(policy.minSlaPercent)) {
+      out.reasons.push({ rule: 'SLA', message: `SLA ${provider.slaPercent.toString()}% below the required ${min}%` });
+    } else {
+      out.passes.push(`SLA ${provider.slaPercent.toString()}% meets the required ${min}%`);
+    }
+  }
+  return out;
+}
+
+/** Allowed pricing models and interruption tolerance (INTOLERANT never gets spot). */
+export function evaluatePricingModel({
+  pricingModel,
+  policy,
+}: {
+  pricingModel: PricingModel;
+  policy: CompliancePolicy;
+}): Verdict {
+  const out: Verdict = { reasons: [], passes: [] };
+  if (policy.pricingModels) {
+    if (policy.pricingModels.includes(pricingModel)) out.passes.push(`pricing model ${pricingModel} is allowed`);
+    else {
+      out.reasons.push({
+        rule: 'PRICING_MODEL',
+        message: `pricing model ${pricingModel} not allowed (allowed: ${policy.pricingModels.join(', ')})`,
+      });
+    }
+  }
+  if (policy.tolerance) {
+    if (pricingModel === 'SPOT') {
+      if (policy.tolerance === 'INTOLERANT') {
+        out.reasons.push({ rule: 'TOLERANCE', message: 'spot not allowed for INTOLERANT' });
+      } else {
+        out.passes.push(`spot allowed for ${policy.tolerance}`);
+      }
+    } else if (policy.tolerance === 'INTOLERANT') {
+      out.passes.push(`${pricingModel} is not interruptible, as INTOLERANT requires`);
+    }
+  }
+  return out;
+}
+
+/** The maximum price per GPU-hour, compared in the request currency after discounts. */
+export function evaluatePrice({
+  pricePerGpuHour,
+  currency,
+  policy,
+}: {
+  pricePerGpuHour: Decimal;
+  currency: Currency;
+  policy: CompliancePolicy;
+}): Verdict {
+  const out: Verdict = { reasons: [], passes: [] };
+  const max = policy.maxPricePerGpuHour;
+  if (!max) return out;
+  const price = `${formatAmount(pricePerGpuHour)} ${currency} per GPU-hour`;
+  if (pricePerGpuHour.gt(max)) {
+    out.reasons.push({ rule: 'PRICE', message: `price ${price} above the maximum ${formatAmount(max)} ${currency}` });
+  } else {
+    out.passes.push(`price ${price} within the maximum ${formatAmount(max)} ${currency}`);
+  }
+  return out;
+}
+
+/** The fast path's test: true when the price alone fails the policy. */
+export function priceFails(pricePerGpuHour: Decimal, policy: CompliancePolicy): boolean {
+  return policy.maxPricePerGpuHour !== null && pricePerGpuHour.gt(policy.maxPricePerGpuHour);
+}
+
+/**
+ * Every rule for one offer. `pricePerGpuHour` is the comparable price in `currency` (ranking.ts).
+ * Give `gpu` and `requirement` to also learn whether the offer is a candidate at all.
+ */
+export function evaluateOffer({
+  offer,
+  provider,
+  region,
+  gpu,
+  policy,
+  requirement,
+  pricePerGpuHour,
+  currency,
+}: {
+  offer: Offer;
+  provider: Provider;
+  region: Region;
+  gpu?: GpuModel;
+  policy: CompliancePolicy;
+  requirement?: GpuRequirement;
+  pricePerGpuHour: Decimal;
+  currency: Currency;
+}): Evaluation {
+  const parts = [
+    evaluateRegion({ region, policy }),
+    evaluateProvider({ provider, policy }),
+    evaluatePricingModel({ pricingModel: offer.pricingModel, policy }),
+    evaluatePrice({ pricePerGpuHour, currency, policy }),
+  ];
+  const reasons = parts.flatMap((p) => p.reasons);
+  const passes = parts.flatMap((p) => p.passes);
+  const candidate = !requirement || !gpu || matchesRequirement({ offer, gpu, requirement });
+  return { candidate, compliant: candidate && reasons.length === 0, reasons, passes };
+}
+
+/** Certification codes compared ignoring case and separators: 'BSI C5' = 'bsi-c5' = 'BSI_C5'. */
+export function certificationKey(code: string): string {
+  return code.toUpperCase().replace(/[^A-Z0-9]/g, '');
+}

@@ -1,0 +1,59 @@
+// The offer listing (GET /v1/offers, GraphQL `offers`): the same requirement + policy evaluation as
+// the cheapest answer, paged by a cursor, sorted by price per GPU-hour then the offer key.
+// Listing filters map onto the two: gpu, gpuCount, minGpuMemoryGb -> requirement; provider,
+// region, country, residency, pricing model, maxPricePerGpuHour, ... -> policy.
+import type { CatalogContent, Currency } from '../catalog/catalog.types.js';
+import type { CatalogIndex } from './catalog-index.js';
+import { asIndex, quote, type OfferQuote } from './cheapest.js';
+import { ANY_POLICY, PolicyError, type CompliancePolicy } from './policy.js';
+import { RankedQuery } from './ranked-walk.js';
+import { NO_DISCOUNTS, type Discounts } from './ranking.js';
+import { ANY_REQUIREMENT, type GpuRequirement } from './requirement.js';
+
+export interface OfferPage {
+  currency: Currency;
+  items: OfferQuote[];
+  /**
+   * The keyHash of the last item when more follow, else null. Pass it back as `after` with the
+   * same filter, currency and discounts (the order depends on them; the service should bind the
+   * cursor to them and to the catalog version).
+   */
+  nextAfter: string | null;
+}
+
+export function filterOffers({
+  catalog,
+  requirement = ANY_REQUIREMENT,
+  policy = ANY_POLICY,
+  currency,
+  limit,
+  after = null,
+  discounts = NO_DISCOUNTS,
+}: {
+  catalog: CatalogIndex | CatalogContent;
+  requirement?: GpuRequirement;
+  policy?: CompliancePolicy;
+  currency: Currency;
+  limit: number;
+  after?: string | null;
+  discounts?: Discounts;
+}): OfferPage {
+  if (!Number.isInteger(limit) || limit < 1) throw new PolicyError('limit', 'limit must be a positive integer');
+  const index = asIndex(catalog);
+  let afterOffer: number | undefined;
+  if (after !== null) {
+    afterOffer = index.offerByKeyHash.get(after);
+    if (afterOffer === undefined) throw new PolicyError('after', 'cursor does not name an offer of this catalog version');
+  }
+  const q = new RankedQuery(index, requirement, policy, currency, discounts);
+  const found: number[] = [];
+  // One more than asked tells whether another page exists.
+  for (const offer of q.walk({ lists: q.lists.filter((l) => q.listCanComply(l)), after: afterOffer })) {
+    if (q.failCount(offer) > 0) continue;
+    found.push(offer);
+    if (found.length > limit) break;
+  }
+  const more = found.length > limit;
+  const items = found.slice(0, limit).map((o) => quote(q, o));
+  return { currency, items, nextAfter: more ? items[items.length - 1]!.offer.keyHash : null };
+}

@@ -1,0 +1,21 @@
+// Public surface of the compliance core: jurisdictions, policies, requirement, evaluation,
+// ranking, and the cheapest-compliant and listing queries over an indexed catalog version.
+export * from './jurisdictions.js';
+export * from './policy.js';
+export * from './policy-presets.js';
+export * from './requirement.js';
+export * from './evaluate.js';
+export * from './ranking.js';
+export * from './catalog-index.js';
+export {
+  findCheapestCompliant,
+  DEFAULT_LIMIT,
+  DEFAULT_EXCLUDED_LIMIT,
+  DEFAULT_MISS_LIMIT,
+  type CheapestQuery,
+  type CheapestResult,
+  type OfferQuote,
+  type RankedOffer,
+  type ExcludedOffer,
+} from './cheapest.js';
+export { filterOffers, type OfferPage } from './filter-offers.js';

@@ -1,0 +1,237 @@
+// The compliance policy: what a buyer may use, independent of what they need (the requirement).
+// Input arrives loosely typed (query strings, GraphQL, presets) and is validated here once, so
+// REST, GraphQL and the estimator reject the same bad values with the same field name.
+import { Decimal } from '../money/money.js';
+import { PRICING_MODELS, type PricingModel } from '../catalog/catalog.types.js';
+import { normalizeCountry, RESIDENCIES, RESIDENCY_STRICTNESS, type Residency } from './jurisdictions.js';
+import { POLICY_PRESETS, type PolicyPreset } from './policy-presets.js';
+
+export { RESIDENCIES, type Residency };
+
+/** EU: the operator is headquartered in the EU/EEA (sovereignty: which law governs the operator). */
+export const OPERATOR_SCOPES = ['ANY', 'EU'] as const;
+export type OperatorScope = (typeof OPERATOR_SCOPES)[number];
+
+/** Strictest last. Only INTOLERANT changes what complies: it excludes SPOT. */
+export const INTERRUPTION_TOLERANCES = ['TOLERANT', 'RECOVERABLE', 'INTOLERANT'] as const;
+export type InterruptionTolerance = (typeof INTERRUPTION_TOLERANCES)[number];
+
+/** A resolved, validated policy. `null` lists mean "no constraint"; empty deny lists likewise. */
+export interface CompliancePolicy {
+  /** The preset it was built from, for explanations. */
+  preset: string | null;
+  residency: Residency;
+  /** Explicit country allow list (ISO alpha-2), applied in addition to `residency`. */
+  countries: readonly string[] | null;
+  /** Let GDPR_ADEQUATE include partial adequacy (US DPF, Canada PIPEDA); see jurisdictions.ts. */
+  allowPartialAdequacy: boolean;
+  operator: OperatorScope;
+  /** All required, compared ignoring case and separators (BSI_C5 = bsi-c5 = "BSI C5"). */
+  certifications: readonly string[];
+  minSlaPercent: Decimal | null;
+  pricingModels: readonly PricingModel[] | null;
+  tolerance: InterruptionTolerance | null;
+  providers: readonly string[] | null;
+  excludeProviders: readonly string[];
+  /** Region allow list: full codes ('aws:eu-central-1') or the provider's own ('eu-central-1'). */
+  regions: readonly string[] | null;
+  /** In the request currency, after negotiated discounts. */
+  maxPricePerGpuHour: Decimal | null;
+}
+
+/** What callers send. Every field optional; strings are validated by resolvePolicy. */
+export interface PolicyInput {
+  preset?: string | null;
+  residency?: string | null;
+  countries?: readonly string[] | null;
+  allowPartialAdequacy?: boolean | null;
+  operator?: string | null;
+  certifications?: readonly string[] | null;
+  minSlaPercent?: Decimal.Value | null;
+  pricingModels?: readonly string[] | null;
+  tolerance?: string | null;
+  providers?: readonly string[] | null;
+  excludeProviders?: readonly string[] | null;
+  regions?: readonly string[] | null;
+  maxPricePerGpuHour?: Decimal.Value | null;
+}
+
+/**
+ * A bad policy, requirement or query value; transports answer 400 / BAD_USER_INPUT. `field` is the
+ * domain input's name ('residency', 'minSlaPercent', 'gpus', 'discounts[0].percent', 'after', ...).
+ */
+export class PolicyError extends Error {
+  readonly code = 'COMPLIANCE.INVALID_INPUT';
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PolicyError';
+  }
+}
+
+export const ANY_POLICY: CompliancePolicy = Object.freeze({
+  preset: null,
+  residency: 'ANY',
+  countries: null,
+  allowPartialAdequacy: false,
+  operator: 'ANY',
+  certifications: [],
+  minSlaPercent: null,
+  pricingModels: null,
+  tolerance: null,
+  providers: null,
+  excludeProviders: [],
+  regions: null,
+  maxPricePerGpuHour: null,
+});
+
+/**
+ * Builds a policy from a preset plus explicit fields. A preset is a floor: explicit fields may
+ * only tighten it, and a looser one is a PolicyError naming the field, because silently widening
+ * (or silently ignoring) "GDPR_PERSONAL_DATA + residency=ANY" would be wrong either way for a
+ * compliance answer. Tightening means: residency/operator/tolerance at least as strict; allow
+ * lists (countries, pricingModels, providers, regions) a subset of the preset's; minSlaPercent
+ * at least, maxPricePerGpuHour at most the preset's; certifications and excludeProviders are
+ * added to the preset's.
+ */
+export function resolvePolicy({
+  presets = POLICY_PRESETS,
+  ...input
+}: PolicyInput & { presets?: Readonly<Record<string, PolicyPreset>> }): CompliancePolicy {
+  const explicit = parseFields(input);
+  if (input.preset == null || input.preset === '') return { ...ANY_POLICY, ...explicit };
+  const presetName = input.preset.trim().toUpperCase();
+  const preset = presets[presetName];
+  if (!preset) {
+    throw new PolicyError('preset', `unknown preset ${input.preset}; known: ${Object.keys(presets).join(', ')}`);
+  }
+  const base: CompliancePolicy = { ...ANY_POLICY, ...parseFields(preset.policy), preset: presetName };
+  return mergeTighter(base, explicit);
+}
+
+type ParsedFields = Partial<Omit<CompliancePolicy, 'preset'>>;
+
+function parseFields(input: PolicyInput): ParsedFields {
+  const out: ParsedFields = {};
+  if (input.residency != null) out.residency = oneOf('residency', input.residency, RESIDENCIES);
+  const countries = list('countries', input.countries, (c) => {
+    const n = normalizeCountry(c);
+    if (!/^[A-Z]{2}$/.test(n)) throw new PolicyError('countries', `${c} is not an ISO 3166-1 alpha-2 code`);
+    return n;
+  });
+  if (countries) out.countries = countries;
+  if (input.allowPartialAdequacy != null) out.allowPartialAdequacy = input.allowPartialAdequacy;
+  if (input.operator != null) out.operator = oneOf('operator', input.operator, OPERATOR_SCOPES);
+  const certifications = list('certifications', input.certifications, (c) => c.trim());
+  if (certifications) out.certifications = certifications;
+  if (input.minSlaPercent != null) out.minSlaPercent = decimalIn('minSlaPercent', input.minSlaPercent, 0, 100);
+  const pricingModels = list('pricingModels', input.pricingModels, (m) => oneOf('pricingModels', m, PRICING_MODELS));
+  if (pricingModels) out.pricingModels = pricingModels;
+  if (input.tolerance != null) out.tolerance = oneOf('tolerance', input.tolerance, INTERRUPTION_TOLERANCES);
+  const slug = (s: string): string => s.trim().toLowerCase();
+  const providers = list('providers', input.providers, slug);
+  if (providers) out.providers = providers;
+  const excludeProviders = list('excludeProviders', input.excludeProviders, slug);
+  if (excludeProviders) out.excludeProviders = excludeProviders;
+  const regions = list('regions', input.regions, slug);
+  if (regions) out.regions = regions;
+  if (input.maxPricePerGpuHour != null) {
+    out.maxPricePerGpuHour = decimalIn('maxPricePerGpuHour', input.maxPricePerGpuHour, 0, Infinity);
+  }
+  return out;
+}
+
+function mergeTighter(base: CompliancePolicy, explicit: ParsedFields): CompliancePolicy {
+  const merged: CompliancePolicy = { ...base };
+  const looser = (field: keyof PolicyInput, detail: string): PolicyError =>
+    new PolicyError(field, `${detail} would loosen preset ${base.preset}; explicit fields may only tighten it`);
+
+  if (explicit.residency !== undefined) {
+    if (rank(RESIDENCY_STRICTNESS, explicit.residency) > rank(RESIDENCY_STRICTNESS, base.residency)) {
+      throw looser('residency', `residency ${explicit.residency} (preset: ${base.residency})`);
+    }
+    merged.residency = explicit.residency;
+  }
+  if (explicit.operator !== undefined) {
+    if (base.operator === 'EU' && explicit.operator === 'ANY') throw looser('operator', 'operator ANY');
+    merged.operator = explicit.operator;
+  }
+  if (explicit.tolerance !== undefined) {
+    if (base.tolerance && rank(INTERRUPTION_TOLERANCES, explicit.tolerance) < rank(INTERRUPTION_TOLERANCES, base.tolerance)) {
+      throw looser('tolerance', `tolerance ${explicit.tolerance} (preset: ${base.tolerance})`);
+    }
+    merged.tolerance = explicit.tolerance;
+  }
+  if (explicit.allowPartialAdequacy !== undefined) {
+    // Only a preset that itself stops at full adequacy is loosened by opting in to partial.
+    if (explicit.allowPartialAdequacy && !base.allowPartialAdequacy && base.residency === 'GDPR_ADEQUATE') {
+      throw looser('allowPartialAdequacy', 'allowPartialAdequacy');
+    }
+    merged.allowPartialAdequacy = explicit.allowPartialAdequacy;
+  }
+  for (const field of ['countries', 'pricingModels', 'providers', 'regions'] as const) {
+    const mine = explicit[field] as readonly string[] | undefined;
+    if (mine === undefined) continue;
+    const theirs = base[field] as readonly string[] | null;
+    const outside = theirs ? mine.filter((v) => !theirs.includes(v)) : [];
+    if (outside.length > 0) throw looser(field, `${field} ${outside.join(', ')} (preset allows ${theirs!.join(', ')})`);
+    (merged as unknown as Record<string, readonly string[]>)[field] = mine;
+  }
+  if (explicit.certifications) merged.certifications = unique([...base.certifications, ...explicit.certifications]);
+  if (explicit.excludeProviders) merged.excludeProviders = unique([...base.excludeProviders, ...explicit.excludeProviders]);
+  if (explicit.minSlaPercent !== undefined) {
+    if (base.minSlaPercent && explicit.minSlaPercent!.lt(base.minSlaPercent)) {
+      throw looser('minSlaPercent', `minSlaPercent ${explicit.minSlaPercent} (preset: ${base.minSlaPercent})`);
+    }
+    merged.minSlaPercent = explicit.minSlaPercent;
+  }
+  if (explicit.maxPricePerGpuHour !== undefined) {
+    if (base.maxPricePerGpuHour && explicit.maxPricePerGpuHour!.gt(base.maxPricePerGpuHour)) {
+      throw looser('maxPricePerGpuHour', `maxPricePerGpuHour ${explicit.maxPricePerGpuHour}`);
+    }
+    merged.maxPricePerGpuHour = explicit.maxPricePerGpuHour;
+  }
+  return merged;
+}
+
+function oneOf<T extends string>(field: keyof PolicyInput, value: string, allowed: readonly T[]): T {
+  const v = value.trim().toUpperCase();
+  if (!(allowed as readonly string[]).includes(v)) {
+    throw new PolicyError(field, `${field} must be one of ${allowed.join(', ')}; got ${value}`);
+  }
+  return v as T;
+}
+
+/** Parses a list; an empty list means "not given" (a bare `countries=` query parameter). */
+function list<T>(field: keyof PolicyInput, values: readonly string[] | null | undefined, parse: (v: string) => T): T[] | null {
+  if (values == null || values.length === 0) return null;
+  return unique(
+    values.map((v) => {
+      if (typeof v !== 'string' || v.trim() === '') throw new PolicyError(field, `${field} has an empty entry`);
+      return parse(v);
+    }),
+  );
+}
+
+function decimalIn(field: keyof PolicyInput, value: Decimal.Value, min: number, max: number): Decimal {
+  let d: Decimal;
+  try {
+    d = new Decimal(value);
+  } catch {
+    throw new PolicyError(field, `${field} must be a number; got ${String(value)}`);
+  }
+  if (!d.isFinite() || d.lt(min) || d.gt(max)) {
+    throw new PolicyError(field, `${field} must be between ${min} and ${max}; got ${String(value)}`);
+  }
+  return d;
+}
+
+function rank<T>(order: readonly T[], value: T): number {
+  return order.indexOf(value);
+}
+
+function unique<T>(values: T[]): T[] {
+  return [...new Set(values)];
+}

@@ -1,0 +1,218 @@
+// The one evaluation shared by the cheapest-offer answer and the offer listing: candidates of a
+// requirement in rank order, with the number of policy rules each one fails. Policy parts are
+// evaluated once per provider, region and pricing model of the query (memoized), so walking an
+// offer costs a few array reads; Decimal work happens only for offers that are actually reached.
+import type { Currency } from '../catalog/catalog.types.js';
+import { Decimal } from '../money/money.js';
+import type { CatalogIndex, CurrencyPrices } from './catalog-index.js';
+import { evaluatePricingModel, evaluateProvider, evaluateRegion, priceFails } from './evaluate.js';
+import type { CompliancePolicy } from './policy.js';
+import { applyDiscount, type Discounts } from './ranking.js';
+import { gpuMatches, type GpuRequirement } from './requirement.js';
+
+export class RankedQuery {
+  readonly prices: CurrencyPrices;
+  /** Lists whose GPU matches the requirement. */
+  readonly lists: readonly number[];
+  private readonly providerFails: Int8Array;
+  private readonly regionFails: Int8Array;
+  private readonly modelFails = new Map<string, number>();
+  private readonly discountByProvider: (Decimal | undefined)[];
+  /** Without discounts or pooling, the index's precomputed order (no Decimal work) is the order. */
+  private readonly byIndexOrder: boolean;
+
+  constructor(
+    readonly index: CatalogIndex,
+    readonly requirement: GpuRequirement,
+    readonly policy: CompliancePolicy,
+    readonly currency: Currency,
+    discounts: Discounts,
+  ) {
+    this.prices = index.pricesIn(currency);
+    const exactCount = requirement.gpuCount !== null && requirement.gpuCountMode === 'PER_INSTANCE' ? requirement.gpuCount : null;
+    this.lists = index.gpus.flatMap((gpu, g) =>
+      gpuMatches({ gpu, requirement })
+        ? index.listsByGpu[g]!.filter((l) => exactCount === null || index.lists[l]!.gpuCount === exactCount)
+        : [],
+    );
+    this.providerFails = new Int8Array(index.providers.length).fill(-1);
+    this.regionFails = new Int8Array(index.regions.length).fill(-1);
+    this.discountByProvider = index.providers.map((p) => discounts.get(p.slug));
+    this.byIndexOrder = !this.ranksByTotal && !this.discountByProvider.some((d) => d && !d.isZero());
+  }
+
+  /** The ranking is by total price of the requirement only when GPUs are pooled (TOTAL). */
+  get ranksByTotal(): boolean {
+    return this.requirement.gpuCount !== null && this.requirement.gpuCountMode === 'TOTAL';
+  }
+
+  discountOf(offer: number): Decimal | undefined {
+    return this.discountByProvider[this.index.offerProvider[offer]!];
+  }
+
+  pricePerGpuHour(offer: number): Decimal {
+    return applyDiscount(this.prices.perGpuHour[offer]!, this.discountOf(offer));
+  }
+
+  pricePerInstanceHour(offer: number): Decimal {
+    return applyDiscount(this.prices.perInstanceHour[offer]!, this.discountOf(offer));
+  }
+
+  instances(offer: number): number {
+    if (!this.ranksByTotal) return 1;
+    return Math.ceil(this.requirement.gpuCount! / this.index.offers[offer]!.gpuCount);
+  }
+
+  /** The rank key: price per GPU-hour, or the pooled total per hour in TOTAL mode. */
+  key(offer: number): Decimal {
+    return this.ranksByTotal ? this.pricePerInstanceHour(offer).mul(this.instances(offer)) : this.pricePerGpuHour(offer);
+  }
+
+  /** Orders two offers as the answer does: by key, then tie keys. */
+  compare(a: number, b: number): number {
+    if (this.byIndexOrder) return this.prices.compare(a, b);
+    return this.key(a).cmp(this.key(b)) || this.index.tieRank[a]! - this.index.tieRank[b]!;
+  }
+
+  /** False when every offer of the list fails a provider or pricing-model rule. */
+  listCanComply(list: number): boolean {
+    const l = this.index.lists[list]!;
+    return this.providerFailCount(l.provider) === 0 && this.modelFailCount(l.pricingModel) === 0;
+  }
+
+  /** How many rules the offer fails: the same count evaluateOffer reports as reasons. */
+  failCount(offer: number): number {
+    const o = this.index.offers[offer]!;
+    return (
+      this.providerFailCount(this.index.offerProvider[offer]!) +
+      this.regionFailCount(this.index.offerRegion[offer]!) +
+      this.modelFailCount(o.pricingModel) +
+      (this.policy.maxPricePerGpuHour && priceFails(this.pricePerGpuHour(offer), this.policy) ? 1 : 0)
+    );
+  }
+
+  private providerFailCount(p: number): number {
+    let f = this.providerFails[p]!;
+    if (f < 0) {
+      f = evaluateProvider({ provider: this.index.providers[p]!, policy: this.policy }).reasons.length;
+      this.providerFails[p] = f;
+    }
+    return f;
+  }
+
+  private regionFailCount(r: number): number {
+    let f = this.regionFails[r]!;
+    if (f < 0) {
+      f = evaluateRegion({ region: this.index.regions[r]!, policy: this.policy }).reasons.length;
+      this.regionFails[r] = f;
+    }
+    return f;
+  }
+
+  private modelFailCount(m: string): number {
+    let f = this.modelFails.get(m);
+    if (f === undefined) {
+      f = evaluatePricingModel({ pricingModel: m as never, policy: this.policy }).reasons.length;
+      this.modelFails.set(m, f);
+    }
+    return f;
+  }
+
+  /**
+   * Candidates (requirement-matching offers) of the chosen lists in rank order, lazily: a k-way
+   * merge of the pre-sorted lists (see OfferList), so stopping after the first few costs little.
+   * `after`: only offers ranked strictly after this one (listing cursors).
+   */
+  *walk({ lists, after }: { lists: readonly number[]; after?: number }): Generator<number> {
+    const sorted = this.prices.sortedLists;
+    // Heads carry their key so the heap compares without recomputing discounted prices.
+    type Head = { list: Int32Array; pos: number; offer: number; key: Decimal | null };
+    const tie = this.index.tieRank;
+    const byPrice = this.prices.compare;
+    const heap = new MinHeap<Head>(
+      this.byIndexOrder
+        ? (a, b) => byPrice(a.offer, b.offer)
+        : (a, b) => a.key!.cmp(b.key!) || tie[a.offer]! - tie[b.offer]!,
+    );
+    const keyOf = (offer: number): Decimal | null => (this.byIndexOrder ? null : this.key(offer));
+    for (const l of lists) {
+      const list = sorted[l]!;
+      const pos = after === undefined ? 0 : this.firstAfter(list, after);
+      if (pos < list.length) heap.push({ list, pos, offer: list[pos]!, key: keyOf(list[pos]!) });
+    }
+    while (heap.size > 0) {
+      const head = heap.peek();
+      const offer = head.offer;
+      head.pos += 1;
+      if (head.pos < head.list.length) {
+        head.offer = head.list[head.pos]!;
+        head.key = keyOf(head.offer);
+        heap.replaceTop(head);
+      } else {
+        heap.pop();
+      }
+      yield offer;
+    }
+  }
+
+  /** Binary search: the first position in a sorted list ranked after `after`. */
+  private firstAfter(list: Int32Array, after: number): number {
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.compare(list[mid]!, after) > 0) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  }
+}
+
+/** A binary min-heap; small and allocation-free per operation. */
+class MinHeap<T> {
+  private readonly items: T[] = [];
+  constructor(private readonly less: (a: T, b: T) => number) {}
+
+  get size(): number {
+    return this.items.length;
+  }
+
+  peek(): T {
+    return this.items[0]!;
+  }
+
+  push(item: T): void {
+    const a = this.items;
+    a.push(item);
+    let i = a.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (this.less(a[i]!, a[parent]!) >= 0) break;
+      [a[i], a[parent]] = [a[parent]!, a[i]!];
+      i = parent;
+    }
+  }
+
+  pop(): void {
+    const a = this.items;
+    const last = a.pop()!;
+    if (a.length > 0) this.replaceTop(last);
+  }
+
+  /** Replaces the top with `item` (or re-sinks it after its key changed). */
+  replaceTop(item: T): void {
+    const a = this.items;
+    a[0] = item;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < a.length && this.less(a[l]!, a[m]!) < 0) m = l;
+      if (r < a.length && this.less(a[r]!, a[m]!) < 0) m = r;
+      if (m === i) break;
+      [a[i], a[m]] = [a[m]!, a[i]!];
+      i = m;
+    }
+  }
+}

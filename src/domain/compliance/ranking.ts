@@ -1,0 +1,127 @@
+// Comparable prices: what one GPU-hour really costs under each pricing model, in one currency, so
+// offers of different models, instance sizes and currencies can be ranked against each other.
+import type { Currency, FxRates, Offer, PricingModel } from '../catalog/catalog.types.js';
+import { convert, Decimal } from '../money/money.js';
+import { PolicyError } from './policy.js';
+
+/** Hours in a billing month, as everywhere in the API (ARCHITECTURE.md, "Money"). */
+export const HOURS_PER_MONTH = 730;
+
+/** Term assumed when a reserved offer omits termMonths: the model's name says it. */
+const DEFAULT_TERM_MONTHS: Partial<Record<PricingModel, number>> = { RESERVED_1Y: 12, RESERVED_3Y: 36 };
+
+/**
+ * Price of one instance-hour in the offer's currency:
+ * - ON_DEMAND, SPOT: the hourly price.
+ * - RESERVED_*: hourly + upfront spread over every hour of the term (termMonths x 730), since
+ *   the upfront is paid whether or not the hours are used.
+ * - SERVERLESS: the catalog's pricePerHour is already one instance busy a full hour; ranking at
+ *   full load is the only comparison that does not depend on a utilization we do not know.
+ */
+export function comparablePricePerInstanceHour({ offer }: { offer: Offer }): Decimal {
+  const term = offer.termMonths ?? DEFAULT_TERM_MONTHS[offer.pricingModel] ?? null;
+  if (!offer.upfront || offer.upfront.isZero() || term === null || !offer.pricingModel.startsWith('RESERVED')) {
+    return offer.pricePerHour;
+  }
+  return offer.pricePerHour.plus(offer.upfront.div(term * HOURS_PER_MONTH));
+}
+
+export interface DiscountInput {
+  provider: string;
+  percent: Decimal.Value;
+}
+
+/** Negotiated discounts by provider slug, as percent off list price. */
+export type Discounts = ReadonlyMap<string, Decimal>;
+
+export const NO_DISCOUNTS: Discounts = new Map();
+
+export function resolveDiscounts(input: readonly DiscountInput[] | null | undefined): Discounts {
+  const out = new Map<string, Decimal>();
+  for (const [i, d] of (input ?? []).entries()) {
+    const provider = d.provider?.trim().toLowerCase();
+    if (!provider) throw new PolicyError(`discounts[${i}].provider`, 'discount needs a provider slug');
+    let percent: Decimal;
+    try {
+      percent = new Decimal(d.percent);
+    } catch {
+      throw new PolicyError(`discounts[${i}].percent`, `percent must be a number; got ${String(d.percent)}`);
+    }
+    if (!percent.isFinite() || percent.lt(0) || percent.gte(100)) {
+      throw new PolicyError(`discounts[${i}].percent`, 'percent must be at least 0 and below 100');
+    }
+    if (out.has(provider)) throw new PolicyError(`discounts[${i}].provider`, `two discounts for ${provider}`);
+    out.set(provider, percent);
+  }
+  return out;
+}
+
+export function applyDiscount(price: Decimal, percent: Decimal | undefined): Decimal {
+  return percent && !percent.isZero() ? price.mul(new Decimal(100).minus(percent)).div(100) : price;
+}
+
+/** Comparable price per GPU-hour in `currency`, at the version's FX rates, after any discount. */
+export function comparablePricePerGpuHour({
+  offer,
+  currency,
+  fxRates,
+  discountPercent,
+}: {
+  offer: Offer;
+  currency: Currency;
+  fxRates: FxRates;
+  discountPercent?: Decimal;
+}): Decimal {
+  const perGpu = comparablePricePerInstanceHour({ offer }).div(offer.gpuCount);
+  return applyDiscount(convert(perGpu, offer.currency, currency, fxRates), discountPercent);
+}
+
+/**
+ * Deterministic order of offers at the same price: provider slug, region code, GPU slug, GPU
+ * count, instance type, pricing model (the offer's natural key, so no two offers tie), then
+ * keyHash for malformed catalogs with duplicate keys. Code-point order, not locale order, so the
+ * answer does not depend on the server's locale.
+ */
+export function compareTieKeys(a: Offer, b: Offer): number {
+  return (
+    cmp(a.providerSlug, b.providerSlug) ||
+    cmp(a.regionCode, b.regionCode) ||
+    cmp(a.gpuSlug, b.gpuSlug) ||
+    a.gpuCount - b.gpuCount ||
+    cmp(a.instanceType, b.instanceType) ||
+    cmp(a.pricingModel, b.pricingModel) ||
+    cmp(a.keyHash, b.keyHash)
+  );
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export interface PricedOffer {
+  offer: Offer;
+  pricePerGpuHour: Decimal;
+}
+
+/**
+ * Ranks a small set of offers without an index: cheapest per GPU-hour first, ties by the offer
+ * key. For catalog-sized sets use indexCatalog + filterOffers, which give the same order.
+ */
+export function rankOffers({
+  offers,
+  currency,
+  fxRates,
+  discounts = NO_DISCOUNTS,
+}: {
+  offers: readonly Offer[];
+  currency: Currency;
+  fxRates: FxRates;
+  discounts?: Discounts;
+}): PricedOffer[] {
+  return offers
+    .map((offer) => ({
+      offer,
+      pricePerGpuHour: comparablePricePerGpuHour({ offer, currency, fxRates, discountPercent: discounts.get(offer.providerSlug) }),
+    }))
+    .sort((a, b) => a.pricePerGpuHour.cmp(b.pricePerGpuHour) || compareTieKeys(a.offer, b.offer));
+}

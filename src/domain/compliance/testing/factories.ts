@@ -1,0 +1,85 @@
+// Test factories: whole catalog objects from defaults plus Partial overrides, so a test states
+// only what it is about. Reusable by any test of the catalog, compliance or cost model.
+import type { CatalogContent, FxRates, GpuModel, Offer, Provider, Region } from '../../catalog/catalog.types.js';
+import { Decimal } from '../../money/money.js';
+
+export const TEST_FX_RATES: FxRates = { base: 'USD', rates: { EUR: '0.8650' }, date: '2026-11-27', source: 'test' };
+
+export function makeProvider(overrides: Partial<Provider> = {}): Provider {
+  const slug = overrides.slug ?? 'aws';
+  return {
+    slug,
+    name: slug.toUpperCase(),
+    kind: 'HYPERSCALER',
+    headquartersCountry: 'US',
+    slaPercent: new Decimal('99.99'),
+    certifications: ['ISO27001', 'SOC2', 'BSI_C5'],
+    egressUsdPerGb: new Decimal('0.09'),
+    website: null,
+    source: null,
+    ...overrides,
+  };
+}
+
+/** `code` defaults to '<providerSlug>:<local code>'. */
+export function makeRegion(overrides: Partial<Region> = {}): Region {
+  const providerSlug = overrides.providerSlug ?? 'aws';
+  return {
+    code: `${providerSlug}:eu-central-1`,
+    providerSlug,
+    name: 'Frankfurt',
+    city: 'Frankfurt',
+    country: 'DE',
+    ...overrides,
+  };
+}
+
+export function makeGpu(overrides: Partial<GpuModel> = {}): GpuModel {
+  return {
+    slug: 'h100-sxm-80gb',
+    vendor: 'NVIDIA',
+    name: 'H100 SXM 80GB',
+    memoryGb: new Decimal(80),
+    memoryBandwidthGbps: new Decimal(3350),
+    fp16Tflops: new Decimal(989),
+    int8Tops: new Decimal(1979),
+    fp8Tflops: new Decimal(1979),
+    fp8Support: true,
+    source: null,
+    ...overrides,
+  };
+}
+
+/** keyHash defaults to the natural key joined (readable in failures; md5 in real catalogs). */
+export function makeOffer(overrides: Partial<Offer> = {}): Offer {
+  const base: Offer = {
+    keyHash: '',
+    providerSlug: 'aws',
+    regionCode: 'aws:eu-central-1',
+    gpuSlug: 'h100-sxm-80gb',
+    gpuCount: 1,
+    instanceType: 'gpu-1x',
+    pricingModel: 'ON_DEMAND',
+    pricePerHour: new Decimal('4.00'),
+    currency: 'USD',
+    upfront: null,
+    termMonths: null,
+    serverlessUnitPrice: null,
+    serverlessUnit: null,
+    interruptionNoticeSeconds: null,
+    sourceUrl: 'https://example.test/prices',
+    sourceTitle: null,
+    observedAt: '2026-11-27',
+    derived: false,
+    derivation: null,
+    ...overrides,
+  };
+  if (!overrides.keyHash) {
+    base.keyHash = [base.providerSlug, base.regionCode, base.gpuSlug, base.gpuCount, base.instanceType, base.pricingModel].join('|');
+  }
+  return base;
+}
+
+export function makeCatalog(overrides: Partial<CatalogContent> = {}): CatalogContent {
+  return { providers: [], regions: [], gpus: [makeGpu()], offers: [], fxRates: TEST_FX_RATES, ...overrides };
+}

@@ -1,0 +1,197 @@
+import fc from 'fast-check';
+import { Decimal } from '../money/money.js';
+import {
+  dayCost,
+  optimizeBlendedPlan,
+  planDay,
+  reservedReplicasByRule,
+  type PlanInput,
+} from './blended-plan.js';
+import { hourlyDemand } from './demand.js';
+import { offer } from './estimate.factories.js';
+import { planTiers, spotOverheadFactor } from './plan-tiers.js';
+import type { InterruptionTolerance } from '../compliance/policy.js';
+
+const flat = (n: number): number[] => Array(24).fill(n);
+
+function input({
+  profile,
+  batchShare = 0,
+  tolerance = 'INTOLERANT',
+  prices = { od: '4', res: '2.4', spot: '1.2' },
+  mu = 1,
+  scaleToZero = false,
+  gpusPerInstance = 1,
+}: {
+  profile: number[];
+  batchShare?: number;
+  tolerance?: InterruptionTolerance;
+  prices?: { od?: string; res?: string; spot?: string; serverless?: string };
+  mu?: number;
+  scaleToZero?: boolean;
+  gpusPerInstance?: number;
+}): PlanInput {
+  const g = { gpusPerInstance };
+  const tiers = planTiers({
+    offers: {
+      ...(prices.od ? { ON_DEMAND: offer('ON_DEMAND', prices.od, g) } : {}),
+      ...(prices.res ? { RESERVED_1Y: offer('RESERVED_1Y', prices.res, g) } : {}),
+      ...(prices.spot ? { SPOT: offer('SPOT', prices.spot, g) } : {}),
+      ...(prices.serverless ? { SERVERLESS: offer('SERVERLESS', prices.serverless, g) } : {}),
+    },
+    tensorParallel: 1,
+    tolerance,
+    spotOverhead: 1,
+  });
+  return {
+    demand: hourlyDemand({
+      hourlyRequestsPerSecond: profile,
+      batchShare,
+      replicaRequestsPerSecond: mu,
+      targetUtilization: 1,
+      scaleToZero,
+      minReplicas: 1,
+    }),
+    tiers,
+    tolerance,
+    recoverableSpotShare: 0.5,
+    replicaRequestsPerSecond: mu,
+    targetUtilization: 1,
+    modelLoadHours: 0.1,
+    scaleToZero,
+  };
+}
+
+describe(spotOverheadFactor.name, () => {
+  it('is 1 + interruptions/h × (load + lost work) hours', () => {
+    // 1 + 0.05 × (0.05 h + 0.1 h) = 1.0075
+    expect(spotOverheadFactor({ interruptionsPerHour: 0.05, modelLoadHours: 0.05, lostWorkHours: 0.1 })).toBeCloseTo(1.0075, 12);
+  });
+});
+
+describe(reservedReplicasByRule.name, () => {
+  // 12 hours at 2 replicas, 12 hours at 1: replica 1 busy 100% of hours, replica 2 busy 50%.
+  const profile = [...Array(12).fill(2), ...Array(12).fill(1)];
+
+  it('reserves the k-th unit iff its busy share ≥ p_res / p_alt', () => {
+    const rule = (res: number) =>
+      reservedReplicasByRule({ onlineReplicas: profile, reservedPricePerReplicaHour: res, alternativePricePerReplicaHour: 4 });
+    expect(rule(2.4)).toBe(1); // 0.6: replica 2 busy 50% < 60%
+    expect(rule(2.0)).toBe(2); // 0.5: 50% ≥ 50%
+    expect(rule(4.4)).toBe(0); // dearer than the alternative
+  });
+});
+
+describe(optimizeBlendedPlan.name, () => {
+  it('agrees with the threshold rule without batch work (exact optimum)', () => {
+    const profile = [...Array(12).fill(2), ...Array(12).fill(1)];
+    const plan = optimizeBlendedPlan(input({ profile }));
+    expect(plan.reservedInstances).toBe(1);
+    // 1 reserved × 24 h × 2.4 + 12 h × 1 on-demand × 4 = 57.6 + 48 = 105.6 per day
+    expect(plan.costPerDay).toBeCloseTo(105.6, 9);
+    expect(plan.instanceHours).toEqual({ reserved: 24, onDemand: 12, spot: 0 });
+  });
+
+  it('fills idle reserved hours with batch work before buying spot', () => {
+    // online 0.5 rps all day on μ = 1, u = 1: 1 replica half idle = 12 free replica-hours;
+    // batch share 0.5 of 1 rps = 12 replica-hours → all absorbed, nothing spills
+    // (spot at 3 is dearer than the 2.4 reservation, so the reservation is worth it)
+    const plan = optimizeBlendedPlan(
+      input({ profile: flat(1), batchShare: 0.5, tolerance: 'TOLERANT', prices: { od: '4', res: '2.4', spot: '3' } }),
+    );
+    expect(plan.reservedInstances).toBe(1);
+    expect(plan.batchSpillTier).toBe('RESERVED_IDLE');
+    expect(plan.instanceHours.spot).toBe(0);
+    expect(plan.hours.reduce((s, h) => s + h.batchReplicaHours, 0)).toBeCloseTo(12, 9);
+  });
+
+  it('puts batch overflow on spot in the lowest-demand hours when tolerated, on-demand when not', () => {
+    const profile = [...Array(8).fill(0.2), ...Array(16).fill(3)];
+    const tolerant = optimizeBlendedPlan(input({ profile, batchShare: 0.6, tolerance: 'TOLERANT', prices: { od: '4', spot: '1.2' } }));
+    expect(tolerant.batchSpillTier).toBe('SPOT');
+    expect(tolerant.hours[0]!.spotInstances).toBeGreaterThan(0);
+    const intolerant = optimizeBlendedPlan(input({ profile, batchShare: 0.6, prices: { od: '4', spot: '1.2' } }));
+    expect(intolerant.batchSpillTier).toBe('ON_DEMAND');
+    expect(intolerant.instanceHours.spot).toBe(0);
+  });
+
+  it('packs replicas into multi-GPU instances and pays whole instances', () => {
+    // 3 replicas on 8-GPU instances at t = 1 → 1 instance per hour
+    const plan = optimizeBlendedPlan(input({ profile: flat(3), prices: { od: '32' }, gpusPerInstance: 8 }));
+    expect(plan.instanceHours.onDemand).toBe(24);
+    expect(plan.costPerDay).toBe(24 * 32);
+  });
+
+  it('charges model loading when scaling up from zero', () => {
+    const profile = [...Array(12).fill(0), ...Array(12).fill(1)];
+    const plan = optimizeBlendedPlan(input({ profile, scaleToZero: true, prices: { od: '4' } }));
+    // 12 on-demand hours + one cold start of 0.1 h, all at 4
+    expect(plan.coldStartInstanceHours.onDemand).toBeCloseTo(0.1, 12);
+    expect(plan.costPerDay).toBeCloseTo(12.1 * 4, 9);
+  });
+
+  it('sends the low-traffic overflow to serverless when busy time is cheaper than an instance', () => {
+    // 0.1 rps on μ = 1 → 0.1 busy replica-hours per hour × 10 = 1 < 4 on-demand
+    const plan = optimizeBlendedPlan(input({ profile: flat(0.1), prices: { od: '4', serverless: '10' } }));
+    expect(plan.serverlessReplicaHours).toBeCloseTo(2.4, 9);
+    expect(plan.costPerDay).toBeCloseTo(24, 9);
+  });
+});
+
+describe(dayCost.name, () => {
+  it('prices every reservation size exactly like planDay', () => {
+    const tolerance = fc.constantFrom<InterruptionTolerance>('INTOLERANT', 'RECOVERABLE', 'TOLERANT');
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 60 }), { minLength: 24, maxLength: 24 }),
+        fc.constantFrom(0, 0.2, 0.5),
+        tolerance,
+        fc.boolean(),
+        fc.constantFrom(1, 2, 8),
+        fc.integer({ min: 0, max: 8 }),
+        fc.boolean(),
+        (tenths, batchShare, tol, scaleToZero, gpus, reserved, serverless) => {
+          const p = input({
+            profile: tenths.map((x) => x / 10),
+            batchShare,
+            tolerance: tol,
+            scaleToZero,
+            gpusPerInstance: gpus,
+            prices: { od: '4', res: '2.4', spot: '1.2', ...(serverless ? { serverless: '9' } : {}) },
+          });
+          const order = [...p.demand.onlineReplicas.keys()].sort(
+            (a, b) => p.demand.onlineReplicas[a]! - p.demand.onlineReplicas[b]! || a - b,
+          );
+          expect(dayCost(p, reserved, order)).toBeCloseTo(planDay(p, reserved, order).costPerDay, 9);
+        },
+      ),
+    );
+  });
+});
+
+describe(planTiers.name, () => {
+  it('never offers spot to INTOLERANT traffic and prefers the cheaper reservation term', () => {
+    const tiers = planTiers({
+      offers: {
+        SPOT: offer('SPOT', '1'),
+        RESERVED_1Y: offer('RESERVED_1Y', '2.5'),
+        RESERVED_3Y: offer('RESERVED_3Y', '1.8'),
+      },
+      tensorParallel: 1,
+      tolerance: 'INTOLERANT',
+      spotOverhead: 1,
+    });
+    expect(tiers.spot).toBeNull();
+    expect(tiers.reserved?.offer.pricingModel).toBe('RESERVED_3Y');
+  });
+
+  it('drops instances too small for the replica', () => {
+    const tiers = planTiers({
+      offers: { ON_DEMAND: offer('ON_DEMAND', new Decimal(4), { gpusPerInstance: 1 }) },
+      tensorParallel: 2,
+      tolerance: 'INTOLERANT',
+      spotOverhead: 1,
+    });
+    expect(tiers.onDemand).toBeNull();
+  });
+});

@@ -1,0 +1,158 @@
+// The words of an estimate: assumptions with the numbers used, warnings, and the offers used.
+import type { PricingModel } from '../catalog/catalog.types.js';
+import { formatAmount } from '../money/money.js';
+import { USABLE_MEMORY_FRACTION } from '../sizing/fit.js';
+import { EFFICIENCY } from './calibration.js';
+import { HOURS_PER_DAY } from './demand.js';
+import type { PricedEvaluation } from './estimate.js';
+import type { ChosenOffer, EstimateInput } from './estimate.types.js';
+import { effectivePrice } from './plan-costing.js';
+import type { PlanTier } from './plan-tiers.js';
+import type { Evaluation, PricedPlan, RightSizingSettings } from './right-sizing.js';
+
+const n = (x: number, digits = 2): string => (Number.isFinite(x) ? Number(x.toFixed(digits)).toString() : String(x));
+const pctText = (x: number): string => `${n(x * 100, 1)}%`;
+
+export function describePlan({
+  input,
+  settings: s,
+  chosen,
+  priced,
+  plan,
+}: {
+  input: EstimateInput;
+  settings: RightSizingSettings;
+  chosen: Evaluation;
+  priced: PricedEvaluation;
+  plan: PricedPlan;
+}): { assumptions: string[]; warnings: string[]; chosenOffers: ChosenOffer[] } {
+  const gpu = chosen.candidate.gpu.slug;
+  const { memory, throughput: mu, demand, tiers } = chosen;
+  const t = chosen.tensorParallel;
+  const money = (tier: PlanTier): string =>
+    `${formatAmount(effectivePrice({ tier, spotOverhead: chosen.spotOverhead }))} ${input.currency}`;
+  const assumptions: string[] = [];
+  const warnings: string[] = [];
+
+  assumptions.push(
+    `Month = ${s.hoursPerMonth} h; the 24-hour profile is an average day, multiplied by ${n(s.hoursPerMonth / HOURS_PER_DAY)}.`,
+    `${s.model.name} at ${chosen.precision} on ${t} × ${gpu}: weights ${n(memory.weightsGb, 1)} GB + runtime ` +
+      `${n(memory.overheadGb, 1)} GB + KV cache ${n(memory.kvPerSequenceGb, 3)} GB per sequence of ` +
+      `${s.avgInputTokens + s.avgOutputTokens} tokens, within ${t} × ${chosen.candidate.gpu.memoryGb} GB × ` +
+      `${USABLE_MEMORY_FRACTION} usable (vLLM default): room for ${memory.maxBatch} sequences.`,
+  );
+  if (mu.bound === 'MEASURED') {
+    assumptions.push(`Replica throughput ${n(mu.requestsPerSecond, 3)} requests/s as measured by the caller.`);
+  } else {
+    const eff = EFFICIENCY[chosen.precision];
+    assumptions.push(
+      `Replica throughput ${n(mu.requestsPerSecond, 3)} requests/s (${n(mu.outputTokensPerSecond, 0)} output ` +
+        `tokens/s) at batch ${mu.batch}: ${n(mu.stepTimeMs ?? 0, 1)} ms per token against a ` +
+        `${s.interTokenLatencyMs} ms target, ${mu.bound.toLowerCase()}-bound roofline with η_mem ${eff.etaMem} and ` +
+        `η_flop ${eff.etaFlop}${mu.weightOnly ? ' (weight-only quantization: FP16 math)' : ''}.`,
+    );
+  }
+  assumptions.push(
+    `Replicas per hour = ceil(online requests/s ÷ (${n(mu.requestsPerSecond, 3)} × ${s.targetUtilization} target ` +
+      `utilization)), at least ${s.minReplicas}${s.scaleToZero ? ' (zero in hours without online traffic)' : ''}; ` +
+      `peak ${Math.max(...demand.onlineReplicas)} online replicas, ${tiers.onDemand?.replicasPerInstance ?? 1} per instance.`,
+  );
+  if (tiers.reserved) {
+    const pRes = tiers.reserved.pricePerInstanceHour / tiers.reserved.replicasPerInstance;
+    const alt = tiers.onDemand ? tiers.onDemand.pricePerInstanceHour / tiers.onDemand.replicasPerInstance : null;
+    assumptions.push(
+      `Reserved ${tiers.reserved.offer.pricingModel} at ${money(tiers.reserved)} per instance-hour: a unit is reserved ` +
+        `when the hours it would be busy pay for it around the clock` +
+        (alt ? ` (against on-demand: busy at least ${pctText(pRes / alt)} of hours)` : '') +
+        `; ${plan.plan.reservedInstances} instance(s) reserved.`,
+    );
+  }
+  if (s.tolerance === 'RECOVERABLE') {
+    assumptions.push(
+      `RECOVERABLE burst above the reservation: ${pctText(s.recoverableSpotShare)} spot, ` +
+        `${pctText(1 - s.recoverableSpotShare)} on-demand fallback.`,
+    );
+  } else {
+    assumptions.push(`${s.tolerance} burst above the reservation runs on ${s.tolerance === 'TOLERANT' ? 'spot' : 'on-demand'}.`);
+  }
+  if (tiers.spot) {
+    assumptions.push(
+      `Spot effective price = list × (1 + ${s.interruptionsPerHour} interruptions/h × (${n(chosen.modelLoadSeconds / 60, 1)} ` +
+        `min model load + ${s.lostWorkMinutes} min lost work)) = ×${n(chosen.spotOverhead, 4)}: ${money(tiers.spot)} per instance-hour` +
+        (tiers.spot.offer.interruptionNoticeSeconds ? `; ${tiers.spot.offer.interruptionNoticeSeconds} s notice.` : '.'),
+    );
+  }
+  if (demand.batchRequestsPerDay > 0) {
+    const spill = plan.plan.batchSpillTier;
+    assumptions.push(
+      `${pctText(s.batchShare)} of requests (${n(demand.batchRequestsPerDay, 0)}/day) are deferrable batch work: ` +
+        `${n(demand.batchReplicaHoursPerDay, 2)} replica-hours/day at full speed, placed first in idle paid capacity` +
+        (spill && spill !== 'RESERVED_IDLE' ? `, the rest on ${spill.toLowerCase().replace('_', '-')} in the lowest-demand hours.` : '.'),
+    );
+  }
+  if (s.scaleToZero) {
+    assumptions.push(`Each start from zero pays ${n(chosen.modelLoadSeconds / 60, 1)} min of model loading.`);
+  }
+  if (s.egressGbPerMonth > 0) {
+    assumptions.push(`Egress ${s.egressGbPerMonth} GB/month at ${formatAmount(priced.egress.div(s.egressGbPerMonth))} ${input.currency}/GB.`);
+  }
+
+  const allowsSpot = s.tolerance !== 'INTOLERANT';
+  if (allowsSpot && !chosen.candidate.offers.SPOT) {
+    warnings.push(
+      `no compliant spot offer for ${gpu}: ${demand.batchRequestsPerDay > 0 ? 'batch' : 'burst'} runs on-demand`,
+    );
+  }
+  if (!allowsSpot && chosen.candidate.offers.SPOT) {
+    warnings.push(`INTOLERANT workload: the spot offer for ${gpu} is not used`);
+  }
+  if (!tiers.onDemand) {
+    warnings.push(
+      `no on-demand offer for ${gpu}: baselines are priced at ${chosen.baselineTier.offer.pricingModel}`,
+    );
+  }
+  if (!mu.meetsLatencyTarget) {
+    warnings.push(
+      `${gpu} at ${chosen.precision} cannot meet ${s.interTokenLatencyMs} ms per token even at batch 1 ` +
+        `(${n(mu.stepTimeMs ?? 0, 1)} ms): no allowed GPU can`,
+    );
+  }
+  if (s.model.shapeAssumed) {
+    warnings.push(
+      `shape of the custom model assumed (${s.model.layers} layers, ${s.model.kvHeads} KV heads of ${s.model.headDim}): ` +
+        `pass layers/kvHeads/headDim for an exact KV cache`,
+    );
+  }
+  if (priced.fellBackTo === 'NAIVE' || (priced.fellBackTo && plan === chosen.autoscaled && chosen.autoscaled !== chosen.blended)) {
+    warnings.push(`no blend beat on-demand autoscaling for ${gpu}: the plan is pure ${chosen.baselineTier.offer.pricingModel}`);
+  }
+
+  const used = new Map<PricingModel, PlanTier>();
+  const hours = plan.plan.instanceHours;
+  if (plan.tiers.reserved && hours.reserved > 0) used.set(plan.tiers.reserved.offer.pricingModel, plan.tiers.reserved);
+  if (plan.tiers.onDemand && hours.onDemand > 0) used.set(plan.tiers.onDemand.offer.pricingModel, plan.tiers.onDemand);
+  if (plan.tiers.spot && hours.spot > 0) used.set(plan.tiers.spot.offer.pricingModel, plan.tiers.spot);
+  const chosenOffers: ChosenOffer[] = [...used.values()].map((tier) => ({
+    pricingModel: tier.offer.pricingModel,
+    ref: tier.offer.ref,
+    gpusPerInstance: tier.offer.gpusPerInstance,
+    replicasPerInstance: tier.replicasPerInstance,
+    pricePerInstanceHour: { amount: tier.offer.pricePerInstanceHour, currency: input.currency },
+    effectivePricePerInstanceHour: {
+      amount: effectivePrice({ tier, spotOverhead: chosen.spotOverhead }),
+      currency: input.currency,
+    },
+  }));
+  if (plan.tiers.serverless && plan.plan.serverlessReplicaHours > 0) {
+    const offer = plan.tiers.serverless.offer;
+    chosenOffers.push({
+      pricingModel: 'SERVERLESS',
+      ref: offer.ref,
+      gpusPerInstance: offer.gpusPerInstance,
+      replicasPerInstance: Math.max(1, Math.floor(offer.gpusPerInstance / t)),
+      pricePerInstanceHour: { amount: offer.pricePerInstanceHour, currency: input.currency },
+      effectivePricePerInstanceHour: { amount: offer.pricePerInstanceHour, currency: input.currency },
+    });
+  }
+  return { assumptions, warnings, chosenOffers };
+}

@@ -1,0 +1,240 @@
+import { Decimal, formatAmount } from '../money/money.js';
+import { MODEL_PRESETS } from '../sizing/model-presets.js';
+import { estimateInferenceCost } from './estimate.js';
+import { candidate, diurnalProfile, estimateInput, GPUS, standardCandidate } from './estimate.factories.js';
+import type { EstimateInput, EstimateOutcome, InferenceEstimate } from './estimate.types.js';
+import { estimateReplicaThroughput } from './throughput.js';
+
+function ok(outcome: EstimateOutcome): InferenceEstimate {
+  if (outcome.kind !== 'OK') throw new Error(`expected an estimate, got ${JSON.stringify(outcome)}`);
+  return outcome.estimate;
+}
+const amount = (m: { amount: Decimal }): string => formatAmount(m.amount);
+
+describe(estimateInferenceCost.name, () => {
+  it('prices one H100 24/7 on-demand at 3.90 USD/GPU-h as 2,847 USD per 730-h month (article 000)', () => {
+    const e = ok(
+      estimateInferenceCost(
+        estimateInput({ candidates: [candidate(GPUS.h100, { ON_DEMAND: '3.90' })], workload: { requestsPerSecond: 1, avgInputTokens: 500, avgOutputTokens: 200 } }),
+      ),
+    );
+    // 1 replica × 730 h × 3.90 = 2,847.00
+    expect(amount(e.monthlyCost)).toBe('2847.0000');
+    expect(e.tiers).toHaveLength(1);
+    expect(e.tiers[0]).toMatchObject({ pricingModel: 'ON_DEMAND', gpuHours: 730, capacityShare: 1 });
+    expect(amount(e.baselines.naive.monthlyCost)).toBe('2847.0000');
+    expect(e.savingsVsNaivePct).toBe(0);
+    expect(e.hourlyPlan).toHaveLength(24);
+    expect(e.unitEconomics.effectivePricePerGpuHour && amount(e.unitEconomics.effectivePricePerGpuHour)).toBe('3.9000');
+  });
+
+  it('answers NO_FIT for a 13B FP16 model on a 24 GB A10G and fits it at INT8', () => {
+    const base = estimateInput({ model: { preset: 'llama-2-13b' }, candidates: [standardCandidate(GPUS.a10g, '1.21')] });
+    const fp16 = estimateInferenceCost({ ...base, precisions: ['FP16'] });
+    expect(fp16).toMatchObject({ kind: 'NO_FIT', largestGpuTried: { slug: 'a10g-24gb', memoryGb: 24 } });
+    expect(fp16.kind === 'NO_FIT' && fp16.reason).toMatch(/needs 25\.\d GB/);
+    const int8 = ok(estimateInferenceCost({ ...base, precisions: ['INT8'] }));
+    expect(int8).toMatchObject({ gpu: { slug: 'a10g-24gb' }, precision: 'INT8', gpusPerReplica: 1 });
+  });
+
+  it('right-sizes a 7B model off the A100 and says by how much (article 001)', () => {
+    const e = ok(
+      estimateInferenceCost(
+        estimateInput({
+          model: { preset: 'mistral-7b' },
+          precisions: ['FP16', 'INT8'],
+          workload: { requestsPerSecond: 0.5, avgInputTokens: 500, avgOutputTokens: 200 },
+          candidates: [standardCandidate(GPUS.a100_80, '4.10'), standardCandidate(GPUS.t4, '0.53'), standardCandidate(GPUS.l4, '0.80')],
+        }),
+      ),
+    );
+    expect(e.gpu.slug).not.toBe('a100-sxm-80gb');
+    const a100 = e.alternatives.find((a) => a.gpu === 'a100-sxm-80gb');
+    expect(a100?.deltaVsChosenPct).toBeGreaterThan(100);
+    expect(a100?.summary).toMatch(new RegExp(`^${e.precision} on ${e.gpu.slug} instead of (FP16|INT8) on a100-sxm-80gb: −\\d+%$`));
+  });
+
+  describe('serverless', () => {
+    const withServerless = (workload: EstimateInput['workload']) =>
+      estimateInput({
+        workload,
+        candidates: [candidate(GPUS.h100, { ON_DEMAND: '4.00', SERVERLESS: '8.00' })],
+      });
+
+    it('wins below the break-even utilization and the plan uses it', () => {
+      const e = ok(estimateInferenceCost(withServerless({ requestsPerSecond: 0.05, avgInputTokens: 500, avgOutputTokens: 200 })));
+      // dedicated: one on-demand replica at 4.00/h; serverless 8.00 per busy hour → u* = 0.5
+      expect(e.serverless?.breakEvenUtilization).toBe(0.5);
+      expect(e.serverless?.cheaper).toBe(true);
+      expect(e.tiers.map((t) => t.pricingModel)).toEqual(['SERVERLESS']);
+      expect(e.monthlyCost.amount.lt(e.baselines.onDemandAutoscaled.monthlyCost.amount)).toBe(true);
+    });
+
+    it('loses above it', () => {
+      const mu = estimateReplicaThroughput({
+        model: MODEL_PRESETS['llama-3-8b']!,
+        precision: 'FP16',
+        gpu: GPUS.h100,
+        tensorParallel: 1,
+        avgInputTokens: 500,
+        avgOutputTokens: 200,
+      })!.requestsPerSecond;
+      // Exactly two replicas at 75%: utilization 0.75 > u* = 0.5
+      const e = ok(estimateInferenceCost(withServerless({ requestsPerSecond: 2 * mu * 0.75, avgInputTokens: 500, avgOutputTokens: 200 })));
+      expect(e.unitEconomics.averageUtilization).toBeCloseTo(0.75, 6);
+      expect(e.serverless?.cheaper).toBe(false);
+      expect(e.tiers.map((t) => t.pricingModel)).toEqual(['ON_DEMAND']);
+    });
+  });
+
+  it('blends reserved, on-demand and spot for a diurnal 7B workload with 15% batch (RECOVERABLE)', () => {
+    const mu = estimateReplicaThroughput({
+      model: MODEL_PRESETS['mistral-7b']!,
+      precision: 'FP16',
+      gpu: GPUS.a10g,
+      tensorParallel: 1,
+      avgInputTokens: 500,
+      avgOutputTokens: 200,
+    })!.requestsPerSecond;
+    const e = ok(
+      estimateInferenceCost(
+        estimateInput({
+          model: { preset: 'mistral-7b' },
+          workload: { hourlyProfile: diurnalProfile(12 * mu), avgInputTokens: 500, avgOutputTokens: 200, batchShare: 0.15 },
+          tolerance: 'RECOVERABLE',
+          candidates: [standardCandidate(GPUS.a10g, '1.21')],
+        }),
+      ),
+    );
+    expect(e.warnings).toEqual([]);
+    expect(e.tiers.map((t) => t.pricingModel).sort()).toEqual(['ON_DEMAND', 'RESERVED_1Y', 'SPOT']);
+    expect(e.savingsVsNaivePct).toBeGreaterThan(30);
+    // article 001: a reserved/on-demand/spot mix saves 35–45% against on-demand that follows demand
+    expect(e.savingsVsOnDemandAutoscaledPct).toBeGreaterThan(20);
+    expect(e.savingsVsOnDemandAutoscaledPct).toBeGreaterThan(0);
+    expect(e.monthlyCost.amount.lte(e.baselines.onDemandAutoscaled.monthlyCost.amount)).toBe(true);
+    const shares = e.tiers.reduce((s, t) => s + t.capacityShare, 0);
+    expect(shares).toBeCloseTo(1, 9);
+    expect(e.assumptions.join('\n')).toMatch(/RECOVERABLE burst above the reservation: 50% spot, 50% on-demand fallback/);
+  });
+
+  it('runs batch on-demand and says so when no spot offer is compliant', () => {
+    const e = ok(
+      estimateInferenceCost(
+        estimateInput({
+          workload: { hourlyProfile: diurnalProfile(40), avgInputTokens: 500, avgOutputTokens: 200, batchShare: 0.3 },
+          tolerance: 'TOLERANT',
+          candidates: [candidate(GPUS.h100, { ON_DEMAND: '3.90', RESERVED_1Y: '2.20' })],
+        }),
+      ),
+    );
+    expect(e.warnings).toContain('no compliant spot offer for h100-sxm-80gb: batch runs on-demand');
+    expect(e.tiers.some((t) => t.pricingModel === 'SPOT')).toBe(false);
+  });
+
+  it('never puts INTOLERANT work on spot, however cheap', () => {
+    const e = ok(
+      estimateInferenceCost(
+        estimateInput({
+          workload: { hourlyProfile: diurnalProfile(60), avgInputTokens: 500, avgOutputTokens: 200, batchShare: 0.3 },
+          candidates: [candidate(GPUS.h100, { ON_DEMAND: '3.90', SPOT: '0.10' })],
+        }),
+      ),
+    );
+    expect(e.tiers.map((t) => t.pricingModel)).toEqual(['ON_DEMAND']);
+    expect(e.warnings).toContain('INTOLERANT workload: the spot offer for h100-sxm-80gb is not used');
+  });
+
+  it('charges cold starts when scaling to zero and keeps idle hours free', () => {
+    const profile = diurnalProfile(5).map((v, h) => (h < 6 ? 0 : v));
+    const e = ok(
+      estimateInferenceCost(
+        estimateInput({
+          workload: { hourlyProfile: profile, avgInputTokens: 500, avgOutputTokens: 200, scaleToZero: true, minReplicas: 1 },
+          candidates: [candidate(GPUS.h100, { ON_DEMAND: '3.90' })],
+          modelLoadSeconds: 360,
+        }),
+      ),
+    );
+    expect(e.hourlyPlan.slice(0, 6).every((r) => r.onDemandInstances === 0)).toBe(true);
+    // one start per day of 0.1 h at 3.90 × 730 / 24 days = 11.8625
+    expect(amount(e.hiddenCosts.coldStarts)).toBe('11.8625');
+    // 18 hours × 1 replica + 0.1 h, × 3.90 × 730/24
+    expect(amount(e.monthlyCost)).toBe(formatAmount(new Decimal('18.1').mul('3.90').mul(730).div(24)));
+  });
+
+  it('uses a measured throughput instead of the roofline', () => {
+    const e = ok(
+      estimateInferenceCost(
+        estimateInput({
+          workload: { requestsPerSecond: 10, avgInputTokens: 500, avgOutputTokens: 200 },
+          measuredThroughput: [{ gpuSlug: 'h100-sxm-80gb', outputTokensPerSecond: 800 }],
+          candidates: [candidate(GPUS.h100, { ON_DEMAND: '3.90' })],
+        }),
+      ),
+    );
+    // 800 / 200 = 4 rps per replica; 10 / (4 × 0.75) = 3.33 → 4 replicas
+    expect(e.replicaThroughput).toMatchObject({ requestsPerSecond: 4, bound: 'MEASURED' });
+    expect(e.hourlyPlan[0]!.replicasNeeded).toBe(4);
+  });
+
+  it('compares with an API price and reports egress and unit economics', () => {
+    const e = ok(
+      estimateInferenceCost(
+        estimateInput({
+          workload: { requestsPerSecond: 1, avgInputTokens: 500, avgOutputTokens: 200 },
+          candidates: [candidate(GPUS.h100, { ON_DEMAND: '3.90' })],
+          egressGbPerMonth: 100,
+          egressPricePerGb: new Decimal('0.09'),
+          apiPricePer1MTokens: new Decimal('0.50'),
+        }),
+      ),
+    );
+    // 1 rps × 86,400 s × 700 tokens = 60.48M tokens/day; × 0.50 / 1M × 730/24 days = 919.80
+    expect(e.apiComparison?.tokensPerDay).toBe(60_480_000);
+    expect(amount(e.apiComparison!.monthlyApiCost)).toBe('919.8000');
+    // egress 100 GB × 0.09 = 9.00 on top of 2,847
+    expect(amount(e.hiddenCosts.egress)).toBe('9.0000');
+    expect(amount(e.monthlyCost)).toBe('2856.0000');
+    // break-even: 2,856 / 30.4167 days / 0.50 × 1M = 187.79M tokens/day
+    expect(e.apiComparison?.breakEvenTokensPerDay).toBe(187_791_781);
+    expect(e.apiComparison?.selfHostingCheaper).toBe(false);
+    // 200 output tokens × 86,400 × 30.4167 = 525.6M tokens/month → 2,856 / 525.6 = 5.4338 per 1M
+    expect(amount(e.unitEconomics.costPer1MOutputTokens!)).toBe('5.4338');
+  });
+
+  it('answers the same input with the same output', () => {
+    const input = estimateInput({
+      model: { preset: 'mixtral-8x7b' },
+      precisions: ['FP16', 'FP8', 'INT4'],
+      workload: { hourlyProfile: diurnalProfile(30), avgInputTokens: 800, avgOutputTokens: 300, batchShare: 0.2 },
+      tolerance: 'RECOVERABLE',
+      candidates: [standardCandidate(GPUS.h100, '3.90', 8), standardCandidate(GPUS.a100_80, '2.50', 8)],
+    });
+    const text = (o: EstimateOutcome) => JSON.stringify(o, (_k, v) => (v instanceof Decimal ? v.toString() : v));
+    expect(text(estimateInferenceCost(input))).toBe(text(estimateInferenceCost(input)));
+  });
+
+  it('rejects malformed input as INVALID_INPUT with the field', () => {
+    expect(estimateInferenceCost(estimateInput({ workload: { hourlyProfile: [1, 2], avgInputTokens: 1, avgOutputTokens: 1 } }))).toMatchObject({
+      kind: 'INVALID_INPUT',
+      field: 'workload.hourlyProfile',
+    });
+    expect(estimateInferenceCost(estimateInput({ model: { preset: 'nope' } }))).toMatchObject({ kind: 'INVALID_INPUT', field: 'model.preset' });
+  });
+
+  it('right-sizes 11 GPU types × 6 precisions quickly', () => {
+    const input = estimateInput({
+      model: { preset: 'mistral-7b' },
+      precisions: ['FP32', 'FP16', 'BF16', 'FP8', 'INT8', 'INT4'],
+      workload: { hourlyProfile: diurnalProfile(40), avgInputTokens: 500, avgOutputTokens: 200, batchShare: 0.15 },
+      tolerance: 'RECOVERABLE',
+      candidates: Object.values(GPUS).map((g, i) => standardCandidate(g, (1 + i * 0.4).toFixed(2), 8)),
+    });
+    for (let i = 0; i < 5; i++) estimateInferenceCost(input);
+    const start = performance.now();
+    for (let i = 0; i < 10; i++) estimateInferenceCost(input);
+    // ≈ 7 ms compiled on Node 20; jest's VM-module runtime is several times slower.
+    expect((performance.now() - start) / 10).toBeLessThan(150);
+  });
+});

@@ -1,0 +1,356 @@
+// estimateInferenceCost: validate, right-size, then price the winner in Decimal and explain it.
+import { Decimal } from '../money/money.js';
+import { resolveModel } from '../sizing/model.js';
+import type { ModelSpec } from '../sizing/model-presets.js';
+import { isPrecision, type Precision } from '../sizing/precision.js';
+import { DEFAULT_INTER_TOKEN_LATENCY_MS } from './calibration.js';
+import { DEFAULT_MIN_REPLICAS, DEFAULT_TARGET_UTILIZATION, HOURS_PER_DAY } from './demand.js';
+import { describePlan } from './estimate-narrative.js';
+import type { Alternative, EstimateInput, EstimateOutcome, InferenceEstimate } from './estimate.types.js';
+import { costPlan, monthly, toMoney, type PlanCosting } from './plan-costing.js';
+import { compareEvaluations, evaluateCandidates, type Evaluation, type RightSizingSettings } from './right-sizing.js';
+
+export const DEFAULT_HOURS_PER_MONTH = 730;
+export const DEFAULT_RECOVERABLE_SPOT_SHARE = 0.5;
+/** One interruption per 20 instance-hours: GPU spot capacity is scarce and reclaimed often. */
+export const DEFAULT_SPOT_INTERRUPTIONS_PER_HOUR = 0.05;
+/** Half of a 10-minute checkpoint interval, or the in-flight requests of an online replica. */
+export const DEFAULT_SPOT_LOST_WORK_MINUTES = 5;
+export const DEFAULT_MAX_ALTERNATIVES = 3;
+
+type Invalid = Extract<EstimateOutcome, { kind: 'INVALID_INPUT' }>;
+
+export function estimateInferenceCost(input: EstimateInput): EstimateOutcome {
+  const resolved = resolveModel({ model: input.model });
+  if (!resolved.ok) return { kind: 'INVALID_INPUT', field: resolved.field, reason: resolved.reason };
+  const settings = settingsFrom(input, resolved.model);
+  if ('kind' in settings) return settings;
+
+  const sizing = evaluateCandidates(settings);
+  if (sizing.evaluations.length === 0) {
+    if (!sizing.anyFit) {
+      const tried = sizing.largestTried;
+      return {
+        kind: 'NO_FIT',
+        largestGpuTried: tried
+          ? { slug: tried.candidate.gpu.slug, memoryGb: tried.candidate.gpu.memoryGb, gpusPerInstance: tried.gpusPerInstance }
+          : null,
+        reason: tried?.reason ?? 'no GPU candidate with an offer was given',
+      };
+    }
+    return { kind: 'NO_USABLE_OFFER', reason: sizing.notes.join('; ') || 'no usable offer' };
+  }
+  const ranked = [...sizing.evaluations].sort(compareEvaluations);
+  const chosen = ranked[0]!;
+  const estimate = assemble({ input, settings, chosen });
+  estimate.alternatives = alternatives({ ranked, chosen, estimate, input, settings });
+  estimate.warnings.push(...sizing.notes.map((n) => `skipped: ${n}`));
+  return { kind: 'OK', estimate };
+}
+
+function settingsFrom(input: EstimateInput, model: ModelSpec): RightSizingSettings | Invalid {
+  const w = input.workload;
+  const invalid = (field: string, reason: string): Invalid => ({ kind: 'INVALID_INPUT', field, reason });
+  const profile = w.hourlyProfile ?? (w.requestsPerSecond !== undefined ? Array(HOURS_PER_DAY).fill(w.requestsPerSecond) : null);
+  if (!profile) return invalid('workload', 'give hourlyProfile (24 values) or requestsPerSecond');
+  if (profile.length !== HOURS_PER_DAY) return invalid('workload.hourlyProfile', 'needs exactly 24 hourly values');
+  if (profile.some((v) => !(Number.isFinite(v) && v >= 0))) {
+    return invalid('workload.hourlyProfile', 'requests/s must be finite and ≥ 0');
+  }
+  const positive = (v: number | undefined): boolean => v === undefined || (Number.isFinite(v) && v > 0);
+  if (!(w.avgInputTokens >= 0 && Number.isFinite(w.avgInputTokens))) return invalid('workload.avgInputTokens', 'must be ≥ 0');
+  if (!(w.avgOutputTokens >= 1 && Number.isFinite(w.avgOutputTokens))) return invalid('workload.avgOutputTokens', 'must be ≥ 1');
+  const batchShare = w.batchShare ?? 0;
+  if (!(batchShare >= 0 && batchShare < 1)) return invalid('workload.batchShare', 'must be in [0, 1)');
+  const targetUtilization = w.targetUtilization ?? DEFAULT_TARGET_UTILIZATION;
+  if (!(targetUtilization > 0 && targetUtilization <= 1)) return invalid('workload.targetUtilization', 'must be in (0, 1]');
+  if (!positive(w.interTokenLatencyMs)) return invalid('workload.interTokenLatencyMs', 'must be > 0');
+  const minReplicas = w.minReplicas ?? DEFAULT_MIN_REPLICAS;
+  if (!(Number.isInteger(minReplicas) && minReplicas >= 0)) return invalid('workload.minReplicas', 'must be an integer ≥ 0');
+  const hoursPerMonth = input.hoursPerMonth ?? DEFAULT_HOURS_PER_MONTH;
+  if (!positive(hoursPerMonth)) return invalid('hoursPerMonth', 'must be > 0');
+  const share = input.recoverableSpotShare ?? DEFAULT_RECOVERABLE_SPOT_SHARE;
+  if (!(share >= 0 && share <= 1)) return invalid('recoverableSpotShare', 'must be in [0, 1]');
+  const precisions: readonly Precision[] = input.precisions?.length ? input.precisions : [model.nativePrecision];
+  const bad = precisions.find((p) => !isPrecision(p));
+  if (bad !== undefined) return invalid('precisions', `unknown precision ${String(bad)}`);
+  if (input.candidates.length === 0) return invalid('candidates', 'at least one GPU candidate is needed');
+  for (const m of input.measuredThroughput ?? []) {
+    if (!positive(m.requestsPerSecond) || !positive(m.outputTokensPerSecond)) {
+      return invalid('measuredThroughput', 'measured throughput must be > 0');
+    }
+    if (m.requestsPerSecond === undefined && m.outputTokensPerSecond === undefined) {
+      return invalid('measuredThroughput', 'give requestsPerSecond or outputTokensPerSecond');
+    }
+  }
+  return {
+    model,
+    precisions: [...new Set(precisions)],
+    candidates: input.candidates,
+    hourlyRequestsPerSecond: profile,
+    avgInputTokens: w.avgInputTokens,
+    avgOutputTokens: w.avgOutputTokens,
+    batchShare,
+    interTokenLatencyMs: w.interTokenLatencyMs ?? DEFAULT_INTER_TOKEN_LATENCY_MS,
+    targetUtilization,
+    minReplicas,
+    scaleToZero: w.scaleToZero ?? false,
+    tolerance: input.tolerance ?? 'INTOLERANT',
+    recoverableSpotShare: share,
+    interruptionsPerHour: input.spot?.interruptionsPerHour ?? DEFAULT_SPOT_INTERRUPTIONS_PER_HOUR,
+    lostWorkMinutes: input.spot?.lostWorkMinutes ?? DEFAULT_SPOT_LOST_WORK_MINUTES,
+    modelLoadSeconds: input.modelLoadSeconds,
+    hoursPerMonth,
+    egressGbPerMonth: input.egressGbPerMonth ?? 0,
+    measuredThroughput: input.measuredThroughput ?? [],
+  };
+}
+
+export interface PricedEvaluation {
+  blended: PlanCosting;
+  autoscaled: PlanCosting;
+  naive: PlanCosting;
+  /** The plan actually reported: the optimizer's blend unless a baseline came out cheaper. */
+  fellBackTo: 'ON_DEMAND_AUTOSCALED' | 'NAIVE' | null;
+  egress: Decimal;
+}
+
+/** Prices blended plan and baselines in Decimal and enforces blended ≤ autoscaled ≤ naive. */
+export function priceEvaluation({
+  input,
+  settings,
+  evaluation,
+}: {
+  input: EstimateInput;
+  settings: RightSizingSettings;
+  evaluation: Evaluation;
+}): PricedEvaluation {
+  const cost = (priced: Evaluation['blended']): PlanCosting =>
+    costPlan({
+      priced,
+      tensorParallel: evaluation.tensorParallel,
+      spotOverhead: evaluation.spotOverhead,
+      hoursPerMonth: settings.hoursPerMonth,
+      currency: input.currency,
+    });
+  const naive = cost(evaluation.naive);
+  let autoscaled = cost(evaluation.autoscaled);
+  if (autoscaled.gpuCost.gt(naive.gpuCost)) autoscaled = naive;
+  let blended = cost(evaluation.blended);
+  let fellBackTo: PricedEvaluation['fellBackTo'] = null;
+  if (blended.gpuCost.gt(autoscaled.gpuCost)) {
+    blended = autoscaled;
+    fellBackTo = autoscaled === naive ? 'NAIVE' : 'ON_DEMAND_AUTOSCALED';
+  } else if (evaluation.blended === evaluation.autoscaled) {
+    fellBackTo = 'ON_DEMAND_AUTOSCALED';
+  }
+  const egressPrice = evaluation.candidate.egressPricePerGb ?? input.egressPricePerGb ?? new Decimal(0);
+  return { blended, autoscaled, naive, fellBackTo, egress: egressPrice.mul(settings.egressGbPerMonth) };
+}
+
+const pct = (part: Decimal, whole: Decimal): number =>
+  whole.isZero() ? 0 : part.div(whole).mul(100).toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN).toNumber();
+
+function assemble({
+  input,
+  settings,
+  chosen,
+}: {
+  input: EstimateInput;
+  settings: RightSizingSettings;
+  chosen: Evaluation;
+}): InferenceEstimate {
+  const { currency } = input;
+  const { hoursPerMonth } = settings;
+  const priced = priceEvaluation({ input, settings, evaluation: chosen });
+  const { blended, autoscaled, naive, egress } = priced;
+  const plan = priced.fellBackTo === 'NAIVE' ? chosen.naive : priced.fellBackTo ? chosen.autoscaled : chosen.blended;
+  const t = chosen.tensorParallel;
+  const demand = chosen.demand;
+  const days = new Decimal(hoursPerMonth).div(HOURS_PER_DAY);
+  const monthlyCost = blended.gpuCost.add(egress);
+  const naiveTotal = naive.gpuCost.add(egress);
+  const autoscaledTotal = autoscaled.gpuCost.add(egress);
+
+  // Utilization: busy replica-hours over paid ones (serverless is paid only when busy).
+  const serverlessHours = plan.plan.serverlessReplicaHours;
+  const paidReplicaHours = blended.dedicatedReplicaHoursPerDay + serverlessHours;
+  const averageUtilization = paidReplicaHours > 0 ? Math.min(1, demand.busyReplicaHoursPerDay / paidReplicaHours) : 0;
+  const dedicatedBusy = Math.max(0, demand.busyReplicaHoursPerDay - serverlessHours);
+  const dedicatedUtilization =
+    blended.dedicatedReplicaHoursPerDay > 0 ? Math.min(1, dedicatedBusy / blended.dedicatedReplicaHoursPerDay) : 1;
+  const idleCapacity = blended.dedicatedCost.mul(1 - dedicatedUtilization);
+
+  const requestsPerMonth = days.mul(demand.totalRequestsPerDay);
+  const outputTokensPerMonth = requestsPerMonth.mul(settings.avgOutputTokens);
+  const perUnit = (units: Decimal, per: number) =>
+    units.isZero() ? null : toMoney(monthlyCost.div(units).mul(per), currency);
+
+  const serverless = serverlessComparison({ input, settings, chosen });
+
+  let apiComparison: InferenceEstimate['apiComparison'] = null;
+  if (input.apiPricePer1MTokens) {
+    const tokensPerDay = demand.totalRequestsPerDay * (settings.avgInputTokens + settings.avgOutputTokens);
+    const monthlyApiCost = input.apiPricePer1MTokens.mul(tokensPerDay).mul(days).div(1e6);
+    const breakEven = input.apiPricePer1MTokens.isZero()
+      ? Infinity
+      : monthlyCost.div(days).div(input.apiPricePer1MTokens).mul(1e6).toNumber();
+    apiComparison = {
+      apiPricePer1MTokens: toMoney(input.apiPricePer1MTokens, currency),
+      tokensPerDay,
+      monthlyApiCost: toMoney(monthlyApiCost, currency),
+      breakEvenTokensPerDay: Math.round(breakEven),
+      selfHostingCheaper: monthlyCost.lt(monthlyApiCost),
+    };
+  }
+
+  const { assumptions, warnings, chosenOffers } = describePlan({ input, settings, chosen, priced, plan });
+  const naivePlanTier = chosen.baselineTier;
+  return {
+    currency,
+    hoursPerMonth,
+    monthlyCost: toMoney(monthlyCost, currency),
+    gpuCost: toMoney(blended.gpuCost, currency),
+    tiers: blended.tiers,
+    hourlyPlan: plan.plan.hours.map((row) => ({
+      hour: row.hour,
+      demandRequestsPerSecond: settings.hourlyRequestsPerSecond[row.hour]!,
+      onlineRequestsPerSecond: demand.onlineRequestsPerSecond[row.hour]!,
+      replicasNeeded: row.onlineReplicas,
+      reservedInstances: row.reservedInstances,
+      onDemandInstances: row.onDemandInstances,
+      spotInstances: row.spotInstances,
+      serverlessReplicaHours: row.serverlessReplicaHours,
+      batchReplicaHours: row.batchReplicaHours,
+    })),
+    gpu: { slug: chosen.candidate.gpu.slug, memoryGb: chosen.candidate.gpu.memoryGb },
+    precision: chosen.precision,
+    gpusPerReplica: t,
+    model: {
+      slug: settings.model.slug,
+      name: settings.model.name,
+      totalParametersB: settings.model.totalParametersB,
+      activeParametersB: settings.model.activeParametersB,
+    },
+    chosenOffers,
+    reservedInstances: plan.plan.reservedInstances,
+    baselines: {
+      naive: {
+        monthlyCost: toMoney(naiveTotal, currency),
+        pricingModel: naivePlanTier.offer.pricingModel,
+        instances: Math.ceil(demand.naivePeakReplicas / naivePlanTier.replicasPerInstance),
+        replicas: demand.naivePeakReplicas,
+      },
+      onDemandAutoscaled: {
+        monthlyCost: toMoney(autoscaledTotal, currency),
+        pricingModel: naivePlanTier.offer.pricingModel,
+        gpuHours: autoscaled.gpuHours,
+      },
+    },
+    savingsVsNaivePct: pct(naiveTotal.sub(monthlyCost), naiveTotal),
+    savingsVsOnDemandAutoscaledPct: pct(autoscaledTotal.sub(monthlyCost), autoscaledTotal),
+    serverless,
+    unitEconomics: {
+      costPer1MOutputTokens: perUnit(outputTokensPerMonth, 1e6),
+      costPer1kRequests: perUnit(requestsPerMonth, 1e3),
+      effectivePricePerGpuHour: blended.gpuHours > 0 ? toMoney(blended.gpuCost.div(blended.gpuHours), currency) : null,
+      averageUtilization,
+    },
+    replicaThroughput: {
+      requestsPerSecond: chosen.throughput.requestsPerSecond,
+      outputTokensPerSecond: chosen.throughput.outputTokensPerSecond,
+      batch: chosen.throughput.batch,
+      stepTimeMs: chosen.throughput.stepTimeMs,
+      bound: chosen.throughput.bound,
+    },
+    hiddenCosts: {
+      egress: toMoney(egress, currency),
+      coldStarts: toMoney(blended.coldStarts, currency),
+      spotRestarts: toMoney(blended.spotRestarts, currency),
+      idleCapacity: toMoney(idleCapacity, currency),
+    },
+    apiComparison,
+    alternatives: [],
+    assumptions,
+    warnings,
+  };
+}
+
+/**
+ * Serverless against the best dedicated-only plan: cost = busy replica-hours × serverless price;
+ * u* = dedicated price per paid replica-hour / serverless price per busy replica-hour, and
+ * serverless is cheaper exactly when the dedicated plan's utilization is below u*.
+ */
+function serverlessComparison({
+  input,
+  settings,
+  chosen,
+}: {
+  input: EstimateInput;
+  settings: RightSizingSettings;
+  chosen: Evaluation;
+}): InferenceEstimate['serverless'] {
+  const tier = chosen.tiers.serverless;
+  if (!tier || !chosen.dedicatedOnly) return null;
+  const { hoursPerMonth } = settings;
+  const perReplicaBusyHour = tier.offer.pricePerInstanceHour.mul(chosen.tensorParallel).div(tier.offer.gpusPerInstance);
+  const serverlessMonthly = monthly({ perDay: perReplicaBusyHour.mul(chosen.demand.busyReplicaHoursPerDay), hoursPerMonth });
+  const dedicated = costPlan({
+    priced: chosen.dedicatedOnly,
+    tensorParallel: chosen.tensorParallel,
+    spotOverhead: chosen.spotOverhead,
+    hoursPerMonth,
+    currency: input.currency,
+  });
+  const paidReplicaHours = new Decimal(hoursPerMonth).div(HOURS_PER_DAY).mul(dedicated.dedicatedReplicaHoursPerDay);
+  const dedicatedPerReplicaHour = paidReplicaHours.isZero() ? new Decimal(0) : dedicated.dedicatedCost.div(paidReplicaHours);
+  return {
+    breakEvenUtilization: perReplicaBusyHour.isZero()
+      ? Infinity
+      : dedicatedPerReplicaHour.div(perReplicaBusyHour).toDecimalPlaces(4, Decimal.ROUND_HALF_EVEN).toNumber(),
+    cheaper: serverlessMonthly.lt(dedicated.gpuCost),
+    monthlyCost: toMoney(serverlessMonthly, input.currency),
+  };
+}
+
+const label = (e: Evaluation): string => `${e.precision} on ${e.candidate.gpu.slug}`;
+
+/** The best plan of each other GPU × precision, with how it compares to the chosen one. */
+function alternatives({
+  ranked,
+  chosen,
+  estimate,
+  input,
+  settings,
+}: {
+  ranked: Evaluation[];
+  chosen: Evaluation;
+  estimate: InferenceEstimate;
+  input: EstimateInput;
+  settings: RightSizingSettings;
+}): Alternative[] {
+  const seen = new Set<string>([`${chosen.candidateIndex}/${chosen.precision}`]);
+  const picked: Evaluation[] = [];
+  for (const e of ranked) {
+    const key = `${e.candidateIndex}/${e.precision}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    picked.push(e);
+    if (picked.length >= (input.maxAlternatives ?? DEFAULT_MAX_ALTERNATIVES)) break;
+  }
+  const chosenCost = estimate.monthlyCost.amount;
+  return picked.map((e) => {
+    const p = priceEvaluation({ input, settings, evaluation: e });
+    const cost = p.blended.gpuCost.add(p.egress);
+    const delta = pct(cost.sub(chosenCost), chosenCost);
+    const saving = cost.isZero() ? 0 : pct(chosenCost.sub(cost), cost);
+    return {
+      gpu: e.candidate.gpu.slug,
+      precision: e.precision,
+      gpusPerReplica: e.tensorParallel,
+      monthlyCost: toMoney(cost, input.currency),
+      deltaVsChosenPct: delta,
+      summary: `${label(chosen)} instead of ${label(e)}: ${saving <= 0 ? '−' : '+'}${Math.abs(saving).toFixed(0)}%`,
+    };
+  });
+}

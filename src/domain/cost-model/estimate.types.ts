@@ -1,0 +1,192 @@
+// Input and result of estimateInferenceCost: plain data, money as Decimal, quantities as numbers.
+import type { Currency, PricingModel } from '../catalog/catalog.types.js';
+import type { InterruptionTolerance } from '../compliance/policy.js';
+import type { Decimal, Money } from '../money/money.js';
+import type { ModelInput } from '../sizing/model.js';
+import type { Precision } from '../sizing/precision.js';
+import type { GpuSpec } from './gpu-spec.js';
+import type { TierOfferInput } from './plan-tiers.js';
+
+export type { TierOfferInput };
+
+/** One GPU type the request allows, with the cheapest compliant offer per pricing model. */
+export interface GpuCandidate {
+  gpu: GpuSpec;
+  /** Chosen by the caller after the compliance filter; missing tiers are simply absent. */
+  offers: Partial<Record<PricingModel, TierOfferInput>>;
+  /** Egress price of these offers' provider, per GB in the estimate's currency. */
+  egressPricePerGb?: Decimal | null;
+}
+
+export interface WorkloadInput {
+  /** 24 values of requests/s, hour 0 first (an average day). Or give requestsPerSecond. */
+  hourlyProfile?: readonly number[];
+  /** Flat rate, requests/s, used when hourlyProfile is absent. */
+  requestsPerSecond?: number;
+  avgInputTokens: number;
+  avgOutputTokens: number;
+  /** Share (0..1) of requests that are deferrable batch work. Default 0. */
+  batchShare?: number;
+  /** Time per output token the online batch must stay within, ms. Default 50. */
+  interTokenLatencyMs?: number;
+  /** u in N_h = ceil(λ_h / (μ·u)). Default 0.75. */
+  targetUtilization?: number;
+  /** Replicas kept running in every hour. Default 1. */
+  minReplicas?: number;
+  /** Allow 0 replicas in hours with no online demand (cold starts are charged). Default false. */
+  scaleToZero?: boolean;
+}
+
+/** A caller's own measurement; replaces the roofline for matching GPUs/precisions. */
+export interface MeasuredThroughputInput {
+  /** GPU slug it was measured on; absent = applies to every GPU. */
+  gpuSlug?: string;
+  /** Precision it was measured at; absent = applies to every precision. */
+  precision?: Precision;
+  /** Per replica. Give this or outputTokensPerSecond. */
+  requestsPerSecond?: number;
+  outputTokensPerSecond?: number;
+}
+
+export interface SpotAssumptions {
+  /** Expected interruptions per instance-hour. Default 0.05 (one per 20 hours). */
+  interruptionsPerHour?: number;
+  /** Work lost per interruption (since the last checkpoint / in-flight requests), minutes. Default 5. */
+  lostWorkMinutes?: number;
+}
+
+export interface EstimateInput {
+  model: ModelInput;
+  /** Precisions right-sizing may use. Default: the model's native precision. */
+  precisions?: readonly Precision[];
+  workload: WorkloadInput;
+  /** Default INTOLERANT: latency-critical traffic never lands on spot unless the caller says so. */
+  tolerance?: InterruptionTolerance;
+  /** GPU types allowed, each with its compliant offers. */
+  candidates: readonly GpuCandidate[];
+  currency: Currency;
+  /** Default 730. The 24-hour profile is scaled by hoursPerMonth / 24. */
+  hoursPerMonth?: number;
+  /** RECOVERABLE: share of burst replicas on spot, the rest on on-demand fallback. Default 0.5. */
+  recoverableSpotShare?: number;
+  spot?: SpotAssumptions;
+  /** Seconds from instance start to serving. Default 60 s + weights at 1 GB/s. */
+  modelLoadSeconds?: number;
+  /** Data sent out per month, GB. Default 0. */
+  egressGbPerMonth?: number;
+  /** Used when a candidate has no egressPricePerGb of its own. */
+  egressPricePerGb?: Decimal;
+  /** Compare against a hosted API at this price per 1M tokens (input + output), estimate currency. */
+  apiPricePer1MTokens?: Decimal;
+  measuredThroughput?: readonly MeasuredThroughputInput[];
+  /** How many alternatives to return. Default 3. */
+  maxAlternatives?: number;
+}
+
+export interface TierSummary {
+  pricingModel: PricingModel;
+  offerRef: string;
+  instanceHours: number;
+  gpuHours: number;
+  cost: Money;
+  /** Share of all GPU-hours (0..1). */
+  capacityShare: number;
+}
+
+export interface HourlyPlanRow {
+  hour: number;
+  /** Requests/s of the whole profile this hour. */
+  demandRequestsPerSecond: number;
+  onlineRequestsPerSecond: number;
+  replicasNeeded: number;
+  reservedInstances: number;
+  onDemandInstances: number;
+  spotInstances: number;
+  serverlessReplicaHours: number;
+  batchReplicaHours: number;
+}
+
+export interface ChosenOffer {
+  pricingModel: PricingModel;
+  ref: string;
+  gpusPerInstance: number;
+  replicasPerInstance: number;
+  pricePerInstanceHour: Money;
+  /** Spot: including interruption overhead. */
+  effectivePricePerInstanceHour: Money;
+}
+
+export interface Alternative {
+  gpu: string;
+  precision: Precision;
+  gpusPerReplica: number;
+  monthlyCost: Money;
+  /** How much dearer than the chosen plan, percent (positive = dearer). */
+  deltaVsChosenPct: number;
+  /** e.g. "INT8 on l4-24gb instead of FP16 on a100-80gb: −58%". */
+  summary: string;
+}
+
+export interface InferenceEstimate {
+  currency: Currency;
+  hoursPerMonth: number;
+  /** GPU capacity plus egress. */
+  monthlyCost: Money;
+  /** GPU capacity only (the sum of tiers). */
+  gpuCost: Money;
+  tiers: TierSummary[];
+  hourlyPlan: HourlyPlanRow[];
+  gpu: { slug: string; memoryGb: number };
+  precision: Precision;
+  gpusPerReplica: number;
+  model: { slug: string; name: string; totalParametersB: number; activeParametersB: number };
+  chosenOffers: ChosenOffer[];
+  reservedInstances: number;
+  baselines: {
+    naive: { monthlyCost: Money; pricingModel: PricingModel; instances: number; replicas: number };
+    onDemandAutoscaled: { monthlyCost: Money; pricingModel: PricingModel; gpuHours: number };
+  };
+  savingsVsNaivePct: number;
+  savingsVsOnDemandAutoscaledPct: number;
+  serverless: { breakEvenUtilization: number; cheaper: boolean; monthlyCost: Money } | null;
+  unitEconomics: {
+    costPer1MOutputTokens: Money | null;
+    costPer1kRequests: Money | null;
+    effectivePricePerGpuHour: Money | null;
+    /** Busy replica-hours / paid dedicated replica-hours (0..1). */
+    averageUtilization: number;
+  };
+  replicaThroughput: {
+    requestsPerSecond: number;
+    outputTokensPerSecond: number;
+    batch: number;
+    stepTimeMs: number | null;
+    bound: 'MEMORY' | 'COMPUTE' | 'MEASURED';
+  };
+  /**
+   * Egress is added to monthlyCost; coldStarts, spotRestarts and idleCapacity are already inside
+   * the tier costs and are shown to explain them.
+   */
+  hiddenCosts: { egress: Money; coldStarts: Money; spotRestarts: Money; idleCapacity: Money };
+  apiComparison: {
+    apiPricePer1MTokens: Money;
+    tokensPerDay: number;
+    monthlyApiCost: Money;
+    /** Daily tokens at which the API would cost what this plan costs. */
+    breakEvenTokensPerDay: number;
+    selfHostingCheaper: boolean;
+  } | null;
+  alternatives: Alternative[];
+  assumptions: string[];
+  warnings: string[];
+}
+
+export type EstimateOutcome =
+  | { kind: 'OK'; estimate: InferenceEstimate }
+  | {
+      kind: 'NO_FIT';
+      largestGpuTried: { slug: string; memoryGb: number; gpusPerInstance: number } | null;
+      reason: string;
+    }
+  | { kind: 'NO_USABLE_OFFER'; reason: string }
+  | { kind: 'INVALID_INPUT'; field: string; reason: string };

@@ -1,0 +1,257 @@
+// Right-sizing (cost-model.md §5): every allowed GPU × precision × tensor-parallel degree is
+// planned in plain numbers; the cheapest wins. Money is recomputed in Decimal for the result.
+import type { InterruptionTolerance } from '../compliance/policy.js';
+import { fitReplica, type ReplicaMemory } from '../sizing/fit.js';
+import type { ModelSpec } from '../sizing/model-presets.js';
+import { weightBytes } from '../sizing/model.js';
+import { PRECISIONS, type Precision } from '../sizing/precision.js';
+import { optimizeBlendedPlan, planDay, type DayPlan, type PlanInput } from './blended-plan.js';
+import { HOURS_PER_DAY, hourlyDemand, type HourlyDemand } from './demand.js';
+import type { GpuCandidate, MeasuredThroughputInput } from './estimate.types.js';
+import { planTiers, spotOverheadFactor, type PlanTier, type PlanTiers } from './plan-tiers.js';
+import { estimateReplicaThroughput, measuredReplicaThroughput, type ReplicaThroughput } from './throughput.js';
+
+/** Container and engine start (CUDA graph capture) before weights load. */
+export const MODEL_START_SECONDS = 60;
+/** Weights streamed from object storage / local NVMe. */
+export const MODEL_LOAD_GB_PER_SECOND = 1;
+
+export interface RightSizingSettings {
+  model: ModelSpec;
+  precisions: readonly Precision[];
+  candidates: readonly GpuCandidate[];
+  hourlyRequestsPerSecond: readonly number[];
+  avgInputTokens: number;
+  avgOutputTokens: number;
+  batchShare: number;
+  interTokenLatencyMs: number;
+  targetUtilization: number;
+  minReplicas: number;
+  scaleToZero: boolean;
+  tolerance: InterruptionTolerance;
+  recoverableSpotShare: number;
+  interruptionsPerHour: number;
+  lostWorkMinutes: number;
+  modelLoadSeconds: number | undefined;
+  hoursPerMonth: number;
+  egressGbPerMonth: number;
+  measuredThroughput: readonly MeasuredThroughputInput[];
+}
+
+/** A plan and the tier each of its slots was priced with. */
+export interface PricedPlan {
+  plan: DayPlan;
+  tiers: PlanTiers;
+}
+
+export interface Evaluation {
+  candidateIndex: number;
+  candidate: GpuCandidate;
+  precision: Precision;
+  tensorParallel: number;
+  memory: ReplicaMemory;
+  throughput: ReplicaThroughput;
+  demand: HourlyDemand;
+  tiers: PlanTiers;
+  spotOverhead: number;
+  modelLoadSeconds: number;
+  blended: PricedPlan;
+  /** Best plan without serverless (the dedicated side of the serverless comparison); null without a serverless offer. */
+  dedicatedOnly: PricedPlan | null;
+  autoscaled: PricedPlan;
+  naive: PricedPlan;
+  /** What the baselines are priced at: on-demand, else reserved, else spot. */
+  baselineTier: PlanTier;
+  /** Cheapest of blended / autoscaled / naive plus egress, per month (comparison only). */
+  monthlyCostEstimate: number;
+}
+
+export interface RightSizingResult {
+  evaluations: Evaluation[];
+  /** Largest GPU (memory × GPUs per instance) that was tried, for a NO_FIT answer. */
+  largestTried: { candidate: GpuCandidate; gpusPerInstance: number; reason: string } | null;
+  anyFit: boolean;
+  notes: string[];
+}
+
+export function evaluateCandidates(s: RightSizingSettings): RightSizingResult {
+  const evaluations: Evaluation[] = [];
+  const notes: string[] = [];
+  let largestTried: RightSizingResult['largestTried'] = null;
+  let largestCapacity = -1;
+  let anyFit = false;
+
+  s.candidates.forEach((candidate, candidateIndex) => {
+    const offers = Object.values(candidate.offers).filter((o) => o !== undefined);
+    if (offers.length === 0) return;
+    const gpusPerInstance = Math.max(...offers.map((o) => o.gpusPerInstance));
+    for (const precision of s.precisions) {
+      const fit = fitReplica({
+        model: s.model,
+        precision,
+        gpuMemoryGb: candidate.gpu.memoryGb,
+        gpusPerInstance,
+        contextTokens: s.avgInputTokens + s.avgOutputTokens,
+      });
+      if (!fit.fits) {
+        const capacity = candidate.gpu.memoryGb * Math.min(8, gpusPerInstance);
+        if (capacity > largestCapacity) {
+          largestCapacity = capacity;
+          largestTried = { candidate, gpusPerInstance, reason: fit.reason };
+        }
+        continue;
+      }
+      anyFit = true;
+      const measured = s.measuredThroughput.find(
+        (m) =>
+          (m.gpuSlug === undefined || m.gpuSlug === candidate.gpu.slug) &&
+          (m.precision === undefined || m.precision === precision),
+      );
+      // A measurement describes one deployment: take it as the smallest replica that fits.
+      const options = measured ? fit.options.slice(0, 1) : fit.options;
+      for (const memory of options) {
+        const evaluation = evaluateOne({ s, candidate, candidateIndex, precision, memory, measured });
+        if (typeof evaluation === 'string') notes.push(evaluation);
+        else evaluations.push(evaluation);
+      }
+    }
+  });
+  return { evaluations, largestTried, anyFit, notes: [...new Set(notes)] };
+}
+
+function evaluateOne({
+  s,
+  candidate,
+  candidateIndex,
+  precision,
+  memory,
+  measured,
+}: {
+  s: RightSizingSettings;
+  candidate: GpuCandidate;
+  candidateIndex: number;
+  precision: Precision;
+  memory: ReplicaMemory;
+  measured: MeasuredThroughputInput | undefined;
+}): Evaluation | string {
+  const t = memory.tensorParallel;
+  const throughput = measured
+    ? measuredReplicaThroughput({ ...measured, avgOutputTokens: s.avgOutputTokens, memoryBatchLimit: memory.maxBatch })
+    : estimateReplicaThroughput({
+        model: s.model,
+        precision,
+        gpu: candidate.gpu,
+        tensorParallel: t,
+        avgInputTokens: s.avgInputTokens,
+        avgOutputTokens: s.avgOutputTokens,
+        interTokenLatencyMs: s.interTokenLatencyMs,
+      });
+  if (!throughput || !(throughput.requestsPerSecond > 0)) return `no throughput for ${candidate.gpu.slug}`;
+
+  const modelLoadSeconds =
+    s.modelLoadSeconds ?? MODEL_START_SECONDS + weightBytes({ model: s.model, precision }) / 1e9 / MODEL_LOAD_GB_PER_SECOND;
+  const spotOverhead = spotOverheadFactor({
+    interruptionsPerHour: s.interruptionsPerHour,
+    modelLoadHours: modelLoadSeconds / 3600,
+    lostWorkHours: s.lostWorkMinutes / 60,
+  });
+  const tiers = planTiers({ offers: candidate.offers, tensorParallel: t, tolerance: s.tolerance, spotOverhead });
+  const baselineTier = tiers.onDemand ?? tiers.reserved ?? tiers.spot;
+  if (!baselineTier) {
+    return `${candidate.gpu.slug}: no on-demand, reserved or allowed spot offer holds a ${t}-GPU replica`;
+  }
+  const demand = hourlyDemand({
+    hourlyRequestsPerSecond: s.hourlyRequestsPerSecond,
+    batchShare: s.batchShare,
+    replicaRequestsPerSecond: throughput.requestsPerSecond,
+    targetUtilization: s.targetUtilization,
+    minReplicas: s.minReplicas,
+    scaleToZero: s.scaleToZero,
+  });
+  const planInput: PlanInput = {
+    demand,
+    tiers,
+    tolerance: s.tolerance,
+    recoverableSpotShare: s.recoverableSpotShare,
+    replicaRequestsPerSecond: throughput.requestsPerSecond,
+    targetUtilization: s.targetUtilization,
+    modelLoadHours: modelLoadSeconds / 3600,
+    scaleToZero: s.scaleToZero,
+  };
+  const naive = naivePlan({ planInput, baselineTier });
+  const autoscaled = autoscaledPlan({ planInput, baselineTier, naive });
+  const optimized: PricedPlan = { plan: optimizeBlendedPlan(planInput), tiers };
+  const blended = optimized.plan.costPerDay <= autoscaled.plan.costPerDay ? optimized : autoscaled;
+  let dedicatedOnly: PricedPlan | null = null;
+  if (tiers.serverless) {
+    const dedicatedTiers = { ...tiers, serverless: null };
+    const plan = optimizeBlendedPlan({ ...planInput, tiers: dedicatedTiers });
+    dedicatedOnly = plan.costPerDay <= autoscaled.plan.costPerDay ? { plan, tiers: dedicatedTiers } : autoscaled;
+  }
+  const egressPricePerGb = candidate.egressPricePerGb?.toNumber() ?? 0;
+  return {
+    candidateIndex,
+    candidate,
+    precision,
+    tensorParallel: t,
+    memory,
+    throughput,
+    demand,
+    tiers,
+    spotOverhead,
+    modelLoadSeconds,
+    blended,
+    dedicatedOnly,
+    autoscaled,
+    naive,
+    baselineTier,
+    monthlyCostEstimate:
+      (blended.plan.costPerDay * s.hoursPerMonth) / HOURS_PER_DAY + s.egressGbPerMonth * egressPricePerGb,
+  };
+}
+
+const baselineTiers = (tier: PlanTier): PlanTiers => ({ reserved: null, onDemand: tier, spot: null, serverless: null });
+
+/** Peak replicas of the whole profile (batch not deferred), 24 hours a day. */
+function naivePlan({ planInput, baselineTier }: { planInput: PlanInput; baselineTier: PlanTier }): PricedPlan {
+  const peak = planInput.demand.naivePeakReplicas;
+  const demand: HourlyDemand = {
+    ...planInput.demand,
+    onlineReplicas: planInput.demand.onlineReplicas.map(() => peak),
+    batchReplicaHoursPerDay: 0,
+  };
+  const tiers = baselineTiers(baselineTier);
+  return {
+    plan: planDay({ ...planInput, demand, tiers, tolerance: 'INTOLERANT', scaleToZero: false }, 0),
+    tiers,
+  };
+}
+
+/** Baseline tier following the hourly demand, batch included; never dearer than naive. */
+function autoscaledPlan({
+  planInput,
+  baselineTier,
+  naive,
+}: {
+  planInput: PlanInput;
+  baselineTier: PlanTier;
+  naive: PricedPlan;
+}): PricedPlan {
+  // A reservation cannot follow demand: with no on-demand offer, autoscaling is the naive plan.
+  if (baselineTier.offer.pricingModel.startsWith('RESERVED')) return naive;
+  const tiers = baselineTiers(baselineTier);
+  const plan = planDay({ ...planInput, tiers, tolerance: 'INTOLERANT' }, 0);
+  return plan.costPerDay <= naive.plan.costPerDay ? { plan, tiers } : naive;
+}
+
+/** Meets the latency target first, then cheapest, then input order (deterministic). */
+export function compareEvaluations(a: Evaluation, b: Evaluation): number {
+  const latency = Number(b.throughput.meetsLatencyTarget) - Number(a.throughput.meetsLatencyTarget);
+  if (latency !== 0) return latency;
+  if (a.monthlyCostEstimate !== b.monthlyCostEstimate) return a.monthlyCostEstimate - b.monthlyCostEstimate;
+  return (
+    a.candidateIndex - b.candidateIndex ||
+    PRECISIONS.indexOf(a.precision) - PRECISIONS.indexOf(b.precision) ||
+    a.tensorParallel - b.tensorParallel
+  );
+}
