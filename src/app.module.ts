@@ -11,6 +11,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { CatalogModule } from './modules/catalog/catalog.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MetricsModule } from './modules/metrics/metrics.module.js';
+import { OffersModule } from './modules/offers/offers.module.js';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -40,6 +41,7 @@ export class AppModule {
         MetricsModule,
         HealthModule,
         CatalogModule,
+        OffersModule,
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },

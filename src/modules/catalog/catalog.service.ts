@@ -4,6 +4,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { diffCatalogs, type CatalogDiff } from '../../domain/catalog/catalog-diff.js';
 import type { CatalogContent, CatalogVersionInfo, Offer } from '../../domain/catalog/catalog.types.js';
+import { indexCatalog, type CatalogIndex } from '../../domain/compliance/index.js';
 import { AppError, notFound } from '../../common/errors/app-error.js';
 import { CatalogRepository } from './catalog.repository.js';
 
@@ -21,10 +22,26 @@ export interface CatalogSnapshot {
 
 const MAX_CACHED_VERSIONS = 4;
 
+/** A small LRU of promises keyed by immutable version id; a failed load is not kept. */
+function cached<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
+  let hit = cache.get(key);
+  if (hit) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  hit = load();
+  hit.catch(() => cache.delete(key));
+  cache.set(key, hit);
+  while (cache.size > MAX_CACHED_VERSIONS) cache.delete(cache.keys().next().value!);
+  return hit;
+}
+
 @Injectable()
 export class CatalogService {
   private readonly logger = new Logger(CatalogService.name);
   private readonly contents = new Map<string, Promise<CatalogContent>>();
+  private readonly indexes = new Map<string, Promise<CatalogIndex>>();
 
   constructor(private readonly repository: CatalogRepository) {}
 
@@ -59,22 +76,23 @@ export class CatalogService {
   }
 
   content(version: CatalogVersionInfo): Promise<CatalogContent> {
-    let cached = this.contents.get(version.id);
-    if (cached) {
-      // Refresh its place in the LRU order.
-      this.contents.delete(version.id);
-      this.contents.set(version.id, cached);
-      return cached;
-    }
-    const started = Date.now();
-    cached = this.repository.loadContent(version).then((content) => {
+    return cached(this.contents, version.id, async () => {
+      const started = Date.now();
+      const content = await this.repository.loadContent(version);
       this.logger.log(`Loaded catalog ${version.label} (${content.offers.length} offers) in ${Date.now() - started} ms`);
       return content;
     });
-    cached.catch(() => this.contents.delete(version.id));
-    this.contents.set(version.id, cached);
-    while (this.contents.size > MAX_CACHED_VERSIONS) this.contents.delete(this.contents.keys().next().value!);
-    return cached;
+  }
+
+  /** The version's offers indexed for compliance queries (built once per immutable version). */
+  index(version: CatalogVersionInfo): Promise<CatalogIndex> {
+    return cached(this.indexes, version.id, async () => indexCatalog(await this.content(version)));
+  }
+
+  async indexedSnapshot(selector: VersionSelector = {}): Promise<CatalogSnapshot & { index: CatalogIndex }> {
+    const version = await this.resolveVersion(selector);
+    const [content, index] = await Promise.all([this.content(version), this.index(version)]);
+    return { version, content, index };
   }
 
   async diff(fromRef: string, toRef: string): Promise<{ from: CatalogVersionInfo; to: CatalogVersionInfo; diff: CatalogDiff }> {

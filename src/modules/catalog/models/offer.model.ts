@@ -1,21 +1,9 @@
 import { Field, Float, Int, ObjectType } from '@nestjs/graphql';
 import { ApiProperty } from '@nestjs/swagger';
-import type { Currency, GpuModel, Offer, PricingModel, Region } from '../../../domain/catalog/catalog.types.js';
-import type { Decimal } from '../../../domain/money/money.js';
+import type { PricingModel } from '../../../domain/catalog/catalog.types.js';
+import type { OfferQuote } from '../../../domain/compliance/index.js';
 import { PricingModelEnum } from '../../../common/models/enums.js';
 import { MoneyModel } from '../../../common/models/money.model.js';
-
-/** An offer with its prices in the requested currency (converted with the version's FX rates). */
-export interface PricedOffer {
-  offer: Offer;
-  region: Region | undefined;
-  gpu: GpuModel | undefined;
-  currency: Currency;
-  /** Instance-hour price, converted. */
-  pricePerHour: Decimal;
-  /** Comparable price per GPU-hour, converted: reserved includes the upfront amortized over the term. */
-  pricePerGpuHour: Decimal;
-}
 
 @ObjectType('Offer')
 export class OfferModel {
@@ -28,7 +16,7 @@ export class OfferModel {
   @ApiProperty({ example: 8 }) @Field(() => Int) gpuCount: number;
   @ApiProperty({ example: 'p5.48xlarge' }) @Field() instanceType: string;
   @ApiProperty({ enum: PricingModelEnum, enumName: 'PricingModel' }) @Field(() => PricingModelEnum) pricingModel: PricingModel;
-  @ApiProperty({ type: MoneyModel, description: 'Per instance-hour, in the requested currency' }) @Field(() => MoneyModel) pricePerHour: MoneyModel;
+  @ApiProperty({ type: MoneyModel, description: 'Per instance-hour (reserved: upfront amortized), requested currency, after discounts' }) @Field(() => MoneyModel) pricePerHour: MoneyModel;
   @ApiProperty({ type: MoneyModel, description: 'Comparable per GPU-hour (reserved: upfront amortized over the term), requested currency' })
   @Field(() => MoneyModel)
   pricePerGpuHour: MoneyModel;
@@ -45,20 +33,32 @@ export class OfferModel {
   @ApiProperty({ example: '2026-03-27' }) @Field() observedAt: string;
   @ApiProperty({ description: 'True when the figure was computed from a rule' }) @Field() derived: boolean;
   @ApiProperty({ nullable: true, type: String }) @Field(() => String, { nullable: true }) derivation: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'Negotiated discount applied, percent' })
+  @Field(() => String, { nullable: true })
+  discountPercent: string | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'Cheapest answers: instances the requirement needs' })
+  @Field(() => Int, { nullable: true })
+  instances: number | null;
+  @ApiProperty({ type: MoneyModel, nullable: true, description: 'Cheapest answers: instances × price per instance-hour' })
+  @Field(() => MoneyModel, { nullable: true })
+  totalPricePerHour: MoneyModel | null;
+  @ApiProperty({ type: [String], nullable: true, description: 'Cheapest answers: why the offer complies with the policy' })
+  @Field(() => [String], { nullable: true })
+  complies: string[] | null;
 
-  static of(p: PricedOffer): OfferModel {
+  static of(p: OfferQuote, extra: { passes?: string[]; withTotals?: boolean } = {}): OfferModel {
     const o = p.offer;
     return Object.assign(new OfferModel(), {
       id: o.keyHash,
       provider: o.providerSlug,
       region: o.regionCode,
-      country: p.region?.country ?? '',
+      country: p.country,
       gpu: o.gpuSlug,
-      gpuMemoryGb: p.gpu?.memoryGb.toNumber() ?? 0,
+      gpuMemoryGb: p.gpu.memoryGb.toNumber(),
       gpuCount: o.gpuCount,
       instanceType: o.instanceType,
       pricingModel: o.pricingModel,
-      pricePerHour: MoneyModel.of(p.pricePerHour, p.currency),
+      pricePerHour: MoneyModel.of(p.pricePerInstanceHour, p.currency),
       pricePerGpuHour: MoneyModel.of(p.pricePerGpuHour, p.currency),
       listPricePerHour: MoneyModel.of(o.pricePerHour, o.currency),
       upfront: MoneyModel.optional(o.upfront, o.currency),
@@ -71,6 +71,10 @@ export class OfferModel {
       observedAt: o.observedAt,
       derived: o.derived,
       derivation: o.derivation,
+      discountPercent: p.discountPercent?.toString() ?? null,
+      instances: extra.withTotals ? p.instances : null,
+      totalPricePerHour: extra.withTotals ? MoneyModel.of(p.totalPricePerHour, p.currency) : null,
+      complies: extra.passes ?? null,
     });
   }
 }

@@ -1,0 +1,13 @@
+import { Transform } from 'class-transformer';
+
+/** REST lists are comma-separated (`gpu=h100-sxm-80gb,a100-sxm-80gb`); repeated params work too. */
+export const CommaList = (): PropertyDecorator =>
+  Transform(({ value }: { value: unknown }) => {
+    if (value === undefined || value === null) return undefined;
+    const parts = (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(','));
+    return parts.map((p) => p.trim()).filter((p) => p !== '');
+  });
+
+/** `true`/`false`/`1`/`0` query values; anything else stays as is and fails @IsBoolean. */
+export const QueryBoolean = (): PropertyDecorator =>
+  Transform(({ value }: { value: unknown }) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value));

@@ -1,0 +1,66 @@
+import { Field, Int, ObjectType } from '@nestjs/graphql';
+import { ApiProperty } from '@nestjs/swagger';
+import type { CatalogVersionInfo, Currency } from '../../../domain/catalog/catalog.types.js';
+import type { CheapestResult, ExcludedOffer, OfferPage } from '../../../domain/compliance/index.js';
+import { CurrencyEnum } from '../../../common/models/enums.js';
+import { CatalogVersionRefModel } from '../../catalog/models/catalog-version.model.js';
+import { OfferModel } from '../../catalog/models/offer.model.js';
+
+@ObjectType('OfferConnection')
+export class OfferConnectionModel {
+  @ApiProperty({ type: CatalogVersionRefModel }) @Field(() => CatalogVersionRefModel) catalogVersion: CatalogVersionRefModel;
+  @ApiProperty({ enum: CurrencyEnum, enumName: 'Currency' }) @Field(() => CurrencyEnum) currency: Currency;
+  @ApiProperty({ type: [OfferModel], description: 'Sorted by comparable price per GPU-hour, then the offer key' }) @Field(() => [OfferModel]) items: OfferModel[];
+  @ApiProperty({ nullable: true, type: String, description: 'Pass as cursor (REST) or after (GraphQL) for the next page; null on the last page' })
+  @Field(() => String, { nullable: true })
+  nextCursor: string | null;
+
+  static of(version: CatalogVersionInfo, page: OfferPage, nextCursor: string | null): OfferConnectionModel {
+    return Object.assign(new OfferConnectionModel(), {
+      catalogVersion: CatalogVersionRefModel.of(version),
+      currency: page.currency,
+      items: page.items.map((q) => OfferModel.of(q)),
+      nextCursor,
+    });
+  }
+}
+
+@ObjectType('ExcludedOffer', { description: 'An offer the policy excluded, with every reason' })
+export class ExcludedOfferModel {
+  @ApiProperty({ type: OfferModel }) @Field(() => OfferModel) offer: OfferModel;
+  @ApiProperty({ type: [String], example: ['region us-east-1 is in US, outside EEA'] }) @Field(() => [String]) reasons: string[];
+  @ApiProperty({ type: [String], example: ['RESIDENCY'], description: 'The rules behind the reasons' }) @Field(() => [String]) rules: string[];
+
+  static of(e: ExcludedOffer): ExcludedOfferModel {
+    return Object.assign(new ExcludedOfferModel(), {
+      offer: OfferModel.of(e, { withTotals: true }),
+      reasons: e.reasons.map((r) => r.message),
+      rules: e.reasons.map((r) => r.rule),
+    });
+  }
+}
+
+@ObjectType('CheapestOffersResult')
+export class CheapestOffersResultModel {
+  @ApiProperty({ type: CatalogVersionRefModel }) @Field(() => CatalogVersionRefModel) catalogVersion: CatalogVersionRefModel;
+  @ApiProperty({ enum: CurrencyEnum, enumName: 'Currency' }) @Field(() => CurrencyEnum) currency: Currency;
+  @ApiProperty({ type: [OfferModel], description: 'Compliant offers, cheapest first; `complies` says why' }) @Field(() => [OfferModel]) items: OfferModel[];
+  @ApiProperty({ type: [ExcludedOfferModel], description: 'With explain: cheaper offers the policy excluded (all failing offers when nothing complies)' })
+  @Field(() => [ExcludedOfferModel])
+  excluded: ExcludedOfferModel[];
+  @ApiProperty({ description: 'How many cheaper offers were excluded (the list may be capped)' }) @Field(() => Int) excludedCount: number;
+  @ApiProperty({ type: [ExcludedOfferModel], description: 'When nothing complies: the offers failing the fewest rules' })
+  @Field(() => [ExcludedOfferModel])
+  nearestMisses: ExcludedOfferModel[];
+
+  static of(version: CatalogVersionInfo, r: CheapestResult): CheapestOffersResultModel {
+    return Object.assign(new CheapestOffersResultModel(), {
+      catalogVersion: CatalogVersionRefModel.of(version),
+      currency: r.currency,
+      items: r.items.map((i) => OfferModel.of(i, { passes: i.passes, withTotals: true })),
+      excluded: r.excluded.map(ExcludedOfferModel.of),
+      excludedCount: r.excludedCount,
+      nearestMisses: r.nearestMisses.map(ExcludedOfferModel.of),
+    });
+  }
+}

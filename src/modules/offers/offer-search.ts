@@ -1,0 +1,119 @@
+// The transport-neutral shape of an offer query, built from REST query params or GraphQL inputs
+// by the mappers below, so both reach OffersService with the same values.
+import type { Currency } from '../../domain/catalog/catalog.types.js';
+import type { DiscountInput, GpuRequirementInput as DomainRequirement, PolicyInput } from '../../domain/compliance/index.js';
+import type { VersionSelector } from '../catalog/catalog.service.js';
+import type { CheapestOffersArgs, ModelInput, OfferFilterInput, OffersArgs } from './dto/offers.input.js';
+import type { CheapestOffersQuery, ListOffersQuery, OffersQuery } from './dto/offers.query.js';
+
+export interface ModelNeed {
+  preset?: string;
+  parametersB?: number;
+  activeParametersB?: number;
+  precision?: string;
+  layers?: number;
+  hiddenSize?: number;
+  attentionHeads?: number;
+  kvHeads?: number;
+  headDim?: number;
+  contextTokens?: number;
+}
+
+export interface OfferSearch {
+  requirement: DomainRequirement & { model?: ModelNeed };
+  policy: PolicyInput;
+  currency: Currency;
+  selector: VersionSelector;
+  discounts: DiscountInput[];
+}
+
+const intersect = (a?: string[], b?: string[]): string[] | undefined => {
+  if (!a?.length) return b?.length ? b : undefined;
+  if (!b?.length) return a;
+  const upper = new Set(b.map((c) => c.toUpperCase()));
+  return a.filter((c) => upper.has(c.toUpperCase()));
+};
+
+function fromQuery(q: OffersQuery): Omit<OfferSearch, 'discounts'> {
+  const pricingModels = [...(q.pricingModel ?? []), ...(q.pricingModels ?? [])];
+  return {
+    requirement: {
+      gpus: q.gpu,
+      gpuCount: q.gpuCount,
+      gpuCountMode: q.gpuCountMode,
+      minGpuMemoryGb: q.minGpuMemoryGb,
+      model: q.model ? { preset: q.model, precision: q.precision } : undefined,
+    },
+    policy: {
+      preset: q.preset,
+      residency: q.residency,
+      // `country` (where the region is) and `countries` (allowed) both narrow the same list.
+      countries: intersect(q.country, q.countries),
+      allowPartialAdequacy: q.allowPartialAdequacy,
+      operator: q.operator,
+      certifications: q.certifications,
+      minSlaPercent: q.minSla,
+      pricingModels: pricingModels.length ? pricingModels : undefined,
+      tolerance: q.tolerance,
+      providers: q.provider,
+      excludeProviders: q.excludeProvider,
+      regions: q.region,
+      maxPricePerGpuHour: q.maxPricePerGpuHour,
+    },
+    currency: q.currency ?? 'USD',
+    selector: { version: q.version, asOf: q.asOf },
+  };
+}
+
+export const searchFromListQuery = (q: ListOffersQuery): OfferSearch => ({ ...fromQuery(q), discounts: [] });
+
+export const searchFromCheapestQuery = (q: CheapestOffersQuery): OfferSearch => ({
+  ...fromQuery(q),
+  discounts: (q.discounts ?? []).map((d) => {
+    const [provider, percent] = d.split(':');
+    return { provider: provider!, percent: Number(percent) };
+  }),
+});
+
+function policyFromInput(p: OfferFilterInput | CheapestOffersArgs['policy'] | undefined): PolicyInput {
+  if (!p) return {};
+  return {
+    preset: p.preset,
+    residency: p.residency,
+    countries: p.countries,
+    allowPartialAdequacy: p.allowPartialAdequacy,
+    operator: p.operator,
+    certifications: p.certifications,
+    minSlaPercent: p.minSla,
+    pricingModels: p.pricingModels,
+    tolerance: p.tolerance,
+    providers: p.providers,
+    excludeProviders: p.excludeProviders,
+    regions: p.regions,
+    maxPricePerGpuHour: p.maxPricePerGpuHour === undefined ? undefined : String(p.maxPricePerGpuHour),
+  };
+}
+
+const modelNeed = (m: ModelInput | undefined): ModelNeed | undefined => (m ? { ...m } : undefined);
+
+export const searchFromOffersArgs = (a: OffersArgs): OfferSearch => ({
+  requirement: { gpus: a.filter?.gpus, gpuCount: a.filter?.gpuCount, minGpuMemoryGb: a.filter?.minGpuMemoryGb },
+  policy: policyFromInput(a.filter),
+  currency: a.filter?.currency ?? 'USD',
+  selector: { version: a.version, asOf: a.asOf },
+  discounts: [],
+});
+
+export const searchFromCheapestArgs = (a: CheapestOffersArgs): OfferSearch => ({
+  requirement: {
+    gpus: a.requirement.gpus,
+    gpuCount: a.requirement.gpuCount,
+    gpuCountMode: a.requirement.gpuCountMode,
+    minGpuMemoryGb: a.requirement.minGpuMemoryGb,
+    model: modelNeed(a.requirement.model),
+  },
+  policy: policyFromInput(a.policy),
+  currency: a.currency ?? 'USD',
+  selector: { version: a.version, asOf: a.asOf },
+  discounts: a.discounts ?? [],
+});

@@ -1,0 +1,36 @@
+// Offers as CSV for spreadsheets. Column names follow the FinOps FOCUS specification where one
+// fits (ListUnitPrice, PricingCategory, RegionId, SkuPriceId, ...); the rest are ours.
+import type { OfferConnectionModel } from './models/offers-result.model.js';
+
+const PRICING_CATEGORY: Record<string, string> = {
+  ON_DEMAND: 'Standard',
+  SPOT: 'Dynamic',
+  RESERVED_1Y: 'Committed',
+  RESERVED_3Y: 'Committed',
+  SERVERLESS: 'Standard',
+};
+
+const COLUMNS = [
+  'SkuPriceId', 'ProviderName', 'RegionId', 'RegionCountry', 'SkuId', 'GpuModel', 'GpuCount', 'GpuMemoryGb',
+  'PricingCategory', 'PricingModel', 'CommitmentTermMonths', 'ListUnitPrice', 'ListCurrency', 'PricingUnit',
+  'PricePerHour', 'PricePerGpuHour', 'BillingCurrency', 'Source', 'ObservedAt', 'Derived', 'Derivation', 'CatalogVersion',
+];
+
+function cell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const s = String(value);
+  // Quote when needed, and defuse spreadsheet formulas in free text.
+  const safe = /^[=+\-@\t\r]/.test(s) && Number.isNaN(Number(s)) ? `'${s}` : s;
+  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+export function offersCsv(page: OfferConnectionModel): string {
+  const rows = page.items.map((o) =>
+    [
+      o.id, o.provider, o.region, o.country, o.instanceType, o.gpu, o.gpuCount, o.gpuMemoryGb,
+      PRICING_CATEGORY[o.pricingModel], o.pricingModel, o.termMonths, o.listPricePerHour.amount, o.listPricePerHour.currency, 'Hours',
+      o.pricePerHour.amount, o.pricePerGpuHour.amount, o.pricePerHour.currency, o.source, o.observedAt, o.derived, o.derivation, page.catalogVersion.label,
+    ].map(cell).join(','),
+  );
+  return `${[COLUMNS.join(','), ...rows].join('\r\n')}\r\n`;
+}

@@ -1,0 +1,139 @@
+// Offer listing and the cheapest compliant offer: one service for REST and GraphQL. The work is
+// done by the compliance core over the version's in-memory index; this maps inputs and errors.
+import { createHash } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import type { CatalogVersionInfo } from '../../domain/catalog/catalog.types.js';
+import {
+  filterOffers,
+  findCheapestCompliant,
+  PolicyError,
+  resolveDiscounts,
+  resolvePolicy,
+  resolveRequirement,
+  type CheapestResult,
+  type GpuRequirement,
+  type OfferPage,
+} from '../../domain/compliance/index.js';
+import { MissingFxRateError } from '../../domain/money/money.js';
+import {
+  DEFAULT_CONTEXT_TOKENS,
+  RUNTIME_OVERHEAD_GB_PER_GPU,
+  USABLE_MEMORY_FRACTION,
+  isPrecision,
+  requiredGpuMemoryGb,
+  resolveModel,
+  type ModelInput as SizingModelInput,
+} from '../../domain/sizing/index.js';
+import { AppError, badInput } from '../../common/errors/app-error.js';
+import { CatalogService } from '../catalog/catalog.service.js';
+import type { ModelNeed, OfferSearch } from './offer-search.js';
+
+/** Domain field names that the API spells differently. */
+const API_FIELD: Record<string, string> = { minSlaPercent: 'minSla', after: 'cursor' };
+
+export function toAppError(error: unknown, prefix = ''): unknown {
+  if (error instanceof PolicyError) {
+    const field = `${prefix}${API_FIELD[error.field] ?? error.field}`;
+    return badInput('REQUEST.INVALID', [{ field, message: error.message }]);
+  }
+  if (error instanceof MissingFxRateError) {
+    return new AppError('CATALOG.MISSING_FX_RATE', 'UNPROCESSABLE', `${error.message}; ask for another currency`, [{ field: 'currency', message: error.message }]);
+  }
+  return error;
+}
+
+export const DEFAULT_PAGE_SIZE = 50;
+
+@Injectable()
+export class OffersService {
+  constructor(private readonly catalog: CatalogService) {}
+
+  async list(search: OfferSearch, page: { limit?: number; cursor?: string }): Promise<{ version: CatalogVersionInfo; page: OfferPage; nextCursor: string | null }> {
+    const cursor = page.cursor ? decodeCursor(page.cursor) : null;
+    const fingerprint = searchFingerprint(search);
+    if (cursor && cursor.f !== fingerprint) {
+      throw badInput('OFFERS.CURSOR_MISMATCH', [{ field: 'cursor', message: 'belongs to a query with other filters or currency; start again without it' }]);
+    }
+    // A cursor pins its version, so paging stays consistent across a publish.
+    const { version, index } = await this.catalog.indexedSnapshot(cursor ? { version: cursor.v } : search.selector);
+    try {
+      const requirement = this.requirement(search);
+      const policy = resolvePolicy(search.policy);
+      const result = filterOffers({ catalog: index, requirement, policy, currency: search.currency, limit: page.limit ?? DEFAULT_PAGE_SIZE, after: cursor?.k ?? null });
+      const nextCursor = result.nextAfter ? encodeCursor({ v: version.id, k: result.nextAfter, f: fingerprint }) : null;
+      return { version, page: result, nextCursor };
+    } catch (error) {
+      throw toAppError(error);
+    }
+  }
+
+  async cheapest(search: OfferSearch, options: { limit?: number; explain?: boolean }): Promise<{ version: CatalogVersionInfo; result: CheapestResult }> {
+    const { version, index } = await this.catalog.indexedSnapshot(search.selector);
+    try {
+      const result = findCheapestCompliant({
+        catalog: index,
+        requirement: this.requirement(search),
+        policy: resolvePolicy(search.policy),
+        currency: search.currency,
+        limit: options.limit ?? 10,
+        explain: options.explain ?? false,
+        discounts: resolveDiscounts(search.discounts),
+      });
+      return { version, result };
+    } catch (error) {
+      throw toAppError(error);
+    }
+  }
+
+  private requirement(search: OfferSearch): GpuRequirement {
+    const { model, ...rest } = search.requirement;
+    const requirement = resolveRequirement(rest);
+    if (!model) return requirement;
+    const modelNeedGb = memoryPerGpuForModel(model, requirement.gpuCount);
+    const explicit = requirement.minGpuMemoryGb?.toNumber() ?? 0;
+    return resolveRequirement({ ...rest, minGpuMemoryGb: Math.max(explicit, modelNeedGb).toFixed(2) });
+  }
+}
+
+/**
+ * Memory per GPU that one replica of `model` needs, with the weights and KV cache split over
+ * `gpuCount` GPUs (tensor parallel) when the requirement names a count.
+ */
+export function memoryPerGpuForModel(need: ModelNeed, gpuCount: number | null): number {
+  const { precision = 'FP16', contextTokens = DEFAULT_CONTEXT_TOKENS, preset, ...shape } = need;
+  if (!isPrecision(precision)) throw new PolicyError('model.precision', `unknown precision ${precision}`);
+  const input = (preset ? { preset } : { ...shape, parametersB: shape.parametersB ?? NaN }) as SizingModelInput;
+  if (!preset && shape.parametersB === undefined) throw new PolicyError('model', 'give a preset or parametersB');
+  const resolved = resolveModel({ model: input });
+  if (!resolved.ok) throw new PolicyError(resolved.field, resolved.reason);
+  const oneGpuGb = requiredGpuMemoryGb({ model: resolved.model, precision, contextTokens });
+  const t = Math.max(1, gpuCount ?? 1);
+  // oneGpuGb = (weights + kv + overhead) / usable; split weights + kv over t GPUs.
+  const overheadGb = RUNTIME_OVERHEAD_GB_PER_GPU / USABLE_MEMORY_FRACTION;
+  return (oneGpuGb - overheadGb) / t + overheadGb;
+}
+
+interface Cursor {
+  v: string;
+  k: string;
+  f: string;
+}
+
+function encodeCursor(c: Cursor): string {
+  return Buffer.from(JSON.stringify(c)).toString('base64url');
+}
+
+function decodeCursor(raw: string): Cursor {
+  try {
+    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
+    if (typeof c.v === 'string' && typeof c.k === 'string' && typeof c.f === 'string') return c;
+  } catch {
+    // fall through
+  }
+  throw badInput('OFFERS.CURSOR_INVALID', [{ field: 'cursor', message: 'is not a cursor this service issued' }]);
+}
+
+function searchFingerprint(search: OfferSearch): string {
+  const { selector: _selector, ...rest } = search;
+  return createHash('sha1').update(JSON.stringify(rest)).digest('base64url').slice(0, 12);
+}
