@@ -1,12 +1,7 @@
 import fc from 'fast-check';
 import { Decimal } from '../money/money.js';
-import {
-  dayCost,
-  optimizeBlendedPlan,
-  planDay,
-  reservedReplicasByRule,
-  type PlanInput,
-} from './blended-plan.js';
+import { optimizeBlendedPlan, reservedReplicasByRule } from './blended-plan.js';
+import { dayCost, planDay, type PlanInput } from './plan-day.js';
 import { hourlyDemand } from './demand.js';
 import { offer } from './estimate.factories.js';
 import { planTiers, spotOverheadFactor } from './plan-tiers.js';
@@ -130,7 +125,7 @@ describe(optimizeBlendedPlan.name, () => {
     expect(plan.costPerDay).toBeCloseTo(12.1 * 4, 9);
   });
 
-  it('sends the low-traffic overflow to serverless when busy time is cheaper than an instance', () => {
+  it('sends low-traffic hours to serverless when busy time is cheaper than an instance', () => {
     // 0.1 rps on μ = 1 → 0.1 busy replica-hours per hour × 10 = 1 < 4 on-demand
     const plan = optimizeBlendedPlan(input({ profile: flat(0.1), prices: { od: '4', serverless: '10' } }));
     expect(plan.serverlessReplicaHours).toBeCloseTo(2.4, 9);
@@ -162,7 +157,9 @@ describe(dayCost.name, () => {
           const order = [...p.demand.onlineReplicas.keys()].sort(
             (a, b) => p.demand.onlineReplicas[a]! - p.demand.onlineReplicas[b]! || a - b,
           );
-          expect(dayCost(p, reserved, order)).toBeCloseTo(planDay(p, reserved, order).costPerDay, 9);
+          for (const threshold of [-1, 0.3, 2]) {
+            expect(dayCost(p, reserved, order, threshold)).toBeCloseTo(planDay(p, reserved, order, threshold).costPerDay, 9);
+          }
         },
       ),
     );

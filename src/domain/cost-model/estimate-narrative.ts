@@ -123,7 +123,7 @@ export function describePlan({
         `pass layers/kvHeads/headDim for an exact KV cache`,
     );
   }
-  if (priced.fellBackTo === 'NAIVE' || (priced.fellBackTo && plan === chosen.autoscaled && chosen.autoscaled !== chosen.blended)) {
+  if (priced.fellBackTo && (tiers.reserved || tiers.spot || tiers.serverless)) {
     warnings.push(`no blend beat on-demand autoscaling for ${gpu}: the plan is pure ${chosen.baselineTier.offer.pricingModel}`);
   }
 

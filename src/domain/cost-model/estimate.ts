@@ -142,7 +142,7 @@ export function priceEvaluation({
     blended = autoscaled;
     fellBackTo = autoscaled === naive ? 'NAIVE' : 'ON_DEMAND_AUTOSCALED';
   } else if (evaluation.blended === evaluation.autoscaled) {
-    fellBackTo = 'ON_DEMAND_AUTOSCALED';
+    fellBackTo = evaluation.autoscaled === evaluation.naive ? 'NAIVE' : 'ON_DEMAND_AUTOSCALED';
   }
   const egressPrice = evaluation.candidate.egressPricePerGb ?? input.egressPricePerGb ?? new Decimal(0);
   return { blended, autoscaled, naive, fellBackTo, egress: egressPrice.mul(settings.egressGbPerMonth) };

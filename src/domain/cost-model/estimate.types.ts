@@ -148,6 +148,12 @@ export interface InferenceEstimate {
   };
   savingsVsNaivePct: number;
   savingsVsOnDemandAutoscaledPct: number;
+  /**
+   * Serving everything serverless (busy replica-hours × serverless price) against the best plan
+   * without serverless. breakEvenUtilization u* = that plan's price per paid replica-hour /
+   * serverless price per busy replica-hour; cheaper ⇔ the plan's utilization is below u*.
+   * Null without a serverless offer. The blended plan itself may already use serverless hours.
+   */
   serverless: { breakEvenUtilization: number; cheaper: boolean; monthlyCost: Money } | null;
   unitEconomics: {
     costPer1MOutputTokens: Money | null;
