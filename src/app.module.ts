@@ -9,6 +9,7 @@ import { formatGraphqlError } from './common/errors/graphql-errors.js';
 import { ProblemDetailsFilter } from './common/errors/problem-details.filter.js';
 import { DatabaseModule } from './database/database.module.js';
 import { CatalogModule } from './modules/catalog/catalog.module.js';
+import { EstimatesModule } from './modules/estimates/estimates.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MetricsModule } from './modules/metrics/metrics.module.js';
 import { OffersModule } from './modules/offers/offers.module.js';
@@ -42,6 +43,7 @@ export class AppModule {
         HealthModule,
         CatalogModule,
         OffersModule,
+        EstimatesModule,
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },

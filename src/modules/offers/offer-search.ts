@@ -75,7 +75,7 @@ export const searchFromCheapestQuery = (q: CheapestOffersQuery): OfferSearch => 
   }),
 });
 
-function policyFromInput(p: OfferFilterInput | CheapestOffersArgs['policy'] | undefined): PolicyInput {
+export function policyInputFrom(p: OfferFilterInput | CheapestOffersArgs['policy'] | undefined): PolicyInput {
   if (!p) return {};
   return {
     preset: p.preset,
@@ -98,7 +98,7 @@ const modelNeed = (m: ModelInput | undefined): ModelNeed | undefined => (m ? { .
 
 export const searchFromOffersArgs = (a: OffersArgs): OfferSearch => ({
   requirement: { gpus: a.filter?.gpus, gpuCount: a.filter?.gpuCount, minGpuMemoryGb: a.filter?.minGpuMemoryGb },
-  policy: policyFromInput(a.filter),
+  policy: policyInputFrom(a.filter),
   currency: a.filter?.currency ?? 'USD',
   selector: { version: a.version, asOf: a.asOf },
   discounts: [],
@@ -112,7 +112,7 @@ export const searchFromCheapestArgs = (a: CheapestOffersArgs): OfferSearch => ({
     minGpuMemoryGb: a.requirement.minGpuMemoryGb,
     model: modelNeed(a.requirement.model),
   },
-  policy: policyFromInput(a.policy),
+  policy: policyInputFrom(a.policy),
   currency: a.currency ?? 'USD',
   selector: { version: a.version, asOf: a.asOf },
   discounts: a.discounts ?? [],

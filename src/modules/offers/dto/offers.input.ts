@@ -1,5 +1,6 @@
 // GraphQL inputs of `offers` and `cheapestOffers` (API.md names), validated like REST.
 import { ArgsType, Field, Float, InputType, Int } from '@nestjs/graphql';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsBoolean, IsDate, IsIn, IsInt, IsNumber, IsOptional, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { CURRENCIES, PRICING_MODELS, type Currency, type PricingModel } from '../../../domain/catalog/catalog.types.js';
@@ -39,27 +40,27 @@ export class GpuRequirementInput {
 
 @InputType('CompliancePolicyInput')
 export class CompliancePolicyInput {
-  @Field(() => String, { nullable: true, description: 'GDPR_PERSONAL_DATA, EU_SOVEREIGN, DE_BSI_C5; explicit fields may only tighten it' })
+  @ApiPropertyOptional({ description: 'GDPR_PERSONAL_DATA, EU_SOVEREIGN, DE_BSI_C5; explicit fields may only tighten it' }) @Field(() => String, { nullable: true, description: 'GDPR_PERSONAL_DATA, EU_SOVEREIGN, DE_BSI_C5; explicit fields may only tighten it' })
   @IsOptional() @IsString() @Length(1, 64)
   preset?: string;
-  @Field(() => ResidencyEnum, { nullable: true }) @IsOptional() @IsIn(RESIDENCIES) residency?: string;
-  @Field(() => [String], { nullable: true }) @IsOptional() @ArrayMaxSize(250) @Matches(COUNTRY, { each: true, message: 'each value must be an ISO 3166-1 alpha-2 code' }) countries?: string[];
-  @Field(() => Boolean, { nullable: true }) @IsOptional() @IsBoolean() allowPartialAdequacy?: boolean;
-  @Field(() => OperatorScopeEnum, { nullable: true }) @IsOptional() @IsIn(OPERATOR_SCOPES) operator?: string;
-  @Field(() => [String], { nullable: true }) @IsOptional() @ArrayMaxSize(20) @IsString({ each: true }) @Length(1, 40, { each: true }) certifications?: string[];
-  @Field(() => Float, { nullable: true, description: 'Minimum published SLA, percent' }) @IsOptional() @IsNumber() @Min(0) @Max(100) minSla?: number;
-  @Field(() => [PricingModelEnum], { nullable: true }) @IsOptional() @IsIn(PRICING_MODELS, { each: true }) pricingModels?: PricingModel[];
-  @Field(() => InterruptionToleranceEnum, { nullable: true }) @IsOptional() @IsIn(INTERRUPTION_TOLERANCES) tolerance?: string;
-  @Field(() => [String], { nullable: true }) @IsOptional() @ArrayMaxSize(100) @IsString({ each: true }) @Length(1, 64, { each: true }) providers?: string[];
-  @Field(() => [String], { nullable: true }) @IsOptional() @ArrayMaxSize(100) @IsString({ each: true }) @Length(1, 64, { each: true }) excludeProviders?: string[];
-  @Field(() => [String], { nullable: true, description: 'Region allow list' }) @IsOptional() @ArrayMaxSize(200) @IsString({ each: true }) @Length(1, 100, { each: true }) regions?: string[];
-  @Field(() => Float, { nullable: true, description: 'In the request currency' }) @IsOptional() @IsNumber() @Min(0) @Max(1_000_000) maxPricePerGpuHour?: number;
+  @ApiPropertyOptional({ enum: RESIDENCIES }) @Field(() => ResidencyEnum, { nullable: true }) @IsOptional() @IsIn(RESIDENCIES) residency?: string;
+  @ApiPropertyOptional({ type: [String] }) @Field(() => [String], { nullable: true }) @IsOptional() @ArrayMaxSize(250) @Matches(COUNTRY, { each: true, message: 'each value must be an ISO 3166-1 alpha-2 code' }) countries?: string[];
+  @ApiPropertyOptional({ type: Boolean }) @Field(() => Boolean, { nullable: true }) @IsOptional() @IsBoolean() allowPartialAdequacy?: boolean;
+  @ApiPropertyOptional({ enum: OPERATOR_SCOPES }) @Field(() => OperatorScopeEnum, { nullable: true }) @IsOptional() @IsIn(OPERATOR_SCOPES) operator?: string;
+  @ApiPropertyOptional({ type: [String] }) @Field(() => [String], { nullable: true }) @IsOptional() @ArrayMaxSize(20) @IsString({ each: true }) @Length(1, 40, { each: true }) certifications?: string[];
+  @ApiPropertyOptional({ type: Number, description: 'Minimum published SLA, percent' }) @Field(() => Float, { nullable: true, description: 'Minimum published SLA, percent' }) @IsOptional() @IsNumber() @Min(0) @Max(100) minSla?: number;
+  @ApiPropertyOptional({ enum: PRICING_MODELS, isArray: true }) @Field(() => [PricingModelEnum], { nullable: true }) @IsOptional() @IsIn(PRICING_MODELS, { each: true }) pricingModels?: PricingModel[];
+  @ApiPropertyOptional({ enum: INTERRUPTION_TOLERANCES }) @Field(() => InterruptionToleranceEnum, { nullable: true }) @IsOptional() @IsIn(INTERRUPTION_TOLERANCES) tolerance?: string;
+  @ApiPropertyOptional({ type: [String] }) @Field(() => [String], { nullable: true }) @IsOptional() @ArrayMaxSize(100) @IsString({ each: true }) @Length(1, 64, { each: true }) providers?: string[];
+  @ApiPropertyOptional({ type: [String] }) @Field(() => [String], { nullable: true }) @IsOptional() @ArrayMaxSize(100) @IsString({ each: true }) @Length(1, 64, { each: true }) excludeProviders?: string[];
+  @ApiPropertyOptional({ type: [String], description: 'Region allow list' }) @Field(() => [String], { nullable: true, description: 'Region allow list' }) @IsOptional() @ArrayMaxSize(200) @IsString({ each: true }) @Length(1, 100, { each: true }) regions?: string[];
+  @ApiPropertyOptional({ type: Number, description: 'In the request currency' }) @Field(() => Float, { nullable: true, description: 'In the request currency' }) @IsOptional() @IsNumber() @Min(0) @Max(1_000_000) maxPricePerGpuHour?: number;
 }
 
 @InputType('DiscountInput', { description: 'A negotiated discount on a provider’s list prices' })
 export class DiscountInput {
-  @Field() @IsString() @Length(1, 64) provider: string;
-  @Field(() => Float) @IsNumber() @Min(0) @Max(99) percent: number;
+  @ApiProperty() @Field() @IsString() @Length(1, 64) provider: string;
+  @ApiProperty({ type: Number }) @Field(() => Float) @IsNumber() @Min(0) @Max(99) percent: number;
 }
 
 @InputType('OfferFilter')

@@ -1,0 +1,22 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { EstimateInput } from './dto/estimate.input.js';
+import { toEstimateModel } from './models/estimate.mapper.js';
+import { EstimateModel } from './models/estimate.model.js';
+import { EstimatesService } from './estimates.service.js';
+
+@ApiTags('estimates')
+@Controller('v1/estimates')
+export class EstimatesController {
+  constructor(private readonly estimates: EstimatesService) {}
+
+  // POST because the input is a document, not because anything is created: nothing is stored.
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Monthly cost of an inference workload: right-sizing and the blended reserved/on-demand/spot/serverless plan. Computes, stores nothing.' })
+  @ApiOkResponse({ type: EstimateModel })
+  @ApiUnprocessableEntityResponse({ description: 'The model fits no allowed GPU, or no compliant offer can serve it' })
+  async estimate(@Body() input: EstimateInput): Promise<EstimateModel> {
+    return toEstimateModel(await this.estimates.estimate(input));
+  }
+}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { CatalogModule } from '../catalog/catalog.module.js';
+import { EstimatesController } from './estimates.controller.js';
+import { EstimatesResolver } from './estimates.resolver.js';
+import { EstimatesService } from './estimates.service.js';
+
+@Module({
+  imports: [CatalogModule],
+  controllers: [EstimatesController],
+  providers: [EstimatesService, EstimatesResolver],
+})
+export class EstimatesModule {}

@@ -1,0 +1,15 @@
+import { Args, Query, Resolver } from '@nestjs/graphql';
+import { EstimateInput } from './dto/estimate.input.js';
+import { toEstimateModel } from './models/estimate.mapper.js';
+import { EstimateModel } from './models/estimate.model.js';
+import { EstimatesService } from './estimates.service.js';
+
+@Resolver()
+export class EstimatesResolver {
+  constructor(private readonly estimates: EstimatesService) {}
+
+  @Query(() => EstimateModel, { description: 'Monthly cost of an inference workload (read-only: computes, stores nothing)' })
+  async estimate(@Args('input') input: EstimateInput): Promise<EstimateModel> {
+    return toEstimateModel(await this.estimates.estimate(input));
+  }
+}

@@ -1,0 +1,126 @@
+// The monthly cost of an inference workload: compliant offers per GPU type and pricing model
+// from the catalog (through the same compliance core as the cheapest-offer answer), then the
+// pure cost model. Reads only; stores nothing. Same input and version, same numbers.
+import { Injectable } from '@nestjs/common';
+import { PRICING_MODELS, type CatalogVersionInfo, type Currency, type PricingModel } from '../../domain/catalog/catalog.types.js';
+import {
+  findCheapestCompliant,
+  resolveDiscounts,
+  resolvePolicy,
+  resolveRequirement,
+  type CatalogIndex,
+  type CompliancePolicy,
+  type Discounts,
+} from '../../domain/compliance/index.js';
+import { estimateInferenceCost, gpuSpecFromCatalog, type EstimateInput as CostModelInput, type GpuCandidate, type InferenceEstimate } from '../../domain/cost-model/index.js';
+import { convert, Decimal } from '../../domain/money/money.js';
+import type { ModelInput, Precision } from '../../domain/sizing/index.js';
+import { badInput, unprocessable } from '../../common/errors/app-error.js';
+import { CatalogService } from '../catalog/catalog.service.js';
+import { toAppError } from '../offers/offers.service.js';
+import { policyInputFrom } from '../offers/offer-search.js';
+import type { EstimateInput } from './dto/estimate.input.js';
+
+export interface EstimateAnswer {
+  version: CatalogVersionInfo;
+  estimate: InferenceEstimate;
+  index: CatalogIndex;
+}
+
+@Injectable()
+export class EstimatesService {
+  constructor(private readonly catalog: CatalogService) {}
+
+  async estimate(input: EstimateInput): Promise<EstimateAnswer> {
+    if ((input.workload.hourlyProfile === undefined) === (input.workload.requestsPerSecond === undefined)) {
+      throw badInput('REQUEST.INVALID', [{ field: 'workload.hourlyProfile', message: 'give exactly one of hourlyProfile (24 values) and requestsPerSecond' }]);
+    }
+    if ((input.model.preset === undefined) === (input.model.parametersB === undefined)) {
+      throw badInput('REQUEST.INVALID', [{ field: 'model.preset', message: 'give exactly one of preset and parametersB' }]);
+    }
+    const { version, index } = await this.catalog.indexedSnapshot({ version: input.version, asOf: input.asOf });
+    const currency: Currency = input.currency ?? 'USD';
+    let policy: CompliancePolicy;
+    let discounts: Discounts;
+    try {
+      policy = resolvePolicy(policyInputFrom(input.policy));
+      discounts = resolveDiscounts(input.discounts);
+    } catch (error) {
+      throw toAppError(error, error instanceof Error && 'field' in error && !String(error.field).startsWith('discounts') ? 'policy.' : '');
+    }
+    const gpuSlugs = input.gpus ?? index.gpus.map((g) => g.slug);
+    const unknown = gpuSlugs.filter((s) => !index.gpuBySlug.has(s.toLowerCase()));
+    if (unknown.length) throw badInput('REQUEST.INVALID', [{ field: 'gpus', message: `unknown GPU(s) in catalog ${version.label}: ${unknown.join(', ')}` }]);
+
+    const outcome = estimateInferenceCost(this.costModelInput(input, { index, policy, discounts, currency, gpuSlugs }));
+    switch (outcome.kind) {
+      case 'OK':
+        return { version, estimate: outcome.estimate, index };
+      case 'INVALID_INPUT':
+        throw badInput('REQUEST.INVALID', [{ field: outcome.field, message: outcome.reason }]);
+      case 'NO_FIT': {
+        const largest = outcome.largestGpuTried;
+        const tried = largest ? ` The largest GPU tried was ${largest.slug} (${largest.memoryGb} GB, up to ${largest.gpusPerInstance} per instance).` : '';
+        throw unprocessable('ESTIMATE.MODEL_DOES_NOT_FIT', `The model fits no allowed GPU: ${outcome.reason}.${tried}`, [{ field: 'model', message: outcome.reason }]);
+      }
+      case 'NO_USABLE_OFFER':
+        throw unprocessable('ESTIMATE.NO_COMPLIANT_OFFER', `No compliant offer can serve this workload: ${outcome.reason}`, [{ field: 'policy', message: outcome.reason }]);
+    }
+  }
+
+  private costModelInput(
+    input: EstimateInput,
+    ctx: { index: CatalogIndex; policy: CompliancePolicy; discounts: Discounts; currency: Currency; gpuSlugs: string[] },
+  ): CostModelInput {
+    const { preset, precision, ...shape } = input.model;
+    const model: ModelInput = preset ? { preset } : { ...shape, parametersB: shape.parametersB!, ...(precision ? { nativePrecision: precision as Precision } : {}) };
+    const precisions = (input.precisions ?? (precision ? [precision] : undefined)) as Precision[] | undefined;
+    return {
+      model,
+      precisions,
+      workload: { ...input.workload },
+      tolerance: ctx.policy.tolerance ?? undefined,
+      candidates: ctx.gpuSlugs.map((slug) => this.candidate(slug.toLowerCase(), ctx)),
+      currency: ctx.currency,
+      hoursPerMonth: input.hoursPerMonth,
+      recoverableSpotShare: input.recoverableSpotShare,
+      spot: input.spotInterruptionsPerHour === undefined ? undefined : { interruptionsPerHour: input.spotInterruptionsPerHour },
+      modelLoadSeconds: input.modelLoadSeconds,
+      egressGbPerMonth: input.egressGbPerMonth,
+      apiPricePer1MTokens: input.apiPricePer1MTokens === undefined ? undefined : new Decimal(input.apiPricePer1MTokens),
+      measuredThroughput: input.measuredThroughput?.map((m) => ({
+        gpuSlug: m.gpu?.toLowerCase(),
+        precision: m.precision as Precision | undefined,
+        requestsPerSecond: m.requestsPerSecond,
+        outputTokensPerSecond: m.outputTokensPerSecond,
+      })),
+      maxAlternatives: input.maxAlternatives,
+    };
+  }
+
+  /** The cheapest compliant offer of each pricing model for one GPU type. */
+  private candidate(slug: string, ctx: { index: CatalogIndex; policy: CompliancePolicy; discounts: Discounts; currency: Currency }): GpuCandidate {
+    const gpu = ctx.index.gpus[ctx.index.gpuBySlug.get(slug)!]!;
+    const requirement = resolveRequirement({ gpus: [slug] });
+    const offers: GpuCandidate['offers'] = {};
+    let egressPricePerGb: Decimal | null = null;
+    for (const pricingModel of PRICING_MODELS) {
+      if (ctx.policy.pricingModels && !ctx.policy.pricingModels.includes(pricingModel)) continue;
+      const policy: CompliancePolicy = { ...ctx.policy, pricingModels: [pricingModel] as PricingModel[] };
+      const best = findCheapestCompliant({ catalog: ctx.index, requirement, policy, currency: ctx.currency, limit: 1, discounts: ctx.discounts }).items[0];
+      if (!best) continue;
+      offers[pricingModel] = {
+        ref: best.offer.keyHash,
+        pricingModel,
+        gpusPerInstance: best.offer.gpuCount,
+        pricePerInstanceHour: best.pricePerInstanceHour,
+        interruptionNoticeSeconds: best.offer.interruptionNoticeSeconds,
+      };
+      if (egressPricePerGb === null && best.provider.egressUsdPerGb) {
+        egressPricePerGb = convert(best.provider.egressUsdPerGb, 'USD', ctx.currency, ctx.index.fxRates);
+      }
+    }
+    return { gpu: gpuSpecFromCatalog({ gpu }), offers, egressPricePerGb };
+  }
+}
+
