@@ -53,7 +53,7 @@ describe('parseCatalogFiles', () => {
     pricingModel: CHEAP
     pricePerHour: "-1"
     currency: GBP
-    source: not-a-url
+    source: x
     observedAt: 2026-13-01
     colour: red
 `,

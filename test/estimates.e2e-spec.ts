@@ -1,0 +1,123 @@
+import { jurisdictionsOf } from '../src/domain/compliance/index.js';
+import { createTestServer, type TestServer } from './setup/test-app.js';
+
+// A diurnal day (requests/s by hour), peaking at 170 requests/s in the early afternoon.
+const DIURNAL = [20, 15, 10, 10, 10, 15, 30, 60, 100, 140, 160, 170, 170, 160, 150, 150, 140, 130, 120, 100, 80, 60, 40, 30];
+
+const gdprWorkload = {
+  model: { preset: 'llama-3-8b', precision: 'FP16' },
+  workload: { hourlyProfile: DIURNAL, avgInputTokens: 500, avgOutputTokens: 200, batchShare: 0.15 },
+  policy: { preset: 'GDPR_PERSONAL_DATA', tolerance: 'RECOVERABLE' },
+  precisions: ['FP16', 'FP8', 'INT8', 'INT4'],
+  gpus: ['a10g-24gb', 'l4-24gb', 't4-16gb'],
+  currency: 'EUR',
+};
+
+const ESTIMATE_FIELDS = `
+  catalogVersion { id label } monthlyCost { amount currency } gpuCost { amount currency } gpu precision gpusPerReplica
+  tiers { pricingModel gpuHours cost { amount currency } capacityShare }
+  hourlyPlan { hour replicasNeeded reservedInstances onDemandInstances spotInstances }
+  chosenOffers { pricingModel offerId provider region country pricePerInstanceHour { amount currency } }
+  baselines { naive { monthlyCost { amount } } onDemandAutoscaled { monthlyCost { amount } } }
+  savingsVsNaivePct savingsVsOnDemandAutoscaledPct
+  serverless { breakEvenUtilization cheaper monthlyCost { amount } }
+  unitEconomics { costPer1MOutputTokens { amount } costPer1kRequests { amount } averageUtilization }
+  replicaThroughput { requestsPerSecond outputTokensPerSecond batch }
+  alternatives { gpu precision summary monthlyCost { amount } }
+  assumptions warnings`;
+
+describe('estimates (e2e, bundled catalog)', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await createTestServer();
+  });
+  afterAll(async () => {
+    await t.stop();
+  });
+
+  it('plans a diurnal GDPR workload on EEA offers only, with reserved, on-demand and spot tiers, savings, and alternatives', async () => {
+    const res = await t.http().post('/v1/estimates').send(gdprWorkload).expect(200);
+    const e = res.body;
+    expect(e.catalogVersion.label).toBe('2026-11');
+    expect(e.monthlyCost.currency).toBe('EUR');
+    expect(e.tiers.map((x: { pricingModel: string }) => x.pricingModel)).toEqual(expect.arrayContaining([expect.stringMatching(/^RESERVED_/), 'ON_DEMAND', 'SPOT']));
+    for (const offer of e.chosenOffers) expect(jurisdictionsOf(offer.country)).toContain('EEA');
+    expect(e.hourlyPlan).toHaveLength(24);
+    expect(e.savingsVsNaivePct).toBeGreaterThan(0);
+    expect(Number(e.monthlyCost.amount)).toBeLessThan(Number(e.baselines.onDemandAutoscaled.monthlyCost.amount));
+    expect(Number(e.baselines.onDemandAutoscaled.monthlyCost.amount)).toBeLessThanOrEqual(Number(e.baselines.naive.monthlyCost.amount));
+    expect(e.alternatives.length).toBeGreaterThan(0);
+    expect(e.assumptions.length).toBeGreaterThan(3);
+    // The tier shares add up to the whole capacity.
+    const shares = e.tiers.reduce((s: number, x: { capacityShare: number }) => s + x.capacityShare, 0);
+    expect(shares).toBeCloseTo(1, 3);
+  });
+
+  it('gives the same numbers over GraphQL, to the cent', async () => {
+    const rest = (await t.http().post('/v1/estimates').send(gdprWorkload).expect(200)).body;
+    const gql = await t.graphql<{ estimate: Record<string, unknown> }>(`query($input: EstimateInput!) { estimate(input: $input) { ${ESTIMATE_FIELDS} } }`, { input: gdprWorkload });
+    expect(gql.errors).toBeUndefined();
+    const g = gql.data.estimate as typeof rest;
+    expect(g.monthlyCost).toEqual(rest.monthlyCost);
+    expect(g.tiers).toEqual(rest.tiers.map(({ pricingModel, gpuHours, cost, capacityShare }: Record<string, unknown>) => ({ pricingModel, gpuHours, cost, capacityShare })));
+    expect(g.chosenOffers.map((o: { offerId: string }) => o.offerId)).toEqual(rest.chosenOffers.map((o: { offerId: string }) => o.offerId));
+    expect(g.savingsVsNaivePct).toBe(rest.savingsVsNaivePct);
+    expect(g.unitEconomics.costPer1MOutputTokens).toEqual({ amount: rest.unitEconomics.costPer1MOutputTokens.amount });
+  });
+
+  it('is reproducible: the same input and version give the same answer', async () => {
+    const a = (await t.http().post('/v1/estimates').send({ ...gdprWorkload, version: '2026-11' }).expect(200)).body;
+    const b = (await t.http().post('/v1/estimates').send({ ...gdprWorkload, version: '2026-11' }).expect(200)).body;
+    expect(b).toEqual(a);
+  });
+
+  it('prices AWS H100 on-demand 24/7 at the article figure: 3.90 USD per GPU-hour is 2,847 USD per GPU per 730-hour month', async () => {
+    const res = await t.http().post('/v1/estimates').send({
+      model: { preset: 'llama-3-8b' },
+      workload: { requestsPerSecond: 0.5, avgInputTokens: 200, avgOutputTokens: 100 },
+      policy: { providers: ['aws'], pricingModels: ['ON_DEMAND'], tolerance: 'INTOLERANT' },
+      gpus: ['h100-sxm-80gb'],
+      currency: 'USD',
+    }).expect(200);
+    // One 8-GPU p5 instance (the article's 3.90 per GPU-hour row) serves the load every hour.
+    expect(res.body.tiers).toEqual([expect.objectContaining({ pricingModel: 'ON_DEMAND', gpuHours: 8 * 730 })]);
+    expect(res.body.unitEconomics.effectivePricePerGpuHour.amount).toBe('3.9000');
+    expect(res.body.monthlyCost).toEqual({ amount: '22776.0000', currency: 'USD' });
+    expect(Number(res.body.monthlyCost.amount) / 8).toBe(2847);
+  });
+
+  it('answers a model that fits no allowed GPU with 422 naming the largest GPU tried', async () => {
+    const res = await t.http().post('/v1/estimates').send({
+      model: { preset: 'llama-3-70b', precision: 'FP16' },
+      workload: { requestsPerSecond: 1, avgInputTokens: 500, avgOutputTokens: 200 },
+      gpus: ['a10g-24gb', 'l4-24gb'],
+    }).expect(422);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.body.code).toBe('ESTIMATE.MODEL_DOES_NOT_FIT');
+    expect(res.body.detail).toMatch(/largest GPU tried was (a10g|l4)-24gb/);
+  });
+
+  it.each([
+    [{ workload: { hourlyProfile: [1, 2, 3], avgInputTokens: 500, avgOutputTokens: 200 } }, 'workload.hourlyProfile'],
+    [{ workload: { hourlyProfile: Array(24).fill(-1), avgInputTokens: 500, avgOutputTokens: 200 } }, 'workload.hourlyProfile'],
+    [{ workload: { requestsPerSecond: 1, avgInputTokens: 0, avgOutputTokens: 200 } }, 'workload.avgInputTokens'],
+    [{ workload: { requestsPerSecond: 1, avgInputTokens: 5, avgOutputTokens: 2_000_000 } }, 'workload.avgOutputTokens'],
+    [{ workload: { requestsPerSecond: 1, avgInputTokens: 5, avgOutputTokens: 5, batchShare: 1.5 } }, 'workload.batchShare'],
+    [{ model: { parametersB: 20_000 } }, 'model.parametersB'],
+    [{ model: { preset: 'gpt-9' } }, 'model.preset'],
+    [{ currency: 'GBP' }, 'currency'],
+    [{ policy: { preset: 'NOPE' } }, 'policy.preset'],
+    [{ gpus: ['h900'] }, 'gpus'],
+    [{ surprise: true }, 'surprise'],
+  ])('rejects %j with 400 naming %s', async (override, field) => {
+    const body = { model: { preset: 'llama-3-8b' }, workload: { requestsPerSecond: 1, avgInputTokens: 500, avgOutputTokens: 200 }, ...override };
+    const res = await t.http().post('/v1/estimates').send(body).expect(400);
+    expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
+  });
+
+  it('rejects bad GraphQL estimate input with BAD_USER_INPUT', async () => {
+    const res = await t.graphql(`query { estimate(input: { model: { preset: "llama-3-8b" }, workload: { requestsPerSecond: 1, avgInputTokens: 0, avgOutputTokens: 10 } }) { monthlyCost { amount } } }`);
+    expect(res.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(JSON.stringify(res.errors?.[0]?.extensions)).toContain('workload.avgInputTokens');
+  });
+});
