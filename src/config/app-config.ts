@@ -19,7 +19,12 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// connection string')
     .optional(),
-  DATABASE_POOL_SIZE: z.coerce.number({ error: 'must be a number' }).int().min(1).max(200).default(10),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 200')
+    .max(200, 'must be between 1 and 200')
+    .default(10),
   EMBEDDED_PG_PORT: port.default(54329),
   EMBEDDED_PG_DATA_DIR: z.string().min(1).default('.data/postgres'),
   EMBEDDED_PG_DATABASE: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'must be a lower-case identifier').default('gpu_cost'),

@@ -85,7 +85,7 @@ export async function startServerProcess(options: { databaseUrl: string; catalog
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode} during start-up:\n${output}`);
-    const ready = await fetch(`${baseUrl}/health/ready`).then((r) => r.status === 200, () => false);
+    const ready = await request(baseUrl).get('/health/ready').then((r) => r.status === 200, () => false);
     if (ready) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
@@ -107,7 +107,9 @@ export async function startServerProcess(options: { databaseUrl: string; catalog
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 10_000)))]);
+      clearTimeout(timer);
       if (child.exitCode === null) child.kill('SIGKILL');
     },
   };
