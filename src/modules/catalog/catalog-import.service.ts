@@ -1,5 +1,6 @@
 // Import of catalog files: read, validate every row (all errors, located), diff against the
 // current version, then write a new version in one transaction, or nothing at all.
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -47,9 +48,17 @@ export class CatalogImportService {
   async import(request: ImportRequest): Promise<ImportReport> {
     const files = await readCatalogFiles(request.paths);
     const names = files.map((f) => f.path);
+    const filesChecksum = checksumFiles(files);
+    const base = await this.repository.findCurrentVersion();
+    // Byte-identical files to the newest version, which is current: unchanged, without parsing.
+    const latest = await this.repository.findLatestFilesChecksum();
+    if (base && latest?.versionId === base.id && latest.filesChecksum === filesChecksum && !request.label) {
+      const diff: CatalogDiff = { added: [], removed: [], changed: [], reference: [], unchangedOffers: base.offerCount };
+      const common = { files: names, offerCount: base.offerCount, base, diff, rowsWritten: 0, published: false };
+      return request.dryRun ? { ...common, status: 'dry-run', version: null } : { ...common, status: 'unchanged', version: base };
+    }
     const parsed = parseCatalogFiles(files);
     request.onProgress?.({ phase: 'parse', done: parsed.offers.length, total: parsed.offers.length });
-    const base = await this.repository.findCurrentVersion();
     const baseContent = base ? await this.catalog.content(base) : null;
     const assembled = assembleCatalog({ parsed, inherited: baseContent });
     if (!assembled.content) return { status: 'invalid', errors: assembled.errors, files: names };
@@ -68,6 +77,7 @@ export class CatalogImportService {
         notes: parsed.meta?.notes ?? null,
         content,
         checksum,
+        filesChecksum,
         publish: request.publish ?? false,
         onProgress: (done) => request.onProgress?.({ phase: 'write', done, total: content.offers.length }),
       })
@@ -89,6 +99,12 @@ export class CatalogImportService {
     await this.repository.publish(version.id);
     return (await this.repository.findVersion(version.id))!;
   }
+}
+
+function checksumFiles(files: CatalogFile[]): string {
+  const hash = createHash('sha256');
+  for (const f of [...files].sort((a, b) => (a.path < b.path ? -1 : 1))) hash.update(`${f.path}\0${f.text}\0`);
+  return hash.digest('hex');
 }
 
 export async function readCatalogFiles(paths: string[]): Promise<CatalogFile[]> {

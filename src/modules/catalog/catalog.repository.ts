@@ -37,6 +37,8 @@ export interface NewVersion {
   notes: string | null;
   content: CatalogContent;
   checksum: string;
+  /** sha256 of the imported files as read; lets an identical re-import skip parsing. */
+  filesChecksum: string | null;
   publish: boolean;
   /** Progress callback for large imports: rows written so far. */
   onProgress?: (rows: number) => void;
@@ -126,6 +128,12 @@ export class CatalogRepository {
     return pub ? this.findVersion(pub.versionId) : null;
   }
 
+  /** The newest version's id and the checksum of the files it was imported from. */
+  async findLatestFilesChecksum(): Promise<{ versionId: string; filesChecksum: string | null } | null> {
+    const row = await this.prisma.catalogVersion.findFirst({ orderBy: { seq: 'desc' }, select: { id: true, filesChecksum: true } });
+    return row ? { versionId: row.id, filesChecksum: row.filesChecksum } : null;
+  }
+
   async findLatestVersion(): Promise<CatalogVersionInfo | null> {
     const row = await this.prisma.catalogVersion.findFirst({ orderBy: { seq: 'desc' }, select: { id: true } });
     return row ? this.findVersion(row.id) : null;
@@ -192,9 +200,9 @@ export class CatalogRepository {
       }
       const id = randomUUID();
       const { rows } = await client.query<{ seq: number }>(
-        `INSERT INTO catalog_versions (id, label, source, notes, checksum, fx_rates, offer_count, rows_written)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 0) RETURNING seq`,
-        [id, input.label, input.source, input.notes, input.checksum, JSON.stringify(input.content.fxRates), input.content.offers.length],
+        `INSERT INTO catalog_versions (id, label, source, notes, checksum, files_checksum, fx_rates, offer_count, rows_written)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0) RETURNING seq`,
+        [id, input.label, input.source, input.notes, input.checksum, input.filesChecksum, JSON.stringify(input.content.fxRates), input.content.offers.length],
       );
       const seq = rows[0]!.seq;
       let written = 0;

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "catalog_versions" ADD COLUMN     "files_checksum" CHAR(64);
