@@ -3,7 +3,8 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { LoggerModule } from 'nestjs-pino';
-import { APP_CONFIG, type AppConfig } from './config/app-config.js';
+import { type AppConfig } from './config/app-config.js';
+import { AppConfigModule } from './config/app-config.module.js';
 import { loggerOptions } from './config/logger.options.js';
 import { formatGraphqlError } from './common/errors/graphql-errors.js';
 import { ProblemDetailsFilter } from './common/errors/problem-details.filter.js';
@@ -26,6 +27,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
+        AppConfigModule.forRoot(config),
         LoggerModule.forRoot(loggerOptions(config)),
         DatabaseModule.forRoot({ url: databaseUrl, poolSize: config.DATABASE_POOL_SIZE, connectTimeoutMs: 3_000, statementTimeoutMs: 15_000 }),
         GraphQLModule.forRoot<ApolloDriverConfig>({
@@ -46,7 +48,6 @@ export class AppModule {
         EstimatesModule,
       ],
       providers: [
-        { provide: APP_CONFIG, useValue: config },
         { provide: APP_FILTER, useClass: ProblemDetailsFilter },
       ],
     };

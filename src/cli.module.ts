@@ -1,6 +1,7 @@
 // The module the admin scripts run in: the same catalog services as the API, no HTTP.
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from './config/app-config.js';
+import { type AppConfig } from './config/app-config.js';
+import { AppConfigModule } from './config/app-config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { CatalogModule } from './modules/catalog/catalog.module.js';
 
@@ -9,8 +10,7 @@ export class CliModule {
   static register({ config, databaseUrl }: { config: AppConfig; databaseUrl: string }): DynamicModule {
     return {
       module: CliModule,
-      imports: [DatabaseModule.forRoot({ url: databaseUrl, poolSize: 4, connectTimeoutMs: 5_000, statementTimeoutMs: 0 }), CatalogModule],
-      providers: [{ provide: APP_CONFIG, useValue: config }],
+      imports: [AppConfigModule.forRoot(config), DatabaseModule.forRoot({ url: databaseUrl, poolSize: 4, connectTimeoutMs: 5_000, statementTimeoutMs: 0 }), CatalogModule],
     };
   }
 }

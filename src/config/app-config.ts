@@ -30,6 +30,12 @@ const schema = z.object({
   EMBEDDED_PG_DATABASE: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'must be a lower-case identifier').default('gpu_cost'),
   MIGRATE_ON_START: bool.default(true),
   CATALOG_DIR: z.string().min(1).default('data/catalog'),
+  CATALOG_REFRESH_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number')
+    .min(100, 'must be between 100 and 60000')
+    .max(60_000, 'must be between 100 and 60000')
+    .default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   GRAPHQL_INTROSPECTION: bool.default(true),

@@ -1,6 +1,7 @@
 // GraphQL errors: the same AppError codes as REST, as extensions.code. No stack traces.
 import type { GraphQLFormattedError } from 'graphql';
 import { AppError, type ErrorKind } from './app-error.js';
+import { isDatabaseUnavailable } from './problem-details.filter.js';
 
 const GRAPHQL_CODE: Record<ErrorKind, string> = {
   BAD_INPUT: 'BAD_USER_INPUT',
@@ -23,6 +24,9 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
         ...(original.errors.length ? { errors: original.errors } : {}),
       },
     };
+  }
+  if (isDatabaseUnavailable(original)) {
+    return { ...base, message: 'The database is unavailable; retry shortly.', extensions: { code: 'SERVICE_UNAVAILABLE' } };
   }
   const code = String(formatted.extensions?.code ?? 'INTERNAL_SERVER_ERROR');
   // Apollo's own parse/validation errors are safe to show; anything else is hidden.

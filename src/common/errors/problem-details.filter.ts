@@ -21,7 +21,20 @@ export interface ProblemDetails {
   errors?: FieldError[];
 }
 
+/** Errors that mean "PostgreSQL is not there right now": answered 503, retried by clients. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown; cause?: unknown } | null;
+  if (!e || typeof e !== 'object') return false;
+  const code = String(e.code ?? '');
+  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', 'P1001', 'P1017'].includes(code)) return true;
+  if (/Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Can't reach database server|Client has encountered a connection error/i.test(String(e.message ?? ''))) return true;
+  return e.cause !== undefined && e.cause !== error && isDatabaseUnavailable(e.cause);
+}
+
 export function toProblem(exception: unknown): ProblemDetails {
+  if (isDatabaseUnavailable(exception)) {
+    return { type: 'about:blank', title: titleFor(503), status: 503, detail: 'The database is unavailable; retry shortly.', code: 'DATABASE.UNAVAILABLE' };
+  }
   if (exception instanceof AppError) {
     const status = STATUS[exception.kind];
     return {
@@ -78,6 +91,7 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     const response = http.getResponse<Response>();
     const request = http.getRequest<Request>();
     const problem = { ...toProblem(exception), instance: request.originalUrl };
+    if (problem.status === 503) response.setHeader('Retry-After', '5');
     if (problem.status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     response.status(problem.status).type('application/problem+json').json(problem);
   }

@@ -107,7 +107,7 @@ function readCsv(file: CatalogFile, rows: Record<Section, RawRow[]>, errors: Row
   const base = file.path.split('/').pop()!.toLowerCase();
   const section: Section = (['providers', 'regions', 'gpus'] as const).find((s) => base.startsWith(s)) ?? 'offers';
   try {
-    const records = parseCsv(file.text, { columns: true, skip_empty_lines: true, trim: true, info: true }) as {
+    const records = parseCsv(file.text, { columns: true, skip_empty_lines: true, info: true }) as {
       record: Record<string, string>;
       info: { lines: number };
     }[];

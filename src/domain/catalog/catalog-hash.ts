@@ -36,8 +36,29 @@ export function offerKeyHash(o: Parameters<typeof offerNaturalKey>[0]): string {
   return md5(offerNaturalKey(o));
 }
 
+const offerHashes = new WeakMap<Offer, string>();
+
+/**
+ * An offer's content hash: every stored field in a fixed order. Offers are the bulk of a catalog
+ * (a million in the import benchmark), so this avoids generic canonical JSON and is computed once
+ * per offer object (the checksum and the storage both need it).
+ */
+export function offerContentHash(o: Offer): string {
+  let hash = offerHashes.get(o);
+  if (hash === undefined) {
+    const fields = [
+      o.keyHash, o.providerSlug, o.regionCode, o.gpuSlug, o.gpuCount, o.instanceType, o.pricingModel, o.pricePerHour.toString(), o.currency,
+      o.upfront?.toString(), o.termMonths, o.serverlessUnitPrice?.toString(), o.serverlessUnit, o.interruptionNoticeSeconds,
+      o.sourceUrl, o.sourceTitle, o.observedAt, o.derived, o.derivation,
+    ];
+    hash = md5(fields.map((f) => (f === null || f === undefined ? '\u0000' : String(f))).join('\u001f'));
+    offerHashes.set(o, hash);
+  }
+  return hash;
+}
+
 export function rowContentHash(row: Provider | Region | GpuModel | Offer): string {
-  return md5(canonicalJson(row));
+  return 'keyHash' in row ? offerContentHash(row) : md5(canonicalJson(row));
 }
 
 /** sha256 over the whole content in a canonical order; equal content gives an equal checksum. */
@@ -47,14 +68,15 @@ export function catalogChecksum(content: CatalogContent): string {
     providers: [...content.providers].sort((a, b) => cmp(a.slug, b.slug)),
     regions: [...content.regions].sort((a, b) => cmp(a.code, b.code)),
     gpus: [...content.gpus].sort((a, b) => cmp(a.slug, b.slug)),
-    offers: [...content.offers].sort((a, b) => cmp(a.keyHash, b.keyHash)),
+    offers: content.offers.map((o) => `${o.keyHash}:${offerContentHash(o)}`).sort(),
   };
   const hash = createHash('sha256');
   hash.update(canonicalJson({ fxRates: sorted.fxRates }));
-  for (const group of [sorted.providers, sorted.regions, sorted.gpus, sorted.offers]) {
+  for (const group of [sorted.providers, sorted.regions, sorted.gpus]) {
     for (const row of group) hash.update(canonicalJson(row));
     hash.update('\n');
   }
+  hash.update(sorted.offers.join('\n'));
   return hash.digest('hex');
 }
 

@@ -58,6 +58,10 @@ export class CatalogRepository {
     @Inject(PG_POOL) private readonly pool: pg.Pool,
   ) {}
 
+  async findCurrentVersionId(): Promise<string | null> {
+    return this.currentVersionId();
+  }
+
   private async currentVersionId(): Promise<string | null> {
     const row = await this.prisma.catalogPublication.findFirst({ orderBy: { id: 'desc' }, select: { versionId: true } });
     return row?.versionId ?? null;

@@ -1,7 +1,11 @@
 // Catalog reads: which version answers a request, and that version's content. Versions are
 // immutable, so loaded contents are cached by version id and never go stale; only "which
-// version is current" changes, and that is read per request.
-import { Injectable, Logger } from '@nestjs/common';
+// version is current" changes. Every instance polls the publication log (CATALOG_REFRESH_MS,
+// default 1 s), so a publish by an admin script reaches all instances within about a second;
+// the new current version is loaded and indexed before requests ask for it. When PostgreSQL is
+// unreachable, requests for the current version are still answered from memory (and marked so).
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { diffCatalogs, type CatalogDiff } from '../../domain/catalog/catalog-diff.js';
 import type { CatalogContent, CatalogVersionInfo, Offer } from '../../domain/catalog/catalog.types.js';
 import { indexCatalog, type CatalogIndex } from '../../domain/compliance/index.js';
@@ -38,12 +42,51 @@ function cached<T>(cache: Map<string, Promise<T>>, key: string, load: () => Prom
 }
 
 @Injectable()
-export class CatalogService {
+export class CatalogService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(CatalogService.name);
   private readonly contents = new Map<string, Promise<CatalogContent>>();
   private readonly indexes = new Map<string, Promise<CatalogIndex>>();
+  private current: CatalogVersionInfo | null = null;
+  private databaseReachable = true;
+  private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly repository: CatalogRepository) {}
+  constructor(
+    private readonly repository: CatalogRepository,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'CATALOG_REFRESH_MS'>,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.refreshCurrent();
+    this.timer = setInterval(() => void this.refreshCurrent(), this.config.CATALOG_REFRESH_MS);
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.timer);
+  }
+
+  /** True while the last look at the publication log failed: answers come from memory. */
+  get servingFromCache(): boolean {
+    return !this.databaseReachable && this.current !== null;
+  }
+
+  /** Reads the current version pointer; on a change, loads and indexes the new version. */
+  async refreshCurrent(): Promise<void> {
+    try {
+      const id = await this.repository.findCurrentVersionId();
+      if (!this.databaseReachable) this.logger.log('PostgreSQL is reachable again');
+      this.databaseReachable = true;
+      if (id === null || id === this.current?.id) return;
+      const version = await this.repository.findVersion(id);
+      if (!version) return;
+      await this.index(version);
+      if (this.current) this.logger.log(`Current catalog version is now ${version.label}`);
+      this.current = version;
+    } catch (error) {
+      if (this.databaseReachable) this.logger.warn(`PostgreSQL unreachable; serving the current catalog from memory (${(error as Error).message})`);
+      this.databaseReachable = false;
+    }
+  }
 
   listVersions(): Promise<CatalogVersionInfo[]> {
     return this.repository.findVersions();
@@ -65,9 +108,10 @@ export class CatalogService {
       if (!found) throw notFound('CATALOG.VERSION_NOT_FOUND', `no catalog version was current at ${selector.asOf.toISOString()}`);
       return found;
     }
-    const current = await this.repository.findCurrentVersion();
-    if (!current) throw new AppError('CATALOG.EMPTY', 'UNAVAILABLE', 'no catalog version has been published yet; run npm run db:seed');
-    return current;
+    if (!this.current) await this.refreshCurrent();
+    if (this.current) return this.current;
+    if (!this.databaseReachable) throw new AppError('DATABASE.UNAVAILABLE', 'UNAVAILABLE', 'the database is unavailable and no catalog is in memory yet');
+    throw new AppError('CATALOG.EMPTY', 'UNAVAILABLE', 'no catalog version has been published yet; run npm run db:seed');
   }
 
   async snapshot(selector: VersionSelector = {}): Promise<CatalogSnapshot> {
