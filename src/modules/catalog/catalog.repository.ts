@@ -149,7 +149,7 @@ export class CatalogRepository {
       this.prisma.provider.findMany({ where, orderBy: { slug: 'asc' } }),
       this.prisma.region.findMany({ where, orderBy: { code: 'asc' } }),
       this.prisma.gpuModel.findMany({ where, orderBy: { slug: 'asc' } }),
-      this.prisma.offer.findMany({ where, orderBy: { id: 'asc' } }),
+      this.loadOffers(version.seq),
     ]);
     return {
       fxRates: version.fxRates,
@@ -181,8 +181,44 @@ export class CatalogRepository {
           source: g.source,
         }),
       ),
-      offers: offers.map(toOffer),
+      offers,
     };
+  }
+
+  /**
+   * A version's offers through pg directly: at 100k offers Prisma's row mapping took seconds,
+   * and this runs at start-up and on every publish. Decimals arrive as text, never as floats.
+   */
+  private async loadOffers(seq: number): Promise<Offer[]> {
+    const { rows } = await this.pool.query<Record<string, string | number | boolean | null>>({
+      text: `SELECT key_hash, provider_slug, region_code, gpu_slug, gpu_count, instance_type, pricing_model, price_per_hour::text,
+                    currency, upfront::text, term_months, serverless_unit_price::text, serverless_unit, interruption_notice_seconds,
+                    source_url, source_title, to_char(observed_at, 'YYYY-MM-DD') AS observed_at, derived, derivation
+             FROM offers WHERE valid_from <= $1 AND (valid_to IS NULL OR valid_to > $1) ORDER BY id`,
+      values: [seq],
+    });
+    const decOrNull = (v: unknown): Decimal | null => (v === null ? null : new Decimal(v as string));
+    return rows.map((r) => ({
+      keyHash: r.key_hash as string,
+      providerSlug: r.provider_slug as string,
+      regionCode: r.region_code as string,
+      gpuSlug: r.gpu_slug as string,
+      gpuCount: r.gpu_count as number,
+      instanceType: r.instance_type as string,
+      pricingModel: r.pricing_model as Offer['pricingModel'],
+      pricePerHour: new Decimal(r.price_per_hour as string),
+      currency: r.currency as Offer['currency'],
+      upfront: decOrNull(r.upfront),
+      termMonths: r.term_months as number | null,
+      serverlessUnitPrice: decOrNull(r.serverless_unit_price),
+      serverlessUnit: r.serverless_unit as string | null,
+      interruptionNoticeSeconds: r.interruption_notice_seconds as number | null,
+      sourceUrl: r.source_url as string,
+      sourceTitle: r.source_title as string | null,
+      observedAt: r.observed_at as string,
+      derived: r.derived as boolean,
+      derivation: r.derivation as string | null,
+    }));
   }
 
   /**
@@ -230,15 +266,17 @@ export class CatalogRepository {
     const cols = table.columns.join(', ');
     await client.query(`CREATE TEMP TABLE ${stage} (LIKE ${table.name} INCLUDING DEFAULTS) ON COMMIT DROP`);
     await client.query(`ALTER TABLE ${stage} ALTER COLUMN id DROP NOT NULL, ALTER COLUMN valid_from DROP NOT NULL`);
-    let copied = 0;
-    const lines = (function* () {
-      for (const row of rows) {
-        yield `${row.map(copyValue).join('\t')}\n`;
-        if (++copied % 10_000 === 0) onProgress(copied);
+    // COPY in chunks of 2,000 rows: one stream chunk per row costs more than the database work.
+    const chunks = (function* () {
+      for (let start = 0; start < rows.length; start += 2_000) {
+        const end = Math.min(rows.length, start + 2_000);
+        let chunk = '';
+        for (let i = start; i < end; i++) chunk += `${rows[i]!.map(copyValue).join('\t')}\n`;
+        yield chunk;
+        if (end % 10_000 === 0 || end === rows.length) onProgress(end);
       }
     })();
-    await pipeline(Readable.from(lines), client.query(copyFrom(`COPY ${stage} (${cols}) FROM STDIN`)));
-    onProgress(copied);
+    await pipeline(Readable.from(chunks), client.query(copyFrom(`COPY ${stage} (${cols}) FROM STDIN`)));
     // Close what the new version no longer has in the same form...
     await client.query(
       `UPDATE ${table.name} t SET valid_to = $1 WHERE t.valid_to IS NULL AND NOT EXISTS (
