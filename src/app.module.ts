@@ -1,12 +1,17 @@
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { ThrottlerModule } from '@nestjs/throttler';
 import { GraphQLModule } from '@nestjs/graphql';
 import { LoggerModule } from 'nestjs-pino';
 import { type AppConfig } from './config/app-config.js';
 import { AppConfigModule } from './config/app-config.module.js';
 import { loggerOptions } from './config/logger.options.js';
 import { formatGraphqlError } from './common/errors/graphql-errors.js';
+import { complexityPlugin, depthLimitRule } from './common/graphql-limits.js';
+import { ApiKeyGuard } from './modules/auth/api-key.guard.js';
+import { AuthModule } from './modules/auth/auth.module.js';
+import { RateLimitGuard } from './modules/auth/rate-limit.guard.js';
 import { ProblemDetailsFilter } from './common/errors/problem-details.filter.js';
 import { DatabaseModule } from './database/database.module.js';
 import { CatalogModule } from './modules/catalog/catalog.module.js';
@@ -40,7 +45,13 @@ export class AppModule {
           graphiql: config.GRAPHQL_PLAYGROUND,
           formatError: formatGraphqlError,
           autoTransformHttpErrors: true,
+          // Guards (API keys, rate limits) read the HTTP request and write headers on the response.
+          context: ({ req, res }: { req: unknown; res: unknown }) => ({ req, res }),
+          validationRules: [depthLimitRule(config.GRAPHQL_MAX_DEPTH)],
+          plugins: [complexityPlugin(config.GRAPHQL_MAX_COMPLEXITY)],
         }),
+        ThrottlerModule.forRoot({ throttlers: [{ name: 'default', ttl: 60_000, limit: config.RATE_LIMIT_PER_MINUTE }] }),
+        AuthModule,
         MetricsModule,
         HealthModule,
         CatalogModule,
@@ -49,6 +60,9 @@ export class AppModule {
       ],
       providers: [
         { provide: APP_FILTER, useClass: ProblemDetailsFilter },
+        // In this order: the key identifies the caller, then the caller's rate limit applies.
+        { provide: APP_GUARD, useClass: ApiKeyGuard },
+        { provide: APP_GUARD, useClass: RateLimitGuard },
       ],
     };
   }

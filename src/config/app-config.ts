@@ -38,6 +38,16 @@ const schema = z.object({
     .default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
+  AUTH_MODE: z.enum(['off', 'required'], { error: 'must be off or required' }).default('off'),
+  API_KEY_CACHE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0, 'must be 0 or more').max(300_000, 'must be at most 300000').default(5000),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(1_000_000, 'must be at most 1000000').default(600),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+    .refine((list) => list.every((o) => o === '*' || /^https?:\/\/[^/\s]+$/.test(o)), 'must be a comma-separated list of origins such as https://dash.example.com'),
+  GRAPHQL_MAX_DEPTH: z.coerce.number({ error: 'must be a number' }).int().min(2, 'must be at least 2').max(50, 'must be at most 50').default(12),
+  GRAPHQL_MAX_COMPLEXITY: z.coerce.number({ error: 'must be a number' }).int().min(10, 'must be at least 10').max(1_000_000, 'must be at most 1000000').default(5000),
   GRAPHQL_INTROSPECTION: bool.default(true),
   GRAPHQL_PLAYGROUND: bool.default(true),
 });

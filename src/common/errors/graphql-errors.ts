@@ -1,10 +1,12 @@
 // GraphQL errors: the same AppError codes as REST, as extensions.code. No stack traces.
+import { HttpException } from '@nestjs/common';
 import type { GraphQLFormattedError } from 'graphql';
 import { AppError, type ErrorKind } from './app-error.js';
 import { isDatabaseUnavailable } from './problem-details.filter.js';
 
 const GRAPHQL_CODE: Record<ErrorKind, string> = {
   BAD_INPUT: 'BAD_USER_INPUT',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
   UNPROCESSABLE: 'UNPROCESSABLE',
@@ -28,11 +30,12 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
   if (isDatabaseUnavailable(original)) {
     return { ...base, message: 'The database is unavailable; retry shortly.', extensions: { code: 'SERVICE_UNAVAILABLE' } };
   }
+  if (original instanceof HttpException && original.getStatus() === 429) {
+    return { ...base, message: 'Too many requests; retry later.', extensions: { code: 'TOO_MANY_REQUESTS' } };
+  }
   const code = String(formatted.extensions?.code ?? 'INTERNAL_SERVER_ERROR');
   // Apollo's own parse/validation errors are safe to show; anything else is hidden.
-  const known = ['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'PERSISTED_QUERY_NOT_FOUND'];
-  if (known.includes(code)) {
-    return { ...base, extensions: { code: code === 'GRAPHQL_VALIDATION_FAILED' || code === 'GRAPHQL_PARSE_FAILED' ? code : 'BAD_USER_INPUT' } };
-  }
+  const known = ['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'PERSISTED_QUERY_NOT_FOUND', 'QUERY_TOO_COMPLEX', 'OPERATION_RESOLUTION_FAILURE', 'BAD_REQUEST'];
+  if (known.includes(code)) return { ...base, extensions: { code } };
   return { ...base, message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
 }

@@ -5,6 +5,7 @@ import { AppError, type ErrorKind, type FieldError } from './app-error.js';
 
 const STATUS: Record<ErrorKind, number> = {
   BAD_INPUT: HttpStatus.BAD_REQUEST,
+  UNAUTHENTICATED: HttpStatus.UNAUTHORIZED,
   NOT_FOUND: HttpStatus.NOT_FOUND,
   CONFLICT: HttpStatus.CONFLICT,
   UNPROCESSABLE: HttpStatus.UNPROCESSABLE_ENTITY,
@@ -92,6 +93,7 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     const request = http.getRequest<Request>();
     const problem = { ...toProblem(exception), instance: request.originalUrl };
     if (problem.status === 503) response.setHeader('Retry-After', '5');
+    if (problem.status === 401) response.setHeader('WWW-Authenticate', 'Bearer');
     if (problem.status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     response.status(problem.status).type('application/problem+json').json(problem);
   }
