@@ -1,32 +1,13 @@
 import fc from 'fast-check';
+import { makeOffer } from '../compliance/testing/factories.js';
 import { Decimal } from '../money/money.js';
 import { catalogChecksum, offerKeyHash } from './catalog-hash.js';
 import { diffCatalogs } from './catalog-diff.js';
 import type { CatalogContent, Offer } from './catalog.types.js';
 
+// The shared test factory, with the real key hash (the diff compares offers by it).
 const offer = (over: Partial<Offer> = {}): Offer => {
-  const o: Offer = {
-    keyHash: '',
-    providerSlug: 'aws',
-    regionCode: 'aws:us-east-1',
-    gpuSlug: 'h100-sxm-80gb',
-    gpuCount: 8,
-    instanceType: 'p5.48xlarge',
-    pricingModel: 'ON_DEMAND',
-    pricePerHour: new Decimal('31.20'),
-    currency: 'USD',
-    upfront: null,
-    termMonths: null,
-    serverlessUnitPrice: null,
-    serverlessUnit: null,
-    interruptionNoticeSeconds: null,
-    sourceUrl: 'https://aws.amazon.com/ec2/pricing/on-demand/',
-    sourceTitle: null,
-    observedAt: '2026-03-27',
-    derived: false,
-    derivation: null,
-    ...over,
-  };
+  const o = makeOffer({ regionCode: 'aws:us-east-1', gpuCount: 8, instanceType: 'p5.48xlarge', pricePerHour: new Decimal('31.20'), ...over });
   return { ...o, keyHash: offerKeyHash(o) };
 };
 
