@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CatalogImportService } from '../src/modules/catalog/catalog-import.service.js';
 import { CatalogRepository } from '../src/modules/catalog/catalog.repository.js';
+import { eventually } from './setup/eventually.js';
 import { createTestContext, createTestServer, SMALL_CATALOG, type TestContext, type TestServer } from './setup/test-app.js';
 
 describe('catalog (e2e)', () => {
@@ -79,11 +80,31 @@ describe('catalog (e2e)', () => {
     expect(asOf.body.catalogVersion.label).toBe('fixture-1');
   });
 
+  it('shows price history of an offer and of a GPU per provider across published versions, same over GraphQL', async () => {
+    const azure = (await t.http().get('/v1/offers').query({ provider: 'azure', version: 'fixture-1' }).expect(200)).body.items[0];
+    const history = (await t.http().get(`/v1/offers/${azure.id}/history`).expect(200)).body;
+    expect(history.points.map((p: { catalogVersion: { label: string }; pricePerGpuHour: { amount: string } }) => [p.catalogVersion.label, p.pricePerGpuHour.amount])).toEqual([
+      ['fixture-1', '6.9800'],
+      ['fixture-2', '6.5000'],
+    ]);
+    const gpu = (await t.http().get('/v1/gpus/h100-sxm-80gb/price-history').query({ currency: 'EUR', pricingModels: 'ON_DEMAND' }).expect(200)).body;
+    const azureSeries = gpu.providers.find((s: { provider: string }) => s.provider === 'azure');
+    expect(azureSeries.points.map((p: { pricePerGpuHour: { amount: string } }) => p.pricePerGpuHour.amount)).toEqual(['6.0377', '5.6225']);
+    expect(gpu.providers.map((s: { provider: string }) => s.provider)).toEqual(['aws', 'azure', 'ovhcloud']);
+    const gql = await t.graphql<{ offerPriceHistory: { points: { pricePerGpuHour: { amount: string } }[] } }>(
+      `{ offerPriceHistory(offerId: "${azure.id}") { points { pricePerGpuHour { amount } } } }`,
+    );
+    expect(gql.data.offerPriceHistory.points.map((p) => p.pricePerGpuHour.amount)).toEqual(['6.9800', '6.5000']);
+    await t.http().get('/v1/offers/no-such-offer/history').expect(404);
+  });
+
   it('rolls back by publishing an older version', async () => {
+    const currentLabel = async () => (await t.http().get('/v1/gpus').expect(200)).body.catalogVersion.label as string;
     await ctx.app.get(CatalogImportService).publish('fixture-1');
-    const current = (await t.http().get('/v1/gpus').expect(200)).body.catalogVersion.label;
-    expect(current).toBe('fixture-1');
+    // Every instance polls the publication log (CATALOG_REFRESH_MS, 1 s): allow 3 s.
+    await eventually(async () => expect(await currentLabel()).toBe('fixture-1'), 3_000);
     await ctx.app.get(CatalogImportService).publish('fixture-2');
+    await eventually(async () => expect(await currentLabel()).toBe('fixture-2'), 3_000);
   });
 
   it('rejects a file with bad rows, locating every error, and changes nothing', async () => {

@@ -1,6 +1,9 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CatalogService } from './catalog.service.js';
+import { HistoryArgs } from './dto/history.args.js';
+import { GpuPriceHistoryModel, OfferPriceHistoryModel, PricePointModel, ProviderPriceSeriesModel } from './models/price-history.model.js';
+import { PriceHistoryService } from './price-history.service.js';
 import { DiffArgs, VersionArgs } from './dto/version.args.js';
 import { CatalogDiffModel } from './models/catalog-diff.model.js';
 import { CatalogVersionListModel, CatalogVersionModel, CatalogVersionRefModel } from './models/catalog-version.model.js';
@@ -9,7 +12,10 @@ import { GpuModelListModel, GpuModelModel, ProviderListModel, ProviderModel, Reg
 @ApiTags('catalog')
 @Controller('v1')
 export class CatalogController {
-  constructor(private readonly catalog: CatalogService) {}
+  constructor(
+    private readonly catalog: CatalogService,
+    private readonly history: PriceHistoryService,
+  ) {}
 
   @Get('catalog/versions')
   @ApiOperation({ summary: 'Catalog versions, newest first; `current` marks the one answering by default' })
@@ -40,6 +46,24 @@ export class CatalogController {
   async regions(@Query() args: VersionArgs): Promise<RegionListModel> {
     const { version, content } = await this.catalog.snapshot(args);
     return { catalogVersion: CatalogVersionRefModel.of(version), items: content.regions.map(RegionModel.of) };
+  }
+
+  @Get('offers/:offerId/history')
+  @ApiOperation({ summary: 'Price of one offer (by its id) in every published version' })
+  @ApiOkResponse({ type: OfferPriceHistoryModel })
+  async offerHistory(@Param('offerId') offerId: string, @Query() args: HistoryArgs): Promise<OfferPriceHistoryModel> {
+    const currency = args.currency ?? 'USD';
+    const points = await this.history.offerHistory(offerId, currency);
+    return { offerId, currency, points: points.map((p) => PricePointModel.of(p, currency)) };
+  }
+
+  @Get('gpus/:gpu/price-history')
+  @ApiOperation({ summary: 'Cheapest comparable price per GPU-hour of a GPU model, per provider, in every published version' })
+  @ApiOkResponse({ type: GpuPriceHistoryModel })
+  async gpuHistory(@Param('gpu') gpu: string, @Query() args: HistoryArgs): Promise<GpuPriceHistoryModel> {
+    const currency = args.currency ?? 'USD';
+    const series = await this.history.gpuHistory(gpu, currency, args.pricingModels ?? null);
+    return { gpu, currency, providers: series.map((s) => ProviderPriceSeriesModel.of(s, currency)) };
   }
 
   @Get('gpus')

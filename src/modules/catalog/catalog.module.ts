@@ -4,11 +4,12 @@ import { CatalogController } from './catalog.controller.js';
 import { CatalogRepository } from './catalog.repository.js';
 import { CatalogResolver } from './catalog.resolver.js';
 import { CatalogService } from './catalog.service.js';
+import { PriceHistoryService } from './price-history.service.js';
 import { ServedFromCacheMiddleware } from './served-from-cache.middleware.js';
 
 @Module({
   controllers: [CatalogController],
-  providers: [CatalogRepository, CatalogService, CatalogImportService, CatalogResolver],
+  providers: [CatalogRepository, CatalogService, CatalogImportService, CatalogResolver, PriceHistoryService],
   exports: [CatalogService, CatalogImportService, CatalogRepository],
 })
 export class CatalogModule implements NestModule {

@@ -314,6 +314,12 @@ export class CatalogRepository {
     }
   }
 
+  /** Every stored row of a GPU's offers, across all versions, with the versions it belongs to. */
+  async findGpuOfferRows(gpuSlug: string): Promise<{ offer: Offer; validFrom: number; validTo: number | null }[]> {
+    const rows = await this.prisma.offer.findMany({ where: { gpuSlug }, orderBy: { id: 'asc' } });
+    return rows.map((o) => ({ validFrom: o.validFrom, validTo: o.validTo, offer: toOffer(o) }));
+  }
+
   /** Versions in which an offer key had each of its prices: one row per stored offer row. */
   async findOfferHistory(keyHash: string): Promise<{ offer: Offer; validFrom: number; validTo: number | null }[]> {
     const rows = await this.prisma.offer.findMany({ where: { keyHash }, orderBy: { validFrom: 'asc' } });

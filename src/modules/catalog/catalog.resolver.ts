@@ -1,5 +1,8 @@
 import { Args, Query, Resolver } from '@nestjs/graphql';
 import { CatalogService } from './catalog.service.js';
+import { GpuHistoryArgs, OfferHistoryArgs } from './dto/history.args.js';
+import { GpuPriceHistoryModel, OfferPriceHistoryModel, PricePointModel, ProviderPriceSeriesModel } from './models/price-history.model.js';
+import { PriceHistoryService } from './price-history.service.js';
 import { DiffArgs, VersionArgs } from './dto/version.args.js';
 import { CatalogDiffModel } from './models/catalog-diff.model.js';
 import { CatalogVersionModel } from './models/catalog-version.model.js';
@@ -7,7 +10,10 @@ import { GpuModelModel, ProviderModel, RegionModel } from './models/reference.mo
 
 @Resolver()
 export class CatalogResolver {
-  constructor(private readonly catalog: CatalogService) {}
+  constructor(
+    private readonly catalog: CatalogService,
+    private readonly history: PriceHistoryService,
+  ) {}
 
   @Query(() => [CatalogVersionModel], { description: 'Catalog versions, newest first' })
   async catalogVersions(): Promise<CatalogVersionModel[]> {
@@ -18,6 +24,22 @@ export class CatalogResolver {
   async catalogDiff(@Args() args: DiffArgs): Promise<CatalogDiffModel> {
     const { from, to, diff } = await this.catalog.diff(args.from, args.to);
     return CatalogDiffModel.of(from, to, diff);
+  }
+
+  @Query(() => OfferPriceHistoryModel, { description: 'Price of one offer in every published version' })
+  async offerPriceHistory(@Args() args: OfferHistoryArgs): Promise<OfferPriceHistoryModel> {
+    const { offerId } = args;
+    const currency = args.currency ?? 'USD';
+    const points = await this.history.offerHistory(offerId, currency);
+    return { offerId, currency, points: points.map((p) => PricePointModel.of(p, currency)) };
+  }
+
+  @Query(() => GpuPriceHistoryModel, { description: 'Cheapest price per GPU-hour of a GPU model per provider, in every published version' })
+  async gpuPriceHistory(@Args() args: GpuHistoryArgs): Promise<GpuPriceHistoryModel> {
+    const { gpu } = args;
+    const currency = args.currency ?? 'USD';
+    const series = await this.history.gpuHistory(gpu, currency, args.pricingModels ?? null);
+    return { gpu, currency, providers: series.map((s) => ProviderPriceSeriesModel.of(s, currency)) };
   }
 
   @Query(() => [ProviderModel])

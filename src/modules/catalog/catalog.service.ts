@@ -7,7 +7,7 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { diffCatalogs, type CatalogDiff } from '../../domain/catalog/catalog-diff.js';
-import type { CatalogContent, CatalogVersionInfo, Offer } from '../../domain/catalog/catalog.types.js';
+import type { CatalogContent, CatalogVersionInfo } from '../../domain/catalog/catalog.types.js';
 import { indexCatalog, type CatalogIndex } from '../../domain/compliance/index.js';
 import { AppError, notFound } from '../../common/errors/app-error.js';
 import { CatalogRepository } from './catalog.repository.js';
@@ -143,15 +143,5 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
     const [from, to] = await Promise.all([this.resolveVersion({ version: fromRef }), this.resolveVersion({ version: toRef })]);
     const [a, b] = await Promise.all([this.content(from), this.content(to)]);
     return { from, to, diff: diffCatalogs({ from: a, to: b }) };
-  }
-
-  /** Every stored price of one offer key, with the versions it held in. */
-  async offerHistory(keyHash: string): Promise<{ offer: Offer; versions: CatalogVersionInfo[] }[]> {
-    const [rows, versions] = await Promise.all([this.repository.findOfferHistory(keyHash), this.repository.findVersions()]);
-    if (rows.length === 0) throw notFound('CATALOG.OFFER_NOT_FOUND', `no offer with key ${keyHash} in any version`);
-    return rows.map((r) => ({
-      offer: r.offer,
-      versions: versions.filter((v) => v.seq >= r.validFrom && (r.validTo === null || v.seq < r.validTo)).sort((a, b) => a.seq - b.seq),
-    }));
   }
 }

@@ -1,0 +1,29 @@
+import { ArgsType, Field } from '@nestjs/graphql';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, Length } from 'class-validator';
+import { CURRENCIES, PRICING_MODELS, type Currency, type PricingModel } from '../../../domain/catalog/catalog.types.js';
+import { CurrencyEnum, PricingModelEnum } from '../../../common/models/enums.js';
+import { CommaList } from '../../offers/dto/list-param.js';
+
+@ArgsType()
+export class HistoryArgs {
+  @ApiPropertyOptional({ enum: CURRENCIES, default: 'USD' })
+  @Field(() => CurrencyEnum, { nullable: true }) @IsOptional() @IsIn(CURRENCIES)
+  currency?: Currency;
+
+  @ApiPropertyOptional({ type: String, description: 'GPU history only: pricing model(s), comma-separated (default all)' })
+  @Field(() => [PricingModelEnum], { nullable: true }) @IsOptional() @CommaList() @IsIn(PRICING_MODELS, { each: true })
+  pricingModels?: PricingModel[];
+}
+
+@ArgsType()
+export class OfferHistoryArgs extends HistoryArgs {
+  @Field({ description: 'Offer id (stable across versions)' }) @IsString() @Length(1, 64)
+  offerId: string;
+}
+
+@ArgsType()
+export class GpuHistoryArgs extends HistoryArgs {
+  @Field({ description: 'GPU model slug' }) @IsString() @Length(1, 64)
+  gpu: string;
+}
