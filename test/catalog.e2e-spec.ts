@@ -95,7 +95,8 @@ describe('catalog (e2e)', () => {
       `{ offerPriceHistory(offerId: "${azure.id}") { points { pricePerGpuHour { amount } } } }`,
     );
     expect(gql.data.offerPriceHistory.points.map((p) => p.pricePerGpuHour.amount)).toEqual(['6.9800', '6.5000']);
-    await t.http().get('/v1/offers/no-such-offer/history').expect(404);
+    await t.http().get('/v1/offers/no-such-offer/history').expect(400);
+    await t.http().get(`/v1/offers/${'0'.repeat(32)}/history`).expect(404);
   });
 
   it('rolls back by publishing an older version', async () => {

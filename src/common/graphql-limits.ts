@@ -13,7 +13,9 @@ export function complexityPlugin(maxComplexity: number): ApolloServerPlugin {
   return {
     requestDidStart: async () => ({
       didResolveOperation: async ({ request, document, schema }) => {
-        const complexity = getComplexity({
+        let complexity: number;
+        try {
+          complexity = getComplexity({
           schema,
           query: document,
           operationName: request.operationName,
@@ -26,7 +28,11 @@ export function complexityPlugin(maxComplexity: number): ApolloServerPlugin {
             },
             simpleEstimator({ defaultComplexity: 1 }),
           ],
-        });
+          });
+        } catch {
+          // Invalid variables or operation name: left to GraphQL's own checks (400 BAD_USER_INPUT).
+          return;
+        }
         if (complexity > maxComplexity) {
           throw new GraphQLError(`query complexity ${complexity} exceeds the limit of ${maxComplexity}`, {
             extensions: { code: 'QUERY_TOO_COMPLEX', http: { status: 400 } },

@@ -2,7 +2,7 @@
 import { HttpException } from '@nestjs/common';
 import type { GraphQLFormattedError } from 'graphql';
 import { AppError, type ErrorKind } from './app-error.js';
-import { isDatabaseUnavailable } from './problem-details.filter.js';
+import { isDatabaseUnavailable, isInvalidValue } from './problem-details.filter.js';
 
 const GRAPHQL_CODE: Record<ErrorKind, string> = {
   BAD_INPUT: 'BAD_USER_INPUT',
@@ -33,6 +33,11 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
   if (original instanceof HttpException && original.getStatus() === 429) {
     return { ...base, message: 'Too many requests; retry later.', extensions: { code: 'TOO_MANY_REQUESTS' } };
   }
+  // graphql-js says so without a code when asked for an operation type the schema lacks.
+  if (/not configured to execute (mutation|subscription)/i.test(formatted.message)) {
+    return { ...base, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } };
+  }
+  if (isInvalidValue(original)) return { ...base, message: 'An argument has an invalid value.', extensions: { code: 'BAD_USER_INPUT' } };
   const code = String(formatted.extensions?.code ?? 'INTERNAL_SERVER_ERROR');
   // Apollo's own parse/validation errors are safe to show; anything else is hidden.
   const known = ['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'PERSISTED_QUERY_NOT_FOUND', 'QUERY_TOO_COMPLEX', 'OPERATION_RESOLUTION_FAILURE', 'BAD_REQUEST'];

@@ -24,15 +24,31 @@ export interface ProblemDetails {
 
 /** Errors that mean "PostgreSQL is not there right now": answered 503, retried by clients. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  const e = error as { code?: unknown; message?: unknown; cause?: unknown } | null;
+  const e = error as { code?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: { cause?: { originalCode?: unknown; kind?: unknown } } } } | null;
   if (!e || typeof e !== 'object') return false;
+  // Prisma wraps the driver's error: the PostgreSQL code sits in meta.driverAdapterError.cause.
+  const driver = e.meta?.driverAdapterError?.cause;
+  if (driver && (/^(57P0\d|08\w{3})$/.test(String(driver.originalCode ?? '')) || ['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections'].includes(String(driver.kind)))) {
+    return true;
+  }
   const code = String(e.code ?? '');
   if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', 'P1001', 'P1017'].includes(code)) return true;
   if (/Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Can't reach database server|Client has encountered a connection error/i.test(String(e.message ?? ''))) return true;
   return e.cause !== undefined && e.cause !== error && isDatabaseUnavailable(e.cause);
 }
 
+/** PostgreSQL "data exception" (class 22: bad encoding, NUL byte, out of range): the input's fault. */
+export function isInvalidValue(error: unknown): boolean {
+  const e = error as { code?: unknown; cause?: unknown; message?: unknown } | null;
+  if (!e || typeof e !== 'object') return false;
+  if (/^22[0-9A-Z]{3}$/.test(String(e.code ?? '')) || /invalid byte sequence|invalid input syntax/i.test(String(e.message ?? ''))) return true;
+  return e.cause !== undefined && e.cause !== error && isInvalidValue(e.cause);
+}
+
 export function toProblem(exception: unknown): ProblemDetails {
+  if (isInvalidValue(exception)) {
+    return { type: 'about:blank', title: titleFor(400), status: 400, detail: 'A parameter has a value the service cannot use (e.g. a control character).', code: 'REQUEST.INVALID_VALUE' };
+  }
   if (isDatabaseUnavailable(exception)) {
     return { type: 'about:blank', title: titleFor(503), status: 503, detail: 'The database is unavailable; retry shortly.', code: 'DATABASE.UNAVAILABLE' };
   }
@@ -91,10 +107,15 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const response = http.getResponse<Response>();
     const request = http.getRequest<Request>();
+    // Health checks keep terminus' own body (which check is down), with their status.
+    if (exception instanceof HttpException && typeof exception.getResponse() === 'object' && 'details' in (exception.getResponse() as object)) {
+      response.status(exception.getStatus()).json(exception.getResponse());
+      return;
+    }
     const problem = { ...toProblem(exception), instance: request.originalUrl };
     if (problem.status === 503) response.setHeader('Retry-After', '5');
     if (problem.status === 401) response.setHeader('WWW-Authenticate', 'Bearer');
-    if (problem.status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    if (problem.status === 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     response.status(problem.status).type('application/problem+json').json(problem);
   }
 }

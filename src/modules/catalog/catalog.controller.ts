@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CatalogService } from './catalog.service.js';
-import { HistoryArgs } from './dto/history.args.js';
+import { GpuParam, HistoryArgs, OfferIdParam } from './dto/history.args.js';
 import { GpuPriceHistoryModel, OfferPriceHistoryModel, PricePointModel, ProviderPriceSeriesModel } from './models/price-history.model.js';
 import { PriceHistoryService } from './price-history.service.js';
 import { DiffArgs, VersionArgs } from './dto/version.args.js';
@@ -51,7 +51,7 @@ export class CatalogController {
   @Get('offers/:offerId/history')
   @ApiOperation({ summary: 'Price of one offer (by its id) in every published version' })
   @ApiOkResponse({ type: OfferPriceHistoryModel })
-  async offerHistory(@Param('offerId') offerId: string, @Query() args: HistoryArgs): Promise<OfferPriceHistoryModel> {
+  async offerHistory(@Param() { offerId }: OfferIdParam, @Query() args: HistoryArgs): Promise<OfferPriceHistoryModel> {
     const currency = args.currency ?? 'USD';
     const points = await this.history.offerHistory(offerId, currency);
     return { offerId, currency, points: points.map((p) => PricePointModel.of(p, currency)) };
@@ -60,7 +60,7 @@ export class CatalogController {
   @Get('gpus/:gpu/price-history')
   @ApiOperation({ summary: 'Cheapest comparable price per GPU-hour of a GPU model, per provider, in every published version' })
   @ApiOkResponse({ type: GpuPriceHistoryModel })
-  async gpuHistory(@Param('gpu') gpu: string, @Query() args: HistoryArgs): Promise<GpuPriceHistoryModel> {
+  async gpuHistory(@Param() { gpu }: GpuParam, @Query() args: HistoryArgs): Promise<GpuPriceHistoryModel> {
     const currency = args.currency ?? 'USD';
     const series = await this.history.gpuHistory(gpu, currency, args.pricingModels ?? null);
     return { gpu, currency, providers: series.map((s) => ProviderPriceSeriesModel.of(s, currency)) };

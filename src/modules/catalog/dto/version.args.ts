@@ -1,7 +1,7 @@
 import { ArgsType, Field } from '@nestjs/graphql';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsDate, IsOptional, IsString, Length } from 'class-validator';
+import { IsDate, IsOptional, IsString, Length, Matches } from 'class-validator';
 
 /** Selects the catalog version a read answers from: `version` (id or label) or `asOf`. */
 @ArgsType()
@@ -11,6 +11,7 @@ export class VersionArgs {
   @IsOptional()
   @IsString()
   @Length(1, 100)
+  @Matches(/^[A-Za-z0-9][A-Za-z0-9._:-]*$/, { message: 'must be a version id or label' })
   version?: string;
 
   @ApiPropertyOptional({ type: String, format: 'date-time', description: 'Answer from the version that was current at this time' })
@@ -27,11 +28,13 @@ export class DiffArgs {
   @Field()
   @IsString()
   @Length(1, 100)
+  @Matches(/^[A-Za-z0-9][A-Za-z0-9._:-]*$/, { message: 'must be a version id or label' })
   from: string;
 
   @ApiPropertyOptional({ description: 'Version id or label to compare to' })
   @Field()
   @IsString()
   @Length(1, 100)
+  @Matches(/^[A-Za-z0-9][A-Za-z0-9._:-]*$/, { message: 'must be a version id or label' })
   to: string;
 }

@@ -9,6 +9,8 @@ import {
   IsArray,
   IsBoolean,
   IsDate,
+  IsDefined,
+  IsObject,
   IsIn,
   IsInt,
   IsNumber,
@@ -104,15 +106,15 @@ export class MeasuredThroughputInput {
 @InputType('EstimateInput')
 export class EstimateInput {
   @ApiProperty({ type: EstimateModelInput })
-  @Field(() => EstimateModelInput) @ValidateNested() @Type(() => EstimateModelInput)
+  @Field(() => EstimateModelInput) @IsDefined() @IsObject() @ValidateNested() @Type(() => EstimateModelInput)
   model: EstimateModelInput;
 
   @ApiProperty({ type: WorkloadInput })
-  @Field(() => WorkloadInput) @ValidateNested() @Type(() => WorkloadInput)
+  @Field(() => WorkloadInput) @IsDefined() @IsObject() @ValidateNested() @Type(() => WorkloadInput)
   workload: WorkloadInput;
 
   @ApiPropertyOptional({ type: CompliancePolicyInput, description: 'Which offers may be used; tolerance also picks spot use' })
-  @Field(() => CompliancePolicyInput, { nullable: true }) @IsOptional() @ValidateNested() @Type(() => CompliancePolicyInput)
+  @Field(() => CompliancePolicyInput, { nullable: true }) @IsOptional() @IsObject() @ValidateNested() @Type(() => CompliancePolicyInput)
   policy?: CompliancePolicyInput;
 
   @ApiPropertyOptional({ enum: CURRENCIES, default: 'USD' })
@@ -164,7 +166,7 @@ export class EstimateInput {
   maxAlternatives?: number;
 
   @ApiPropertyOptional({ description: 'Catalog version id or label' })
-  @Field(() => String, { nullable: true }) @IsOptional() @IsString() @Length(1, 100)
+  @Field(() => String, { nullable: true }) @IsOptional() @IsString() @Length(1, 100) @Matches(/^[A-Za-z0-9][A-Za-z0-9._:-]*$/, { message: 'must be a version id or label' })
   version?: string;
 
   @ApiPropertyOptional({ type: String, format: 'date-time' })

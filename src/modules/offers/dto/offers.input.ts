@@ -74,7 +74,7 @@ export class OfferFilterInput extends CompliancePolicyInput {
 @ArgsType()
 export class OffersArgs {
   @Field(() => OfferFilterInput, { nullable: true }) @IsOptional() @ValidateNested() @Type(() => OfferFilterInput) filter?: OfferFilterInput;
-  @Field(() => String, { nullable: true }) @IsOptional() @IsString() @Length(1, 100) version?: string;
+  @Field(() => String, { nullable: true }) @IsOptional() @IsString() @Length(1, 100) @Matches(/^[A-Za-z0-9][A-Za-z0-9._:-]*$/, { message: 'must be a version id or label' }) version?: string;
   @Field(() => Date, { nullable: true }) @IsOptional() @IsDate() asOf?: Date;
   @Field(() => Int, { nullable: true, description: 'Page size, 1–500 (default 50)' }) @IsOptional() @IsInt() @Min(1) @Max(500) first?: number;
   @Field(() => String, { nullable: true, description: 'nextCursor of the previous page' }) @IsOptional() @IsString() @Length(1, 500) after?: string;
@@ -85,7 +85,7 @@ export class CheapestOffersArgs {
   @Field(() => GpuRequirementInput) @ValidateNested() @Type(() => GpuRequirementInput) requirement: GpuRequirementInput;
   @Field(() => CompliancePolicyInput, { nullable: true }) @IsOptional() @ValidateNested() @Type(() => CompliancePolicyInput) policy?: CompliancePolicyInput;
   @Field(() => CurrencyEnum, { nullable: true }) @IsOptional() @IsIn(CURRENCIES) currency?: Currency;
-  @Field(() => String, { nullable: true }) @IsOptional() @IsString() @Length(1, 100) version?: string;
+  @Field(() => String, { nullable: true }) @IsOptional() @IsString() @Length(1, 100) @Matches(/^[A-Za-z0-9][A-Za-z0-9._:-]*$/, { message: 'must be a version id or label' }) version?: string;
   @Field(() => Date, { nullable: true }) @IsOptional() @IsDate() asOf?: Date;
   @Field(() => Int, { nullable: true, description: '1–100 (default 10)' }) @IsOptional() @IsInt() @Min(1) @Max(100) limit?: number;
   @Field(() => Boolean, { nullable: true }) @IsOptional() @IsBoolean() explain?: boolean;

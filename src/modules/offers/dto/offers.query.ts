@@ -100,7 +100,7 @@ export class OffersQuery {
   currency?: Currency;
 
   @ApiPropertyOptional({ description: 'Catalog version id or label' })
-  @IsOptional() @IsString() @Length(1, 100)
+  @IsOptional() @IsString() @Length(1, 100) @Matches(/^[A-Za-z0-9][A-Za-z0-9._:-]*$/, { message: 'must be a version id or label' })
   version?: string;
 
   @ApiPropertyOptional({ type: String, format: 'date-time', description: 'Answer from the version current at this time' })
