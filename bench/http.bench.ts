@@ -1,7 +1,8 @@
-// npm run bench [-- 1000,100000 [seconds]]: requests/s, median and p99 of the service's hot
+// npm run bench [-- 0,1000,100000 [seconds]]: requests/s, median and p99 of the service's hot
 // endpoints under autocannon, with two baselines measured in the same run: a bare Node http
-// server (constant JSON) and the raw SQL of the cheapest query through pg. Catalogs are synthetic,
-// imported through the real import path. Results go to stdout as Markdown for BENCHMARKS.md.
+// server (constant JSON) and the raw SQL of the cheapest query through pg. Size 0 is the bundled
+// catalog (data/catalog); other sizes are synthetic catalogs, imported through the real import
+// path. Results go to stdout as Markdown for BENCHMARKS.md.
 import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -16,7 +17,7 @@ import { loadConfig } from '../src/config/app-config.js';
 import { CatalogImportService } from '../src/modules/catalog/catalog-import.service.js';
 import { benchDatabase, fmt, machine, syntheticCatalog, writeCatalogFiles } from './support.js';
 
-const sizes = (process.argv[2] ?? '1000,100000').split(',').map(Number);
+const sizes = (process.argv[2] ?? '0,1000,100000').split(',').map(Number);
 const seconds = Number(process.argv[3] ?? 10);
 const PROFILE = [20, 15, 10, 10, 10, 15, 30, 60, 100, 140, 160, 170, 170, 160, 150, 150, 140, 130, 120, 100, 80, 60, 40, 30];
 
@@ -29,17 +30,19 @@ interface Scenario {
   target: 'service' | 'bare' | 'sql';
 }
 
-const scenarios: Scenario[] = [
+const scenariosFor = (gpu: string): Scenario[] => [
   { name: 'bare Node http, constant JSON (baseline)', path: '/', connections: 32, target: 'bare' },
-  { name: 'raw SQL of the cheapest query via pg (baseline)', path: '/?gpu=gpu-3', connections: 32, target: 'sql' },
-  { name: 'GET /v1/offers/cheapest (GDPR preset, explain)', path: '/v1/offers/cheapest?gpu=gpu-3&preset=GDPR_PERSONAL_DATA&explain=true&limit=5', connections: 32, target: 'service' },
-  { name: 'GET /v1/offers (one GPU, 50 per page)', path: '/v1/offers?gpu=gpu-3&limit=50', connections: 32, target: 'service' },
+  { name: 'raw SQL of the cheapest query via pg (baseline)', path: `/?gpu=${gpu}`, connections: 32, target: 'sql' },
+  { name: 'GET /health/live (the service\'s own floor: Nest, guards, logging, metrics)', path: '/health/live', connections: 32, target: 'service' },
+  { name: 'GET /v1/offers/cheapest (GDPR preset, no explain)', path: `/v1/offers/cheapest?gpu=${gpu}&preset=GDPR_PERSONAL_DATA&limit=5`, connections: 32, target: 'service' },
+  { name: 'GET /v1/offers/cheapest (GDPR preset, explain)', path: `/v1/offers/cheapest?gpu=${gpu}&preset=GDPR_PERSONAL_DATA&explain=true&limit=5`, connections: 32, target: 'service' },
+  { name: 'GET /v1/offers (one GPU, 50 per page)', path: `/v1/offers?gpu=${gpu}&limit=50`, connections: 32, target: 'service' },
   ...[1, 32].flatMap((connections): Scenario[] => [
     {
       name: 'POST /v1/estimates, flat load, one GPU type',
       path: '/v1/estimates',
       method: 'POST',
-      body: { model: { preset: 'llama-3-8b' }, workload: { requestsPerSecond: 20, avgInputTokens: 500, avgOutputTokens: 200 }, gpus: ['gpu-3'] },
+      body: { model: { preset: 'llama-3-8b' }, workload: { requestsPerSecond: 20, avgInputTokens: 500, avgOutputTokens: 200 }, gpus: [gpu] },
       connections,
       target: 'service',
     },
@@ -99,10 +102,13 @@ for (const size of sizes) {
   const dir = await mkdtemp(path.join(os.tmpdir(), `bench-http-${size}-`));
   const children: ChildProcess[] = [];
   try {
-    await writeCatalogFiles(syntheticCatalog(size), dir, `bench-${size}`);
+    const bundled = size === 0;
+    if (!bundled) await writeCatalogFiles(syntheticCatalog(size), dir, `bench-${size}`);
+    const scenarios = scenariosFor(bundled ? 'h100-sxm-80gb' : 'gpu-3');
+    const sizeLabel = bundled ? 'bundled (122)' : size.toLocaleString('en-US');
     const moduleRef = await Test.createTestingModule({ imports: [CliModule.register({ config: loadConfig({ DATABASE_URL: db.url }), databaseUrl: db.url })] }).compile();
     const ctx = await moduleRef.init();
-    const report = await ctx.get(CatalogImportService).import({ paths: [dir], publish: true });
+    const report = await ctx.get(CatalogImportService).import({ paths: [bundled ? 'data/catalog' : dir], publish: true });
     await ctx.close();
     if (report.status !== 'created') throw new Error(`import failed: ${report.status}`);
     // The SQL baseline gets the index it needs; the service answers from memory.
@@ -126,14 +132,14 @@ for (const size of sizes) {
       results.set(s.name + s.connections, r);
       const bare = results.get(scenarios[0]!.name + 32);
       const sql = results.get(scenarios[1]!.name + 32);
-      const line = `| ${size.toLocaleString('en-US')} | ${s.name} | ${s.connections} | ${fmt(r.rps, 0)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${bare ? fmt((100 * r.rps) / bare.rps, 0) + '%' : ''} | ${sql ? fmt(r.rps / sql.rps, 2) + '×' : ''} | ${r.bad} of ${r.total} |`;
+      const line = `| ${sizeLabel} | ${s.name} | ${s.connections} | ${fmt(r.rps, 0)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${bare ? fmt((100 * r.rps) / bare.rps, 0) + '%' : ''} | ${sql ? fmt(r.rps / sql.rps, 2) + '×' : ''} | ${r.bad} of ${r.total} |`;
       table.push(line);
       console.log(line);
     }
     const metrics = await fetch(`${urls.service}/metrics`).then((r) => r.text());
     const rss = Number(/process_resident_memory_bytes (\d+)/.exec(metrics)?.[1] ?? NaN);
     const heap = Number(/nodejs_heap_size_used_bytes (\d+)/.exec(metrics)?.[1] ?? NaN);
-    const memLine = `Service memory after the runs with ${size.toLocaleString('en-US')} offers: RSS ${fmt(rss / 2 ** 20, 0)} MiB, heap used ${fmt(heap / 2 ** 20, 0)} MiB.`;
+    const memLine = `Service memory after the runs with ${sizeLabel} offers: RSS ${fmt(rss / 2 ** 20, 0)} MiB, heap used ${fmt(heap / 2 ** 20, 0)} MiB.`;
     table.push(memLine);
     console.log(memLine);
   } finally {

@@ -223,7 +223,7 @@ describe(estimateInferenceCost.name, () => {
     expect(estimateInferenceCost(estimateInput({ model: { preset: 'nope' } }))).toMatchObject({ kind: 'INVALID_INPUT', field: 'model.preset' });
   });
 
-  it('right-sizes 11 GPU types × 6 precisions quickly', () => {
+  it('right-sizes over 11 GPU types × 6 precisions and names the best alternatives', () => {
     const input = estimateInput({
       model: { preset: 'mistral-7b' },
       precisions: ['FP32', 'FP16', 'BF16', 'FP8', 'INT8', 'INT4'],
@@ -231,10 +231,14 @@ describe(estimateInferenceCost.name, () => {
       tolerance: 'RECOVERABLE',
       candidates: Object.values(GPUS).map((g, i) => standardCandidate(g, (1 + i * 0.4).toFixed(2), 8)),
     });
-    for (let i = 0; i < 5; i++) estimateInferenceCost(input);
-    const start = performance.now();
-    for (let i = 0; i < 10; i++) estimateInferenceCost(input);
-    // ≈ 7 ms compiled on Node 20; jest's VM-module runtime is several times slower.
-    expect((performance.now() - start) / 10).toBeLessThan(150);
+    // Speed is measured in BENCHMARKS.md (npm run bench), not here.
+    const outcome = estimateInferenceCost(input);
+    expect(outcome.kind).toBe('OK');
+    if (outcome.kind !== 'OK') return;
+    expect(outcome.estimate.alternatives.length).toBeGreaterThan(0);
+    for (const alt of outcome.estimate.alternatives) {
+      expect(alt.monthlyCost.amount.gte(outcome.estimate.monthlyCost.amount)).toBe(true);
+    }
+    expect(estimateInferenceCost(input)).toEqual(outcome);
   });
 });
