@@ -44,9 +44,13 @@ export class EstimatesService {
     let discounts: Discounts;
     try {
       policy = resolvePolicy(policyInputFrom(input.policy));
+    } catch (error) {
+      throw toAppError(error, 'policy.');
+    }
+    try {
       discounts = resolveDiscounts(input.discounts);
     } catch (error) {
-      throw toAppError(error, error instanceof Error && 'field' in error && !String(error.field).startsWith('discounts') ? 'policy.' : '');
+      throw toAppError(error);
     }
     const gpuSlugs = input.gpus ?? index.gpus.map((g) => g.slug);
     const unknown = gpuSlugs.filter((s) => !index.gpuBySlug.has(s.toLowerCase()));
