@@ -1,6 +1,7 @@
 // Two service instances on one database, as behind a load balancer: a publish (and a rollback)
 // by an admin script reaches both within 2 s, through each instance's poll of the publication
 // log (CATALOG_REFRESH_MS, default 1 s), and both then give identical answers.
+import { cleanupSteps } from './setup/cleanup.js';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,13 +34,7 @@ describe('two instances on one database (e2e)', () => {
   }, 60_000);
 
   afterAll(async () => {
-    const step = async (what: string, fn: () => Promise<unknown>) => {
-      try {
-        await fn();
-      } catch (error) {
-        console.error(`multi-instance cleanup: ${what} failed: ${(error as Error).message}`);
-      }
-    };
+    const step = cleanupSteps('multi-instance');
     await step('close the admin context', async () => ctx?.close());
     await step('stop instance a', async () => a?.stop());
     await step('stop instance b', async () => b?.stop());

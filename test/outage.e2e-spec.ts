@@ -3,6 +3,7 @@
 // shared test server: readiness must turn 503 quickly, the current catalog keeps being served
 // from memory (marked X-Served-From-Cache), requests that need the database fail fast with 503
 // problem+json (never 500, never a hanging or reset socket), and the service recovers by itself.
+import { cleanupSteps } from './setup/cleanup.js';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -72,13 +73,7 @@ describe('database outage (e2e, own embedded PostgreSQL)', () => {
   }, 60_000);
 
   afterAll(async () => {
-    const step = async (what: string, fn: () => Promise<unknown>) => {
-      try {
-        await fn();
-      } catch (error) {
-        console.error(`outage cleanup: ${what} failed: ${(error as Error).message}`);
-      }
-    };
+    const step = cleanupSteps('outage');
     await step('stop traffic', async () => traffic?.stop());
     // OUTAGE_DEBUG=1 prints the service's log (error stacks of failed requests) for diagnosis.
     if (process.env.OUTAGE_DEBUG) console.log(service?.output());
