@@ -32,7 +32,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        AppConfigModule.forRoot(config),
+        AppConfigModule.forRoot(config, { serving: true }),
         LoggerModule.forRoot(loggerOptions(config)),
         DatabaseModule.forRoot({ url: databaseUrl, poolSize: config.DATABASE_POOL_SIZE, connectTimeoutMs: 3_000, statementTimeoutMs: 15_000 }),
         GraphQLModule.forRoot<ApolloDriverConfig>({

@@ -70,3 +70,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
+/** True in the API (poll the publication log, preload the current version); false in scripts. */
+export const TRACK_CURRENT_VERSION = Symbol('TRACK_CURRENT_VERSION');

@@ -4,8 +4,8 @@
 // default 1 s), so a publish by an admin script reaches all instances within about a second;
 // the new current version is loaded and indexed before requests ask for it. When PostgreSQL is
 // unreachable, requests for the current version are still answered from memory (and marked so).
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { Inject, Injectable, Logger, Optional, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG, TRACK_CURRENT_VERSION, type AppConfig } from '../../config/app-config.js';
 import { diffCatalogs, type CatalogDiff } from '../../domain/catalog/catalog-diff.js';
 import type { CatalogContent, CatalogVersionInfo } from '../../domain/catalog/catalog.types.js';
 import { indexCatalog, type CatalogIndex } from '../../domain/compliance/index.js';
@@ -25,6 +25,7 @@ export interface CatalogSnapshot {
 }
 
 const MAX_CACHED_VERSIONS = 4;
+
 
 /** A small LRU of promises keyed by immutable version id; a failed load is not kept. */
 function cached<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
@@ -53,9 +54,12 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
   constructor(
     private readonly repository: CatalogRepository,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'CATALOG_REFRESH_MS'>,
+    /** The API tracks and preloads the current version; the admin scripts just ask the database. */
+    @Optional() @Inject(TRACK_CURRENT_VERSION) private readonly tracking: boolean = false,
   ) {}
 
   async onModuleInit(): Promise<void> {
+    if (!this.tracking) return;
     await this.refreshCurrent();
     this.timer = setInterval(() => void this.refreshCurrent(), this.config.CATALOG_REFRESH_MS);
     this.timer.unref();
@@ -107,6 +111,11 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
       const found = await this.repository.findVersionCurrentAt(selector.asOf);
       if (!found) throw notFound('CATALOG.VERSION_NOT_FOUND', `no catalog version was current at ${selector.asOf.toISOString()}`);
       return found;
+    }
+    if (!this.tracking) {
+      const current = await this.repository.findCurrentVersion();
+      if (current) return current;
+      throw new AppError('CATALOG.EMPTY', 'UNAVAILABLE', 'no catalog version has been published yet; run npm run db:seed');
     }
     if (!this.current) await this.refreshCurrent();
     if (this.current) return this.current;
