@@ -120,6 +120,10 @@ describe('offers (e2e, bundled catalog)', () => {
     const int4 = (await t.http().get('/v1/offers/cheapest').query({ model: 'llama-3-70b', precision: 'INT4', gpuCount: 1, limit: 100 }).expect(200)).body;
     expect(int4.items.length).toBeGreaterThan(0);
     expect(Math.min(...int4.items.map((i: { gpuMemoryGb: number }) => i.gpuMemoryGb))).toBe(48);
+    // A custom 70-billion-parameter model at INT4 needs about as much.
+    const custom = (await t.http().get('/v1/offers/cheapest').query({ parametersB: 70, precision: 'INT4', gpuCount: 1, limit: 100 }).expect(200)).body;
+    expect(Math.min(...custom.items.map((i: { gpuMemoryGb: number }) => i.gpuMemoryGb))).toBe(48);
+    await t.http().get('/v1/offers/cheapest').query({ model: 'llama-3-8b', parametersB: 8 }).expect(400);
     // At FP16 (141 GB of weights) no single GPU of the catalog is enough: nothing, not an error.
     const fp16 = (await t.http().get('/v1/offers/cheapest').query({ model: 'llama-3-70b', precision: 'FP16', gpuCount: 1 }).expect(200)).body;
     expect(fp16.items).toEqual([]);

@@ -42,7 +42,7 @@ function fromQuery(q: OffersQuery): Omit<OfferSearch, 'discounts'> {
       gpuCount: q.gpuCount,
       gpuCountMode: q.gpuCountMode,
       minGpuMemoryGb: q.minGpuMemoryGb,
-      model: q.model ? { preset: q.model, precision: q.precision } : undefined,
+      model: q.model || q.parametersB !== undefined ? { preset: q.model, parametersB: q.parametersB, precision: q.precision } : undefined,
     },
     policy: {
       preset: q.preset,

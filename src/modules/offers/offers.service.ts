@@ -102,8 +102,8 @@ export class OffersService {
 export function memoryPerGpuForModel(need: ModelNeed, gpuCount: number | null): number {
   const { precision = 'FP16', contextTokens = DEFAULT_CONTEXT_TOKENS, preset, ...shape } = need;
   if (!isPrecision(precision)) throw new PolicyError('model.precision', `unknown precision ${precision}`);
-  const input = (preset ? { preset } : { ...shape, parametersB: shape.parametersB ?? NaN }) as SizingModelInput;
-  if (!preset && shape.parametersB === undefined) throw new PolicyError('model', 'give a preset or parametersB');
+  if ((preset === undefined) === (shape.parametersB === undefined)) throw new PolicyError('model', 'give either a model preset or parametersB');
+  const input = (preset ? { preset } : { ...shape, parametersB: shape.parametersB! }) as SizingModelInput;
   const resolved = resolveModel({ model: input });
   if (!resolved.ok) throw new PolicyError(resolved.field, resolved.reason);
   const oneGpuGb = requiredGpuMemoryGb({ model: resolved.model, precision, contextTokens });

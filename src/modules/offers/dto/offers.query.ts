@@ -31,7 +31,11 @@ export class OffersQuery {
   @IsOptional() @IsString() @Length(1, 64)
   model?: string;
 
-  @ApiPropertyOptional({ enum: PRECISIONS, description: 'Precision for `model` (default FP16)' })
+  @ApiPropertyOptional({ description: 'Or a custom model to serve: total parameters in billions (default shape assumed)' })
+  @IsOptional() @Type(() => Number) @IsNumber() @Min(0.01) @Max(10_000)
+  parametersB?: number;
+
+  @ApiPropertyOptional({ enum: PRECISIONS, description: 'Precision for `model` or `parametersB` (default FP16)' })
   @IsOptional() @IsIn(PRECISIONS)
   precision?: string;
 
