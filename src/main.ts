@@ -9,6 +9,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config/app-config.js'
 import { resolveDatabase } from './database/database-url.js';
 import { applyMigrations } from './database/schema-engine.js';
 import { seedIfEmpty } from './modules/catalog/catalog-seed.js';
+import { ReadinessService } from './modules/health/readiness.service.js';
 
 async function main(): Promise<void> {
   let config: AppConfig;
@@ -36,7 +37,11 @@ async function main(): Promise<void> {
   const stop = async (signal: string): Promise<void> => {
     if (stopping) return;
     stopping = true;
-    logger.log(`${signal}: draining requests and stopping`, 'Bootstrap');
+    // Readiness turns 503 at once; requests keep being served for SHUTDOWN_GRACE_MS (set it to the
+    // load balancer's deregistration delay), then the server stops accepting and finishes the rest.
+    logger.log(`${signal}: not ready any more, draining for ${config.SHUTDOWN_GRACE_MS} ms, then stopping`, 'Bootstrap');
+    app.get(ReadinessService).startDraining();
+    await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_GRACE_MS));
     await app.close();
     await database.stop();
     process.exit(0);

@@ -77,6 +77,8 @@ export async function startServerProcess(options: { databaseUrl: string; catalog
       LOG_FORMAT: 'json',
       // Tests send far more than a caller would; auth.e2e-spec.ts tests the limit itself.
       RATE_LIMIT_PER_MINUTE: '1000000',
+      // Stopping test servers need not wait for a load balancer; shutdown.e2e-spec.ts tests it.
+      SHUTDOWN_GRACE_MS: '0',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -8,5 +8,6 @@ import { ReadinessService } from './readiness.service.js';
   imports: [TerminusModule.forRoot({ logger: false }), CatalogModule],
   controllers: [HealthController],
   providers: [ReadinessService],
+  exports: [ReadinessService],
 })
 export class HealthModule {}

@@ -8,6 +8,12 @@ type Check = { ok: true } | { ok: false; message: string };
 @Injectable()
 export class ReadinessService {
   private expectedMigrations: Promise<string[]> | undefined;
+  private draining = false;
+
+  /** From SIGTERM on, readiness answers 503 so load balancers stop sending new requests. */
+  startDraining(): void {
+    this.draining = true;
+  }
 
   constructor(
     private readonly prisma: PrismaService,
@@ -16,6 +22,7 @@ export class ReadinessService {
 
   /** The database answers and every migration in prisma/migrations is applied. */
   async database(): Promise<Check> {
+    if (this.draining) return { ok: false, message: 'shutting down' };
     this.expectedMigrations ??= readMigrationList(DEFAULT_MIGRATION_PATHS.migrationsDir).then((l) => l.migrationDirectories.map((d) => d.path));
     try {
       const rows = await this.prisma.$queryRawUnsafe<{ migration_name: string }[]>(
