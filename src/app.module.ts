@@ -50,7 +50,7 @@ export class AppModule {
           validationRules: [depthLimitRule(config.GRAPHQL_MAX_DEPTH)],
           plugins: [complexityPlugin(config.GRAPHQL_MAX_COMPLEXITY)],
         }),
-        ThrottlerModule.forRoot({ throttlers: [{ name: 'default', ttl: 60_000, limit: config.RATE_LIMIT_PER_MINUTE }] }),
+        ThrottlerModule.forRoot({ throttlers: [{ name: 'default', ttl: 60_000, limit: Math.max(1, config.RATE_LIMIT_PER_MINUTE) }] }),
         AuthModule,
         MetricsModule,
         HealthModule,
