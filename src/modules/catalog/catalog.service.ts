@@ -27,8 +27,11 @@ export interface CatalogSnapshot {
 const MAX_CACHED_VERSIONS = 4;
 
 
-/** A small LRU of promises keyed by immutable version id; a failed load is not kept. */
-function cached<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
+/**
+ * A small LRU of promises keyed by immutable version id; a failed load is not kept, and `pinned`
+ * (the current version) is never evicted, so reads of old versions cannot push it out of memory.
+ */
+function cached<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>, pinned?: string): Promise<T> {
   let hit = cache.get(key);
   if (hit) {
     cache.delete(key);
@@ -38,7 +41,10 @@ function cached<T>(cache: Map<string, Promise<T>>, key: string, load: () => Prom
   hit = load();
   hit.catch(() => cache.delete(key));
   cache.set(key, hit);
-  while (cache.size > MAX_CACHED_VERSIONS) cache.delete(cache.keys().next().value!);
+  for (const candidate of cache.keys()) {
+    if (cache.size <= MAX_CACHED_VERSIONS) break;
+    if (candidate !== pinned) cache.delete(candidate);
+  }
   return hit;
 }
 
@@ -134,12 +140,12 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
       const content = await this.repository.loadContent(version);
       this.logger.log(`Loaded catalog ${version.label} (${content.offers.length} offers) in ${Date.now() - started} ms`);
       return content;
-    });
+    }, this.current?.id);
   }
 
   /** The version's offers indexed for compliance queries (built once per immutable version). */
   index(version: CatalogVersionInfo): Promise<CatalogIndex> {
-    return cached(this.indexes, version.id, async () => indexCatalog(await this.content(version)));
+    return cached(this.indexes, version.id, async () => indexCatalog(await this.content(version)), this.current?.id);
   }
 
   async indexedSnapshot(selector: VersionSelector = {}): Promise<CatalogSnapshot & { index: CatalogIndex }> {
