@@ -1,12 +1,12 @@
 // Published measurements the roofline is calibrated against (gpu-and-llm-facts.md, "Measured
 // throughput"). Data, not logic: calibration.spec.ts checks each within ±35%.
 import type { Precision } from '../sizing/precision.js';
-import type { GpuSpec } from './gpu-spec.js';
+import { REFERENCE_GPUS, type GpuSpec } from './gpu-spec.js';
 
 export const CALIBRATION_GPUS = {
-  a100_40: gpu('a100-sxm-40gb', 40, 1555, 312, 624, null, false),
-  a100_80: gpu('a100-sxm-80gb', 80, 2039, 312, 624, null, false),
-  h100: gpu('h100-sxm-80gb', 80, 3350, 989, 1979, 1979, true),
+  a100_40: REFERENCE_GPUS.a100_40,
+  a100_80: REFERENCE_GPUS.a100_80,
+  h100: REFERENCE_GPUS.h100,
 } as const;
 
 export interface CalibrationPoint {
@@ -146,15 +146,3 @@ export const CALIBRATION_POINTS: readonly CalibrationPoint[] = [
     measured: { stepTimeMs: 13.5 },
   },
 ];
-
-function gpu(
-  slug: string,
-  memoryGb: number,
-  memoryBandwidthGbps: number,
-  fp16Tflops: number,
-  int8Tops: number,
-  fp8Tflops: number | null,
-  fp8Support: boolean,
-): GpuSpec {
-  return { slug, memoryGb, memoryBandwidthGbps, fp16Tflops, int8Tops, fp8Tflops, fp8Support };
-}

@@ -1,32 +1,10 @@
 // Builders for tests and benchmarks: whole inputs from defaults plus Partial<> overrides.
-// GPU figures from gpu-and-llm-facts.md (dense, no sparsity).
 import type { PricingModel } from '../catalog/catalog.types.js';
 import { Decimal } from '../money/money.js';
 import type { EstimateInput, GpuCandidate, TierOfferInput } from './estimate.types.js';
-import type { GpuSpec } from './gpu-spec.js';
+import { REFERENCE_GPUS, type GpuSpec } from './gpu-spec.js';
 
-const spec = (
-  slug: string,
-  memoryGb: number,
-  memoryBandwidthGbps: number,
-  fp16Tflops: number,
-  int8Tops: number,
-  fp8Tflops: number | null,
-): GpuSpec => ({ slug, memoryGb, memoryBandwidthGbps, fp16Tflops, int8Tops, fp8Tflops, fp8Support: fp8Tflops !== null });
-
-export const GPUS = {
-  t4: spec('t4-16gb', 16, 320, 65, 130, null),
-  l4: spec('l4-24gb', 24, 300, 121, 242.5, 242.5),
-  a10g: spec('a10g-24gb', 24, 600, 70, 140, null),
-  l40s: spec('l40s-48gb', 48, 864, 362, 733, 733),
-  a100_40: spec('a100-sxm-40gb', 40, 1555, 312, 624, null),
-  a100_80: spec('a100-sxm-80gb', 80, 2039, 312, 624, null),
-  h100: spec('h100-sxm-80gb', 80, 3350, 989, 1979, 1979),
-  h100_pcie: spec('h100-pcie-80gb', 80, 2000, 756, 1513, 1513),
-  h200: spec('h200-141gb', 141, 4800, 989, 1979, 1979),
-  b200: spec('b200-180gb', 180, 8000, 2250, 4500, 4500),
-  mi300x: spec('mi300x-192gb', 192, 5300, 1307, 2615, 2615),
-} as const;
+export const GPUS = REFERENCE_GPUS;
 
 export function offer(pricingModel: PricingModel, pricePerInstanceHour: Decimal.Value, overrides: Partial<TierOfferInput> = {}): TierOfferInput {
   return {
