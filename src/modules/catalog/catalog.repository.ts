@@ -1,6 +1,7 @@
-// All SQL of the catalog. Reads go through Prisma; an import writes through the shared pg pool
-// with COPY into staging tables, because a 1M-offer import through row inserts is several times
-// slower than the COPY baseline it is measured against (BENCHMARKS.md).
+// All SQL of the catalog. Versions and reference data are read through Prisma. Offers, the bulk,
+// go through the shared pg pool: read with one mapper (Prisma's row mapping took seconds at 100k
+// offers), written by an import with COPY into staging tables (row inserts are several times
+// slower than the COPY baseline it is measured against, BENCHMARKS.md).
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
@@ -15,7 +16,6 @@ import { PrismaService } from '../../database/prisma.service.js';
 
 /** pg_advisory_xact_lock key that serialises catalog writes (imports and publishes). */
 const CATALOG_WRITE_LOCK = 7_402_651;
-export const CATALOG_PUBLISHED_CHANNEL = 'catalog_published';
 
 type VersionRow = {
   id: string;
@@ -190,34 +190,45 @@ export class CatalogRepository {
    * and this runs at start-up and on every publish. Decimals arrive as text, never as floats.
    */
   private async loadOffers(seq: number): Promise<Offer[]> {
+    const rows = await this.queryOffers('valid_from <= $1 AND (valid_to IS NULL OR valid_to > $1) ORDER BY id', [seq]);
+    return rows.map((r) => r.offer);
+  }
+
+  /** Stored offer rows matching `where` (SQL after WHERE, parameters $1...), with their version range. */
+  private async queryOffers(where: string, values: unknown[]): Promise<StoredOffer[]> {
     const { rows } = await this.pool.query<Record<string, string | number | boolean | null>>({
       text: `SELECT key_hash, provider_slug, region_code, gpu_slug, gpu_count, instance_type, pricing_model, price_per_hour::text,
                     currency, upfront::text, term_months, serverless_unit_price::text, serverless_unit, interruption_notice_seconds,
-                    source_url, source_title, to_char(observed_at, 'YYYY-MM-DD') AS observed_at, derived, derivation
-             FROM offers WHERE valid_from <= $1 AND (valid_to IS NULL OR valid_to > $1) ORDER BY id`,
-      values: [seq],
+                    source_url, source_title, to_char(observed_at, 'YYYY-MM-DD') AS observed_at, derived, derivation,
+                    valid_from, valid_to
+             FROM offers WHERE ${where}`,
+      values,
     });
     const decOrNull = (v: unknown): Decimal | null => (v === null ? null : new Decimal(v as string));
     return rows.map((r) => ({
-      keyHash: r.key_hash as string,
-      providerSlug: r.provider_slug as string,
-      regionCode: r.region_code as string,
-      gpuSlug: r.gpu_slug as string,
-      gpuCount: r.gpu_count as number,
-      instanceType: r.instance_type as string,
-      pricingModel: r.pricing_model as Offer['pricingModel'],
-      pricePerHour: new Decimal(r.price_per_hour as string),
-      currency: r.currency as Offer['currency'],
-      upfront: decOrNull(r.upfront),
-      termMonths: r.term_months as number | null,
-      serverlessUnitPrice: decOrNull(r.serverless_unit_price),
-      serverlessUnit: r.serverless_unit as string | null,
-      interruptionNoticeSeconds: r.interruption_notice_seconds as number | null,
-      sourceUrl: r.source_url as string,
-      sourceTitle: r.source_title as string | null,
-      observedAt: r.observed_at as string,
-      derived: r.derived as boolean,
-      derivation: r.derivation as string | null,
+      validFrom: r.valid_from as number,
+      validTo: r.valid_to as number | null,
+      offer: {
+        keyHash: r.key_hash as string,
+        providerSlug: r.provider_slug as string,
+        regionCode: r.region_code as string,
+        gpuSlug: r.gpu_slug as string,
+        gpuCount: r.gpu_count as number,
+        instanceType: r.instance_type as string,
+        pricingModel: r.pricing_model as Offer['pricingModel'],
+        pricePerHour: new Decimal(r.price_per_hour as string),
+        currency: r.currency as Offer['currency'],
+        upfront: decOrNull(r.upfront),
+        termMonths: r.term_months as number | null,
+        serverlessUnitPrice: decOrNull(r.serverless_unit_price),
+        serverlessUnit: r.serverless_unit as string | null,
+        interruptionNoticeSeconds: r.interruption_notice_seconds as number | null,
+        sourceUrl: r.source_url as string,
+        sourceTitle: r.source_title as string | null,
+        observedAt: r.observed_at as string,
+        derived: r.derived as boolean,
+        derivation: r.derivation as string | null,
+      },
     }));
   }
 
@@ -295,7 +306,6 @@ export class CatalogRepository {
 
   private async insertPublication(client: pg.PoolClient, versionId: string, publishedBy?: string): Promise<void> {
     await client.query('INSERT INTO catalog_publications (version_id, published_by) VALUES ($1, $2)', [versionId, publishedBy ?? null]);
-    await client.query(`SELECT pg_notify('${CATALOG_PUBLISHED_CHANNEL}', $1)`, [versionId]);
   }
 
   /** Makes a version current (also the way to roll back). */
@@ -315,15 +325,13 @@ export class CatalogRepository {
   }
 
   /** Every stored row of a GPU's offers, across all versions, with the versions it belongs to. */
-  async findGpuOfferRows(gpuSlug: string): Promise<{ offer: Offer; validFrom: number; validTo: number | null }[]> {
-    const rows = await this.prisma.offer.findMany({ where: { gpuSlug }, orderBy: { id: 'asc' } });
-    return rows.map((o) => ({ validFrom: o.validFrom, validTo: o.validTo, offer: toOffer(o) }));
+  findGpuOfferRows(gpuSlug: string): Promise<StoredOffer[]> {
+    return this.queryOffers('gpu_slug = $1 ORDER BY id', [gpuSlug]);
   }
 
   /** Versions in which an offer key had each of its prices: one row per stored offer row. */
-  async findOfferHistory(keyHash: string): Promise<{ offer: Offer; validFrom: number; validTo: number | null }[]> {
-    const rows = await this.prisma.offer.findMany({ where: { keyHash }, orderBy: { validFrom: 'asc' } });
-    return rows.map((o) => ({ validFrom: o.validFrom, validTo: o.validTo, offer: toOffer(o) }));
+  findOfferHistory(keyHash: string): Promise<StoredOffer[]> {
+    return this.queryOffers('key_hash = $1 ORDER BY valid_from', [keyHash]);
   }
 
   async countRows(): Promise<Record<string, number>> {
@@ -338,30 +346,11 @@ export class CatalogRepository {
   }
 }
 
-type OfferRecord = Awaited<ReturnType<PrismaService['offer']['findFirstOrThrow']>>;
-
-function toOffer(o: OfferRecord): Offer {
-  return {
-    keyHash: o.keyHash,
-    providerSlug: o.providerSlug,
-    regionCode: o.regionCode,
-    gpuSlug: o.gpuSlug,
-    gpuCount: o.gpuCount,
-    instanceType: o.instanceType,
-    pricingModel: o.pricingModel,
-    pricePerHour: dec(o.pricePerHour)!,
-    currency: o.currency as Offer['currency'],
-    upfront: dec(o.upfront),
-    termMonths: o.termMonths,
-    serverlessUnitPrice: dec(o.serverlessUnitPrice),
-    serverlessUnit: o.serverlessUnit,
-    interruptionNoticeSeconds: o.interruptionNoticeSeconds,
-    sourceUrl: o.sourceUrl,
-    sourceTitle: o.sourceTitle,
-    observedAt: o.observedAt.toISOString().slice(0, 10),
-    derived: o.derived,
-    derivation: o.derivation,
-  };
+/** An offer row as stored: the offer and the versions it belongs to (validFrom <= seq < validTo). */
+export interface StoredOffer {
+  offer: Offer;
+  validFrom: number;
+  validTo: number | null;
 }
 
 interface TableSpec {
