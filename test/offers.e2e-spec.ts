@@ -125,6 +125,13 @@ describe('offers (e2e, bundled catalog)', () => {
     expect(Math.min(...custom.items.map((i: { gpuMemoryGb: number }) => i.gpuMemoryGb))).toBe(48);
     await t.http().get('/v1/offers/cheapest').query({ model: 'llama-3-8b', parametersB: 8 }).expect(400);
     // At FP16 (141 GB of weights) no single GPU of the catalog is enough: nothing, not an error.
+    // GraphQL's offer listing takes the same model filter and agrees with REST's.
+    const restList = (await t.http().get('/v1/offers').query({ parametersB: 70, precision: 'INT4', gpuCount: 1, limit: 100 }).expect(200)).body;
+    const gqlList = await t.graphql<{ offers: { items: { id: string }[] } }>(
+      '{ offers(first: 100, filter: { gpuCount: 1, model: { parametersB: 70, precision: INT4 } }) { items { id } } }',
+    );
+    expect(gqlList.data.offers.items.map((i) => i.id)).toEqual(restList.items.map((i: { id: string }) => i.id));
+    expect(restList.items.length).toBeGreaterThan(0);
     const fp16 = (await t.http().get('/v1/offers/cheapest').query({ model: 'llama-3-70b', precision: 'FP16', gpuCount: 1 }).expect(200)).body;
     expect(fp16.items).toEqual([]);
   });

@@ -97,7 +97,13 @@ export function policyInputFrom(p: OfferFilterInput | CheapestOffersArgs['policy
 const modelNeed = (m: ModelInput | undefined): ModelNeed | undefined => (m ? { ...m } : undefined);
 
 export const searchFromOffersArgs = (a: OffersArgs): OfferSearch => ({
-  requirement: { gpus: a.filter?.gpus, gpuCount: a.filter?.gpuCount, minGpuMemoryGb: a.filter?.minGpuMemoryGb },
+  requirement: {
+    gpus: a.filter?.gpus,
+    gpuCount: a.filter?.gpuCount,
+    gpuCountMode: a.filter?.gpuCountMode,
+    minGpuMemoryGb: a.filter?.minGpuMemoryGb,
+    model: modelNeed(a.filter?.model),
+  },
   policy: policyInputFrom(a.filter),
   currency: a.filter?.currency ?? 'USD',
   selector: { version: a.version, asOf: a.asOf },

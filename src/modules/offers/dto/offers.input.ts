@@ -67,7 +67,11 @@ export class DiscountInput {
 export class OfferFilterInput extends CompliancePolicyInput {
   @Field(() => [String], { nullable: true }) @IsOptional() @ArrayMaxSize(50) @IsString({ each: true }) @Length(1, 64, { each: true }) gpus?: string[];
   @Field(() => Int, { nullable: true }) @IsOptional() @IsInt() @Min(1) @Max(1024) gpuCount?: number;
+  @Field(() => GpuCountModeEnum, { nullable: true }) @IsOptional() @IsIn(GPU_COUNT_MODES) gpuCountMode?: string;
   @Field(() => Float, { nullable: true }) @IsOptional() @IsNumber() @Min(0) @Max(4096) minGpuMemoryGb?: number;
+  @Field(() => ModelInput, { nullable: true, description: 'A model to serve, turned into a memory need per GPU (as REST model/parametersB)' })
+  @IsOptional() @ValidateNested() @Type(() => ModelInput)
+  model?: ModelInput;
   @Field(() => CurrencyEnum, { nullable: true }) @IsOptional() @IsIn(CURRENCIES) currency?: Currency;
 }
 
