@@ -14,7 +14,7 @@ import { applyMigrations } from '../src/database/schema-engine.js';
 
 export const OFFER_COLUMNS = [
   'provider', 'region', 'gpu', 'gpuCount', 'instanceType', 'pricingModel', 'pricePerHour', 'currency', 'upfront', 'termMonths',
-  'serverlessUnitPrice', 'serverlessUnit', 'interruptionNoticeSeconds', 'source', 'sourceTitle', 'observedAt', 'derived', 'derivation',
+  'serverlessUnitPrice', 'serverlessUnit', 'interruptionNoticeSeconds', 'source', 'sourceTitle', 'observedAt', 'priceKind', 'derivation', 'conversion',
 ] as const;
 
 export function machine(): string {
@@ -64,7 +64,7 @@ export function offerCsvRow(o: Offer): string {
   const cells = [
     o.providerSlug, o.regionCode, o.gpuSlug, o.gpuCount, o.instanceType, o.pricingModel, o.pricePerHour.toString(), o.currency,
     o.upfront?.toString() ?? '', o.termMonths ?? '', o.serverlessUnitPrice?.toString() ?? '', o.serverlessUnit ?? '',
-    o.interruptionNoticeSeconds ?? '', o.sourceUrl, o.sourceTitle ?? '', o.observedAt, o.derived, o.derivation ?? '',
+    o.interruptionNoticeSeconds ?? '', o.sourceUrl, o.sourceTitle ?? '', o.observedAt, o.priceKind, o.derivation ?? '', o.conversion ?? '',
   ];
   return cells.map((c) => (/[",\n]/.test(String(c)) ? `"${String(c).replaceAll('"', '""')}"` : String(c))).join(',');
 }

@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { SingleBar, Presets } from 'cli-progress';
 import type { CatalogDiff } from '../src/domain/catalog/catalog-diff.js';
+import type { ImportScope } from '../src/domain/catalog/catalog-files.js';
 import { offerNaturalKey } from '../src/domain/catalog/catalog-hash.js';
 import type { CatalogVersionInfo } from '../src/domain/catalog/catalog.types.js';
 import { CatalogImportService, type ImportReport } from '../src/modules/catalog/catalog-import.service.js';
@@ -12,6 +13,7 @@ import { runScript } from './script-runner.js';
 
 const USAGE = `Usage:
   npm run catalog:import -- <file or folder>... [--dry-run] [--publish] [--label L]
+        [--scope aws,azure | --full | --merge] [--max-removed PCT] [--max-changed PCT] [--allow-large-change]
   npm run catalog:publish -- <version id or label>
   npm run catalog:versions
   npm run catalog:diff -- <from> <to>`;
@@ -37,9 +39,37 @@ async function importCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { 'dry-run': { type: 'boolean' }, publish: { type: 'boolean' }, label: { type: 'string' } },
+    options: {
+      'dry-run': { type: 'boolean' },
+      publish: { type: 'boolean' },
+      label: { type: 'string' },
+      scope: { type: 'string' },
+      full: { type: 'boolean' },
+      merge: { type: 'boolean' },
+      'max-removed': { type: 'string' },
+      'max-changed': { type: 'string' },
+      'allow-large-change': { type: 'boolean' },
+    },
   });
   if (positionals.length === 0) throw new Error(USAGE);
+  if ([values.scope !== undefined, values.full, values.merge].filter(Boolean).length > 1) {
+    throw new Error('give at most one of --scope, --full and --merge');
+  }
+  const scope: ImportScope = values.full
+    ? { mode: 'FULL' }
+    : values.merge
+      ? { mode: 'MERGE' }
+      : { mode: 'PROVIDERS', providers: values.scope?.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) };
+  const percent = (name: string, raw: string | undefined): number | undefined => {
+    if (raw === undefined) return undefined;
+    if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) > 100) throw new Error(`--${name} must be a percentage from 0 to 100; got ${raw}`);
+    return Number(raw);
+  };
+  const guard = {
+    maxRemovedPercent: percent('max-removed', values['max-removed']),
+    maxChangedPercent: percent('max-changed', values['max-changed']),
+    allowLargeChange: values['allow-large-change'] ?? false,
+  };
   return withAppContext(async (app) => {
     const bar = process.stderr.isTTY ? new SingleBar({ format: ' {phase} [{bar}] {value}/{total} rows', hideCursor: true }, Presets.shades_classic) : null;
     let started = false;
@@ -48,6 +78,8 @@ async function importCommand(argv: string[]): Promise<number> {
       dryRun: values['dry-run'],
       publish: values.publish,
       label: values.label,
+      scope,
+      guard: Object.fromEntries(Object.entries(guard).filter(([, v]) => v !== undefined)),
       onProgress: ({ phase, done, total }) => {
         if (!bar || total < 5_000) return;
         if (!started) bar.start(total, 0, { phase });
@@ -57,7 +89,7 @@ async function importCommand(argv: string[]): Promise<number> {
     });
     bar?.stop();
     printImport(report);
-    return report.status === 'invalid' ? 1 : 0;
+    return report.status === 'invalid' || report.status === 'refused' ? 1 : 0;
   });
 }
 
@@ -68,9 +100,16 @@ function printImport(report: ImportReport): void {
     return;
   }
   const base = report.base ? `current version ${report.base.label}` : 'an empty catalog';
-  console.log(`Read ${report.offerCount} offers from ${report.files.length} file(s); against ${base}:`);
+  const scope = report.scope === null ? 'the whole catalog (--full)' : `the offers of ${report.scope.join(', ') || 'no provider'}`;
+  console.log(`Read ${report.files.length} file(s); they replace ${scope}; the new catalog has ${report.offerCount} offers. Against ${base}:`);
+  const g = report.guard;
+  console.log(`  in scope before: ${g.inScopeBefore} offers; removed ${g.removed}, price changed ${g.priceChanged} (limits: ${g.maxRemovedPercent}% removed, ${g.maxChangedPercent}% changed${g.allowLargeChange ? ', overridden by --allow-large-change' : ''})`);
   printDiff(report.diff);
-  if (report.status === 'dry-run') console.log('Dry run: nothing was written.');
+  for (const v of g.violations) console.error(`  too large: ${v}`);
+  if (report.status === 'refused') {
+    console.error('Refused: nothing was written. Check the files (a partial file replaces all offers of its providers), use --merge to');
+    console.error('only add and update the offers listed, or pass --allow-large-change if the change is intended.');
+  } else if (report.status === 'dry-run') console.log(g.violations.length ? 'Dry run: nothing was written; a real import would be refused.' : 'Dry run: nothing was written.');
   else if (report.status === 'unchanged') console.log(`Unchanged: identical to version ${report.version!.label}; nothing was written.`);
   else {
     console.log(`Created version ${report.version!.label} (${report.version!.id}): ${report.rowsWritten} rows written.`);
@@ -80,14 +119,16 @@ function printImport(report: ImportReport): void {
 
 function printDiff(diff: CatalogDiff, limit = 50): void {
   console.log(`  added ${diff.added.length}, removed ${diff.removed.length}, changed ${diff.changed.length}, unchanged ${diff.unchangedOffers}`);
+  // The largest price changes first: they are the ones to check before publishing.
+  const byImpact = [...diff.changed].sort((a, b) => (b.changePct?.abs().toNumber() ?? Infinity) - (a.changePct?.abs().toNumber() ?? Infinity));
   const lines = [
-    ...diff.added.map((o) => `  + ${offerNaturalKey(o)}  ${o.pricePerHour} ${o.currency}/h`),
-    ...diff.removed.map((o) => `  - ${offerNaturalKey(o)}  ${o.pricePerHour} ${o.currency}/h`),
-    ...diff.changed.map((c) => {
+    ...byImpact.map((c) => {
       const pct = c.changePct ? ` (${c.changePct.gte(0) ? '+' : ''}${c.changePct.toFixed(2)}%)` : '';
       const other = c.otherChanges.length ? ` [also: ${c.otherChanges.join(', ')}]` : '';
       return `  ~ ${offerNaturalKey(c.offer)}  ${c.oldPricePerHour} ${c.oldCurrency}/h -> ${c.newPricePerHour} ${c.offer.currency}/h${pct}${other}`;
     }),
+    ...diff.removed.map((o) => `  - ${offerNaturalKey(o)}  ${o.pricePerHour} ${o.currency}/h`),
+    ...diff.added.map((o) => `  + ${offerNaturalKey(o)}  ${o.pricePerHour} ${o.currency}/h`),
     ...diff.reference.map((r) => `  ${r.change === 'added' ? '+' : r.change === 'removed' ? '-' : '~'} ${r.kind} ${r.key}`),
   ];
   for (const line of lines.slice(0, limit)) console.log(line);

@@ -36,6 +36,7 @@ const schema = z.object({
     .min(100, 'must be between 100 and 60000')
     .max(60_000, 'must be between 100 and 60000')
     .default(1000),
+  STALE_PRICE_DAYS: z.coerce.number({ error: 'must be a number of days' }).int('must be a whole number').min(1, 'must be between 1 and 10000').max(10_000, 'must be between 1 and 10000').default(90),
   SHUTDOWN_GRACE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int('must be a whole number').min(0, 'must be 0 or more').max(120_000, 'must be at most 120000').default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),

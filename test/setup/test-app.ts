@@ -51,7 +51,11 @@ export async function freePort(): Promise<number> {
 /** Starts the built service on a new test database (seeded from `catalog`, default the bundled one). */
 export async function createTestServer(options: { catalog?: string; env?: Record<string, string>; db?: TestDatabase } = {}): Promise<TestServer> {
   const db = options.db ?? (await createTestDatabase());
-  const server = await startServerProcess({ databaseUrl: db.url, catalog: options.catalog ?? BUNDLED_CATALOG, env: options.env });
+  // A service that fails to start must not leave its database behind.
+  const server = await startServerProcess({ databaseUrl: db.url, catalog: options.catalog ?? BUNDLED_CATALOG, env: options.env }).catch(async (error: unknown) => {
+    if (!options.db) await db.drop();
+    throw error;
+  });
   return {
     ...server,
     db,

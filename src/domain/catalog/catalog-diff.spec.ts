@@ -16,6 +16,7 @@ const content = (offers: Offer[]): CatalogContent => ({
   regions: [],
   gpus: [],
   offers,
+  referenceFigures: [],
   fxRates: { base: 'USD', rates: { EUR: '0.8650' }, date: '2026-11-27', source: 'test' },
 });
 

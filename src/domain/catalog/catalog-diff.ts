@@ -1,6 +1,6 @@
 // What changed between two catalog versions, compared by natural keys.
 import { Decimal } from 'decimal.js';
-import { cmp, offerNaturalKey, rowContentHash } from './catalog-hash.js';
+import { cmp, OFFER_FIELDS, offerNaturalKey, rowContentHash } from './catalog-hash.js';
 import type { CatalogContent, Offer } from './catalog.types.js';
 
 export interface OfferPriceChange {
@@ -19,23 +19,14 @@ export interface CatalogDiff {
   removed: Offer[];
   changed: OfferPriceChange[];
   /** Reference data whose content changed, by kind and key. */
-  reference: { kind: 'provider' | 'region' | 'gpu'; key: string; change: 'added' | 'removed' | 'changed' }[];
+  reference: { kind: 'provider' | 'region' | 'gpu' | 'referenceFigure'; key: string; change: 'added' | 'removed' | 'changed' }[];
   unchangedOffers: number;
 }
 
-const OFFER_FIELDS: (keyof Offer)[] = [
-  'currency',
-  'upfront',
-  'termMonths',
-  'serverlessUnitPrice',
-  'serverlessUnit',
-  'interruptionNoticeSeconds',
-  'sourceUrl',
-  'sourceTitle',
-  'observedAt',
-  'derived',
-  'derivation',
-];
+/** Fields other than the price whose change the diff names (the natural key cannot change). */
+const OTHER_FIELDS = OFFER_FIELDS.filter(
+  (f) => !['keyHash', 'providerSlug', 'regionCode', 'gpuSlug', 'gpuCount', 'instanceType', 'pricingModel', 'pricePerHour'].includes(f),
+);
 
 export function diffCatalogs({ from, to }: { from: CatalogContent; to: CatalogContent }): CatalogDiff {
   const before = new Map(from.offers.map((o) => [o.keyHash, o]));
@@ -49,7 +40,7 @@ export function diffCatalogs({ from, to }: { from: CatalogContent; to: CatalogCo
       added.push(offer);
       continue;
     }
-    const otherChanges = OFFER_FIELDS.filter((f) => String(old[f]) !== String(offer[f]));
+    const otherChanges = OTHER_FIELDS.filter((f) => String(old[f]) !== String(offer[f]));
     const priceChanged = !old.pricePerHour.eq(offer.pricePerHour) || old.currency !== offer.currency;
     if (!priceChanged && otherChanges.length === 0) {
       unchangedOffers++;
@@ -75,6 +66,7 @@ export function diffCatalogs({ from, to }: { from: CatalogContent; to: CatalogCo
       ...diffReference('provider', from.providers, to.providers, (p) => p.slug),
       ...diffReference('region', from.regions, to.regions, (r) => r.code),
       ...diffReference('gpu', from.gpus, to.gpus, (g) => g.slug),
+      ...diffReference('referenceFigure', from.referenceFigures ?? [], to.referenceFigures ?? [], (f) => f.key),
     ],
     unchangedOffers,
   };

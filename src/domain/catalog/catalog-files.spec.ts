@@ -26,6 +26,7 @@ const offer = (extra: string): CatalogFile => ({
     pricingModel: ON_DEMAND
     pricePerGpuHour: 3.90
     currency: USD
+    priceKind: LIST
     source: https://aws.amazon.com/ec2/pricing/on-demand/
     observedAt: 2026-03-27
 ${extra}`,
@@ -60,9 +61,14 @@ describe('parseCatalogFiles', () => {
     };
     const { errors } = parseCatalogFiles([reference, bad]);
     const fields = errors.map((e) => e.field).sort();
-    expect(fields).toEqual(expect.arrayContaining(['', 'currency', 'gpuCount', 'observedAt', 'pricePerHour', 'pricingModel', 'source']));
-    expect(errors.every((e) => e.file === 'offers/bad.yaml' && e.line === 2)).toBe(true);
-    expect(errors.find((e) => e.message.includes('unknown field'))?.message).toContain('colour');
+    expect(fields).toEqual(expect.arrayContaining(['', 'currency', 'gpuCount', 'observedAt', 'pricePerHour', 'pricingModel', 'source', 'priceKind']));
+    expect(errors.every((e) => e.file === 'offers/bad.yaml')).toBe(true);
+    // Each error points at the line of its field (counted by hand in the text above), not the record's first line.
+    const lineOf = (field: string) => errors.find((e) => e.field === field)?.line;
+    expect([lineOf('gpuCount'), lineOf('pricingModel'), lineOf('pricePerHour'), lineOf('currency'), lineOf('source'), lineOf('observedAt')]).toEqual([5, 7, 8, 9, 10, 11]);
+    expect(errors.find((e) => e.message.includes('unknown field'))).toEqual(expect.objectContaining({ line: 12, message: expect.stringContaining('colour') }));
+    // A missing field has no line of its own: the record's.
+    expect(lineOf('priceKind')).toBe(2);
   });
 
   it('reports duplicates of a natural key with the first occurrence', () => {
@@ -74,31 +80,78 @@ describe('parseCatalogFiles', () => {
     pricingModel: ON_DEMAND
     pricePerHour: "30"
     currency: USD
+    priceKind: LIST
     source: https://aws.amazon.com/ec2/pricing/on-demand/
     observedAt: 2026-03-27
 `);
     const { errors } = parseCatalogFiles([reference, twice]);
     expect(errors).toEqual([
-      expect.objectContaining({ file: 'offers/aws.yaml', line: 12, field: 'offer', message: expect.stringContaining('offers/aws.yaml:2') }),
+      expect.objectContaining({ file: 'offers/aws.yaml', line: 13, field: 'offer', message: expect.stringContaining('offers/aws.yaml:2') }),
     ]);
   });
 
   it('reads CSV offers with their line numbers', () => {
     const csv: CatalogFile = {
       path: 'offers.csv',
-      text: 'provider,region,gpu,gpuCount,instanceType,pricingModel,pricePerHour,currency,source,observedAt\n' +
-        'aws,eu-central-1,h100-sxm-80gb,8,p5.48xlarge,SPOT,12.5,USD,https://aws.amazon.com/ec2/spot/pricing/,2026-03-27\n' +
-        'aws,eu-central-1,h100-sxm-80gb,x,p5.48xlarge,SPOT,12.5,USD,https://aws.amazon.com/ec2/spot/pricing/,2026-03-27\n',
+      text: 'provider,region,gpu,gpuCount,instanceType,pricingModel,pricePerHour,currency,priceKind,source,observedAt\n' +
+        'aws,eu-central-1,h100-sxm-80gb,8,p5.48xlarge,SPOT,12.5,USD,LIST,https://aws.amazon.com/ec2/spot/pricing/,2026-03-27\n' +
+        'aws,eu-central-1,h100-sxm-80gb,x,p5.48xlarge,SPOT,12.5,USD,LIST,https://aws.amazon.com/ec2/spot/pricing/,2026-03-27\n',
     };
     const parsed = parseCatalogFiles([reference, csv]);
     expect(parsed.offers).toHaveLength(1);
     expect(parsed.errors).toEqual([expect.objectContaining({ file: 'offers.csv', line: 3, field: 'gpuCount' })]);
   });
 
-  it('rejects derived figures that do not say how they were derived', () => {
-    const derived = { ...offer(''), text: `${offer('').text}    derived: true\n` };
-    const { errors } = parseCatalogFiles([reference, derived]);
-    expect(errors).toEqual([expect.objectContaining({ field: 'derivation' })]);
+  it('rejects an ESTIMATE that does not name its rule, and a LIST price with a derivation', () => {
+    const estimate = { ...offer(''), text: offer('').text.replace('priceKind: LIST', 'priceKind: ESTIMATE') };
+    expect(parseCatalogFiles([reference, estimate]).errors).toEqual([expect.objectContaining({ field: 'derivation', line: 2 })]);
+    const listWithRule = offer('    derivation: "on-demand x 0.35"\n');
+    expect(parseCatalogFiles([reference, listWithRule]).errors).toEqual([
+      expect.objectContaining({ field: 'derivation', line: 13, message: expect.stringContaining('conversion') }),
+    ]);
+    const ok = { ...offer('    derivation: "on-demand x 0.35"\n'), text: offer('    derivation: "on-demand x 0.35"\n').text.replace('priceKind: LIST', 'priceKind: ESTIMATE') };
+    const parsed = parseCatalogFiles([reference, ok]);
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.offers[0]?.item).toEqual(expect.objectContaining({ priceKind: 'ESTIMATE', derivation: 'on-demand x 0.35', conversion: null }));
+  });
+
+  it('requires the price kind', () => {
+    const noKind = { ...offer(''), text: offer('').text.replace('    priceKind: LIST\n', '') };
+    expect(parseCatalogFiles([reference, noKind]).errors).toEqual([expect.objectContaining({ field: 'priceKind', message: 'must be one of LIST, ESTIMATE' })]);
+  });
+
+  it('keeps a price exactly as written, and refuses one with more digits than are stored or one beyond the bound', () => {
+    const exact = offer('').text.replace('pricePerGpuHour: 3.90', 'pricePerHour: "1.3954431"');
+    expect(parseCatalogFiles([reference, { ...offer(''), text: exact }]).offers[0]?.item.pricePerHour.toString()).toBe('1.3954431');
+    const tooFine = offer('').text.replace('pricePerGpuHour: 3.90', 'pricePerHour: "1.1234567890123456"');
+    expect(parseCatalogFiles([reference, { ...offer(''), text: tooFine }]).errors).toEqual([
+      expect.objectContaining({ field: 'pricePerHour', line: 8, message: 'must have at most 15 digits after the decimal point (stored exactly)' }),
+    ]);
+    const huge = offer('').text.replace('pricePerGpuHour: 3.90', 'pricePerHour: "1234567890123.5"');
+    expect(parseCatalogFiles([reference, { ...offer(''), text: huge }]).errors).toEqual([
+      expect.objectContaining({ field: 'pricePerHour', line: 8, message: 'must be at most 1000000' }),
+    ]);
+    const upfront = offer('    upfront: "12.3456789"\n    termMonths: 12\n').text.replace('ON_DEMAND', 'RESERVED_1Y');
+    expect(parseCatalogFiles([reference, { ...offer(''), text: upfront }]).errors).toEqual([
+      expect.objectContaining({ field: 'upfront', line: 13, message: 'must have at most 6 digits after the decimal point (stored exactly)' }),
+    ]);
+  });
+
+  it('reads reference figures and checks their metric rules', () => {
+    const figures: CatalogFile = {
+      path: 'reference-figures.yaml',
+      text: `referenceFigures:
+  - { key: a1-aws, claim: AWS H100, metric: PRICE_PER_GPU_HOUR, value: "3.90", currency: USD, provider: aws, gpus: [h100-sxm-80gb], pricingModel: ON_DEMAND, source: article, publishedOn: "2026-03-27" }
+  - { key: spot, claim: spot, metric: DISCOUNT_PERCENT, value: "60", valueHigh: "50", currency: USD, pricingModel: ON_DEMAND, source: article, publishedOn: "2026-03-27" }
+`,
+    };
+    const parsed = parseCatalogFiles([reference, offer(''), figures]);
+    expect(parsed.referenceFigures?.map((f) => [f.key, f.value.toString(), f.gpus])).toEqual([['a1-aws', '3.9', ['h100-sxm-80gb']]]);
+    expect(parsed.errors.map((e) => [e.line, e.field]).sort()).toEqual([
+      [3, 'currency'],
+      [3, 'pricingModel'],
+      [3, 'valueHigh'],
+    ]);
   });
 });
 
@@ -108,6 +161,46 @@ describe('assembleCatalog', () => {
     const { content, errors } = assembleCatalog({ parsed, inherited: null });
     expect(content).toBeNull();
     expect(errors).toEqual([expect.objectContaining({ file: 'offers/aws.yaml', line: 2, field: 'gpu', message: 'unknown GPU h900' })]);
+  });
+
+  describe('import scope', () => {
+    const other = `  - { provider: ovh, region: "ovh:gra", gpu: h100-sxm-80gb, gpuCount: 1, instanceType: h100-380, pricingModel: ON_DEMAND, pricePerHour: "2.80", currency: EUR, priceKind: LIST, source: ovh, observedAt: "2025-01-27" }\n`;
+    const withOvh: CatalogFile = {
+      path: 'ref.yaml',
+      text: reference.text
+        .replace('providers:\n', 'providers:\n  - { slug: ovh, name: OVH, kind: REGIONAL, headquartersCountry: FR }\n')
+        .replace('regions:\n', 'regions:\n  - { code: "ovh:gra", provider: ovh, name: Gravelines, country: FR }\n'),
+    };
+    const base = assembleCatalog({ parsed: parseCatalogFiles([withOvh, offer(other)]), inherited: null, scope: { mode: 'FULL' } }).content!;
+    const spot = `  - { provider: aws, region: eu-central-1, gpu: h100-sxm-80gb, gpuCount: 8, instanceType: p5.48xlarge, pricingModel: SPOT, pricePerHour: "12", currency: USD, priceKind: LIST, source: aws, observedAt: "2026-11-01" }\n`;
+    const update: CatalogFile = { path: 'update.yaml', text: `offers:\n${spot}` };
+    const keys = (c: typeof base | null) => c?.offers.map((o) => `${o.providerSlug}/${o.instanceType}/${o.pricingModel}`).sort();
+
+    it('replaces the offers of the providers the files list, and keeps every other provider', () => {
+      const r = assembleCatalog({ parsed: parseCatalogFiles([update]), inherited: base });
+      expect(r.scope).toEqual(['aws']);
+      expect(keys(r.content)).toEqual(['aws/p5.48xlarge/SPOT', 'ovh/h100-380/ON_DEMAND']);
+    });
+
+    it('merges: adds and updates the listed offers, removes none', () => {
+      const r = assembleCatalog({ parsed: parseCatalogFiles([update]), inherited: base, scope: { mode: 'MERGE' } });
+      expect(keys(r.content)).toEqual(['aws/p5.48xlarge/ON_DEMAND', 'aws/p5.48xlarge/SPOT', 'ovh/h100-380/ON_DEMAND']);
+    });
+
+    it('replaces everything with FULL, and the named providers with an explicit scope', () => {
+      expect(keys(assembleCatalog({ parsed: parseCatalogFiles([update]), inherited: base, scope: { mode: 'FULL' } }).content)).toEqual(['aws/p5.48xlarge/SPOT']);
+      const both = assembleCatalog({ parsed: parseCatalogFiles([update]), inherited: base, scope: { mode: 'PROVIDERS', providers: ['aws', 'ovh'] } });
+      expect(keys(both.content)).toEqual(['aws/p5.48xlarge/SPOT']);
+    });
+
+    it('refuses offers outside an explicit scope and unknown providers in it', () => {
+      const r = assembleCatalog({ parsed: parseCatalogFiles([update]), inherited: base, scope: { mode: 'PROVIDERS', providers: ['ovh', 'nope'] } });
+      expect(r.content).toBeNull();
+      expect(r.errors.map((e) => [e.line, e.field, e.message])).toEqual([
+        [1, 'scope', 'unknown provider nope in the scope'],
+        [2, 'provider', 'provider aws is outside the import scope nope, ovh'],
+      ]);
+    });
   });
 
   it('inherits reference data and FX from the current version when the files have none', () => {

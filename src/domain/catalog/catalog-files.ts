@@ -10,10 +10,11 @@ import {
   gpuRowSchema,
   offerRowSchema,
   providerRowSchema,
+  referenceFigureRowSchema,
   regionRowSchema,
   type CatalogMetaRow,
 } from './catalog-rows.js';
-import type { CatalogContent, GpuModel, Offer, Provider, Region } from './catalog.types.js';
+import type { CatalogContent, GpuModel, Offer, Provider, ReferenceFigure, Region } from './catalog.types.js';
 
 export interface CatalogFile {
   /** Shown in errors; relative paths read best. */
@@ -28,13 +29,15 @@ export interface RowError {
   message: string;
 }
 
-export const SECTIONS = ['catalog', 'providers', 'regions', 'gpus', 'offers'] as const;
+export const SECTIONS = ['catalog', 'providers', 'regions', 'gpus', 'offers', 'referenceFigures'] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface RawRow {
   file: string;
   line: number;
   value: unknown;
+  /** YAML/JSON: the line of each field, so an error points at the field, not the record. */
+  fieldLines?: Record<string, number>;
 }
 
 export interface Located<T> {
@@ -50,6 +53,7 @@ export interface ParsedCatalog {
   regions: Located<Region>[] | null;
   gpus: GpuModel[] | null;
   offers: Located<Offer>[];
+  referenceFigures: ReferenceFigure[] | null;
   errors: RowError[];
 }
 
@@ -98,7 +102,12 @@ function readStructured(file: CatalogFile, rows: Record<Section, RawRow[]>, erro
       errors.push({ file: file.path, line: keyLine, field: key, message: 'must be a list' });
       continue;
     }
-    for (const item of pair.value.items) rows[key].push({ file: file.path, line: lineOf(item as Node), value: toText(item) });
+    for (const item of pair.value.items) {
+      const fieldLines = isMap(item)
+        ? Object.fromEntries(item.items.map((p) => [String(isScalar(p.key) ? p.key.value : p.key), lineOf(p.key as Node)]))
+        : undefined;
+      rows[key].push({ file: file.path, line: lineOf(item as Node), value: toText(item), fieldLines });
+    }
   }
 }
 
@@ -130,13 +139,15 @@ function validate<T>(schema: ZodType<T>, raw: RawRow, errors: RowError[]): T | n
   if (result.success) return result.data;
   for (const issue of result.error.issues) {
     const message = issue.code === 'unrecognized_keys' ? `unknown field(s): ${issue.keys.join(', ')}` : issue.message;
-    errors.push({ file: raw.file, line: raw.line, field: issue.path.join('.'), message });
+    const top = issue.code === 'unrecognized_keys' ? issue.keys[0] : issue.path[0];
+    const line = (top !== undefined && raw.fieldLines && Object.hasOwn(raw.fieldLines, String(top)) ? raw.fieldLines[String(top)] : undefined) ?? raw.line;
+    errors.push({ file: raw.file, line, field: issue.path.join('.'), message });
   }
   return null;
 }
 
 export function parseCatalogFiles(files: CatalogFile[]): ParsedCatalog {
-  const rows: Record<Section, RawRow[]> = { catalog: [], providers: [], regions: [], gpus: [], offers: [] };
+  const rows: Record<Section, RawRow[]> = { catalog: [], providers: [], regions: [], gpus: [], offers: [], referenceFigures: [] };
   const errors: RowError[] = [];
   for (const file of files) {
     if (/\.csv$/i.test(file.path)) readCsv(file, rows, errors);
@@ -208,12 +219,20 @@ export function parseCatalogFiles(files: CatalogFile[]): ParsedCatalog {
       sourceUrl: r.source,
       sourceTitle: r.sourceTitle,
       observedAt: r.observedAt,
-      derived: r.derived,
+      priceKind: r.priceKind,
       derivation: r.derivation,
+      conversion: r.conversion,
     };
     offer.keyHash = offerKeyHash(offer);
     const kept = unique(raw, offerNaturalKey(offer), offerSeen, 'offer', offer);
     return kept ? [{ raw, item: kept }] : [];
+  });
+
+  const figureSeen = new Map<string, RawRow>();
+  const referenceFigures = rows.referenceFigures.flatMap((raw) => {
+    const r = validate(referenceFigureRowSchema, raw, errors);
+    const kept = r && unique(raw, r.key, figureSeen, 'key', r);
+    return kept ? [kept] : [];
   });
 
   const locate = <T>(items: { raw: RawRow; item: T }[]): Located<T>[] => items.map(({ raw, item }) => ({ item, file: raw.file, line: raw.line }));
@@ -223,6 +242,7 @@ export function parseCatalogFiles(files: CatalogFile[]): ParsedCatalog {
     regions: rows.regions.length ? locate(regions) : null,
     gpus: rows.gpus.length ? gpus : null,
     offers: locate(offerRows),
+    referenceFigures: rows.referenceFigures.length ? referenceFigures : null,
     errors,
   };
 }
@@ -230,40 +250,76 @@ export function parseCatalogFiles(files: CatalogFile[]): ParsedCatalog {
 export interface AssembledCatalog {
   content: CatalogContent | null;
   errors: RowError[];
+  /** The providers whose offers the files replace; null for a full replacement. */
+  scope: string[] | null;
 }
 
 /**
- * Completes parsed files into a whole catalog: sections the files do not have (catalog metadata
- * and FX, providers, regions, GPUs) come from `inherited` (the current version); offers never
- * do. Checks that every offer names a known provider, region (of that provider) and GPU.
+ * FULL: the files are the whole catalog's offers. PROVIDERS (the default): the files replace the
+ * offers of `providers` (default: the providers the files list offers for) and every other
+ * provider keeps the offers it has in the inherited version. MERGE: the files add or update
+ * offers and remove none (a price update that lists only what changed).
  */
-export function assembleCatalog({ parsed, inherited }: { parsed: ParsedCatalog; inherited: CatalogContent | null }): AssembledCatalog {
+export type ImportScope = { mode: 'FULL' } | { mode: 'PROVIDERS'; providers?: readonly string[] } | { mode: 'MERGE' };
+
+/**
+ * Completes parsed files into a whole catalog: sections the files do not have (catalog metadata
+ * and FX, providers, regions, GPUs, reference figures) come from `inherited` (the current
+ * version); offers too, for providers outside the import's scope. Checks that every offer names a
+ * known provider, region (of that provider) and GPU.
+ */
+export function assembleCatalog({
+  parsed,
+  inherited,
+  scope = { mode: 'PROVIDERS' },
+}: {
+  parsed: ParsedCatalog;
+  inherited: CatalogContent | null;
+  scope?: ImportScope;
+}): AssembledCatalog {
   const errors = [...parsed.errors];
   const first = parsed.offers[0] ?? { file: '<input>', line: 1 };
   const providers = parsed.providers ?? inherited?.providers ?? [];
   const regions = parsed.regions?.map((r) => r.item) ?? inherited?.regions ?? [];
   const gpus = parsed.gpus ?? inherited?.gpus ?? [];
+  const referenceFigures = parsed.referenceFigures ?? inherited?.referenceFigures ?? [];
   const fxRates = parsed.meta?.fx ?? inherited?.fxRates ?? null;
   if (!fxRates) errors.push({ file: first.file, line: 1, field: 'catalog.fx', message: 'FX rates are required (a catalog section with fx) when there is no current version to inherit them from' });
-  if (parsed.offers.length === 0 && parsed.errors.length === 0) errors.push({ file: first.file, line: 1, field: 'offers', message: 'the import has no offers' });
+  const listed = [...new Set(parsed.offers.map((o) => o.item.providerSlug))].sort();
+  const scoped = scope.mode === 'FULL' ? null : scope.mode === 'MERGE' ? listed : [...new Set(scope.providers ?? listed)].sort();
+  if (parsed.offers.length === 0 && parsed.errors.length === 0 && !(scope.mode === 'PROVIDERS' && scope.providers?.length)) {
+    errors.push({ file: first.file, line: 1, field: 'offers', message: 'the import has no offers' });
+  }
 
   const providerSlugs = new Set(providers.map((p) => p.slug));
   const regionProvider = new Map(regions.map((r) => [r.code, r.providerSlug]));
   const gpuSlugs = new Set(gpus.map((g) => g.slug));
+  for (const slug of scope.mode === 'PROVIDERS' ? (scope.providers ?? []) : []) {
+    if (!providerSlugs.has(slug)) errors.push({ file: first.file, line: 1, field: 'scope', message: `unknown provider ${slug} in the scope` });
+  }
   for (const { item: region, file, line } of parsed.regions ?? []) {
     if (!providerSlugs.has(region.providerSlug)) errors.push({ file, line, field: 'provider', message: `unknown provider ${region.providerSlug}` });
   }
-  for (const { item: offer, file, line } of parsed.offers) {
-    if (!providerSlugs.has(offer.providerSlug)) errors.push({ file, line, field: 'provider', message: `unknown provider ${offer.providerSlug}` });
+  const inScope = (slug: string): boolean => scoped === null || scoped.includes(slug);
+  const replaced = new Set(parsed.offers.map((o) => o.item.keyHash));
+  const kept = (inherited?.offers ?? []).filter((o) => (scope.mode === 'MERGE' ? !replaced.has(o.keyHash) : !inScope(o.providerSlug)));
+  const checked = [...parsed.offers, ...kept.map((item) => ({ item, file: '(inherited)', line: 0 }))];
+  for (const { item: offer, file, line } of checked) {
+    if (line > 0 && !inScope(offer.providerSlug)) {
+      errors.push({ file, line, field: 'provider', message: `provider ${offer.providerSlug} is outside the import scope ${scoped!.join(', ')}` });
+    }
+    const where = line > 0 ? '' : ` (inherited offer ${offer.instanceType} ${offer.regionCode}; import its provider's offers too, or use --full)`;
+    if (!providerSlugs.has(offer.providerSlug)) errors.push({ file, line, field: 'provider', message: `unknown provider ${offer.providerSlug}${where}` });
     const owner = regionProvider.get(offer.regionCode);
-    if (owner === undefined) errors.push({ file, line, field: 'region', message: `unknown region ${offer.regionCode}` });
+    if (owner === undefined) errors.push({ file, line, field: 'region', message: `unknown region ${offer.regionCode}${where}` });
     else if (owner !== offer.providerSlug) errors.push({ file, line, field: 'region', message: `region ${offer.regionCode} belongs to ${owner}, not ${offer.providerSlug}` });
-    if (!gpuSlugs.has(offer.gpuSlug)) errors.push({ file, line, field: 'gpu', message: `unknown GPU ${offer.gpuSlug}` });
+    if (!gpuSlugs.has(offer.gpuSlug)) errors.push({ file, line, field: 'gpu', message: `unknown GPU ${offer.gpuSlug}${where}` });
     if (fxRates && offer.currency !== fxRates.base && fxRates.rates[offer.currency] === undefined) {
-      errors.push({ file, line, field: 'currency', message: `no FX rate for ${offer.currency} in this catalog` });
+      errors.push({ file, line, field: 'currency', message: `no FX rate for ${offer.currency} in this catalog${where}` });
     }
   }
   errors.sort((a, b) => (a.file === b.file ? a.line - b.line : a.file < b.file ? -1 : 1));
-  if (errors.length || !fxRates) return { content: null, errors };
-  return { content: { providers, regions, gpus, offers: parsed.offers.map((o) => o.item), fxRates }, errors };
+  if (errors.length || !fxRates) return { content: null, errors, scope: scoped };
+  const offers = [...kept, ...parsed.offers.map((o) => o.item)];
+  return { content: { providers, regions, gpus, offers, referenceFigures, fxRates }, errors, scope: scoped };
 }

@@ -2,7 +2,7 @@
 // changes; a content hash changes with any stored field. Versions carry a checksum of the whole
 // content, so an unchanged re-import is recognised before anything is written.
 import { createHash } from 'node:crypto';
-import type { CatalogContent, GpuModel, Offer, Provider, Region } from './catalog.types.js';
+import type { CatalogContent, GpuModel, Offer, Provider, ReferenceFigure, Region } from './catalog.types.js';
 
 type Plain = string | number | boolean | null | Plain[] | { [key: string]: Plain };
 
@@ -39,25 +39,30 @@ export function offerKeyHash(o: Parameters<typeof offerNaturalKey>[0]): string {
 const offerHashes = new WeakMap<Offer, string>();
 
 /**
- * An offer's content hash: every stored field in a fixed order. Offers are the bulk of a catalog
+ * Every field of an offer, in the order hashed. The `satisfies` makes a new Offer field a compile
+ * error here until it is listed, so no stored field can change without changing the hash.
+ */
+export const OFFER_FIELDS = Object.keys({
+  keyHash: 1, providerSlug: 1, regionCode: 1, gpuSlug: 1, gpuCount: 1, instanceType: 1, pricingModel: 1, pricePerHour: 1,
+  currency: 1, upfront: 1, termMonths: 1, serverlessUnitPrice: 1, serverlessUnit: 1, interruptionNoticeSeconds: 1,
+  sourceUrl: 1, sourceTitle: 1, observedAt: 1, priceKind: 1, derivation: 1, conversion: 1,
+} satisfies Record<keyof Offer, 1>) as (keyof Offer)[];
+
+/**
+ * An offer's content hash: every field in a fixed order. Offers are the bulk of a catalog
  * (a million in the import benchmark), so this avoids generic canonical JSON and is computed once
  * per offer object (the checksum and the storage both need it).
  */
 export function offerContentHash(o: Offer): string {
   let hash = offerHashes.get(o);
   if (hash === undefined) {
-    const fields = [
-      o.keyHash, o.providerSlug, o.regionCode, o.gpuSlug, o.gpuCount, o.instanceType, o.pricingModel, o.pricePerHour.toString(), o.currency,
-      o.upfront?.toString(), o.termMonths, o.serverlessUnitPrice?.toString(), o.serverlessUnit, o.interruptionNoticeSeconds,
-      o.sourceUrl, o.sourceTitle, o.observedAt, o.derived, o.derivation,
-    ];
-    hash = md5(fields.map((f) => (f === null || f === undefined ? '\u0000' : String(f))).join('\u001f'));
+    hash = md5(OFFER_FIELDS.map((k) => { const f = o[k]; return f === null || f === undefined ? '\u0000' : String(f); }).join('\u001f'));
     offerHashes.set(o, hash);
   }
   return hash;
 }
 
-export function rowContentHash(row: Provider | Region | GpuModel | Offer): string {
+export function rowContentHash(row: Provider | Region | GpuModel | Offer | ReferenceFigure): string {
   return 'keyHash' in row ? offerContentHash(row) : md5(canonicalJson(row));
 }
 
@@ -68,11 +73,12 @@ export function catalogChecksum(content: CatalogContent): string {
     providers: [...content.providers].sort((a, b) => cmp(a.slug, b.slug)),
     regions: [...content.regions].sort((a, b) => cmp(a.code, b.code)),
     gpus: [...content.gpus].sort((a, b) => cmp(a.slug, b.slug)),
+    referenceFigures: [...content.referenceFigures].sort((a, b) => cmp(a.key, b.key)),
     offers: content.offers.map((o) => `${o.keyHash}:${offerContentHash(o)}`).sort(),
   };
   const hash = createHash('sha256');
   hash.update(canonicalJson({ fxRates: sorted.fxRates }));
-  for (const group of [sorted.providers, sorted.regions, sorted.gpus]) {
+  for (const group of [sorted.providers, sorted.regions, sorted.gpus, sorted.referenceFigures] as unknown[][]) {
     for (const row of group) hash.update(canonicalJson(row));
     hash.update('\n');
   }

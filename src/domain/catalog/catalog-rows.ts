@@ -2,7 +2,15 @@
 // catalog-files.ts), so a price is never read as a float: decimals are parsed from their digits.
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
-import { CURRENCIES, PRICING_MODELS, PROVIDER_KINDS } from './catalog.types.js';
+import { CURRENCIES, PRICE_KINDS, PRICING_MODELS, PROVIDER_KINDS, REFERENCE_METRICS } from './catalog.types.js';
+
+/**
+ * What the database stores exactly (prisma/schema.prisma): a price with more fraction digits or a
+ * larger value than this is refused at validation, with its file and line, instead of being
+ * rounded on write (a phantom change on every re-import) or failing late in the database.
+ */
+export const PRICE_LIMITS = { fractionDigits: 15, max: 1_000_000 } as const;
+export const UPFRONT_LIMITS = { fractionDigits: 6, max: 1_000_000_000 } as const;
 
 const text = z.string().trim().min(1, 'must not be empty');
 const optionalText = z
@@ -13,11 +21,15 @@ const optionalText = z
   .transform((v) => (v === undefined || v === null || v === '' ? null : v));
 const slug = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be a lower-case slug (a-z, 0-9, -)');
 const country = z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code in capitals (DE, US)');
-const decimal = (rule: { min?: number; max?: number; positive?: boolean } = {}) =>
+const decimal = (rule: { min?: number; max?: number; positive?: boolean; fractionDigits?: number } = {}) =>
   z
     .string()
     .trim()
     .regex(/^\d+(\.\d+)?$/, 'must be a non-negative decimal number such as 3.90')
+    .refine(
+      (v) => rule.fractionDigits === undefined || (v.split('.')[1] ?? '').replace(/0+$/, '').length <= rule.fractionDigits,
+      `must have at most ${rule.fractionDigits} digits after the decimal point (stored exactly)`,
+    )
     .transform((v) => new Decimal(v))
     .refine((d) => !rule.positive || d.gt(0), 'must be greater than 0')
     .refine((d) => rule.max === undefined || d.lte(rule.max), `must be at most ${rule.max}`);
@@ -70,7 +82,7 @@ export const providerRowSchema = z.strictObject({
   headquartersCountry: country,
   slaPercent: optionalDecimal({ max: 100 }),
   certifications: list.transform((l) => [...new Set(l.map((c) => c.toUpperCase()))].sort()),
-  egressUsdPerGb: optionalDecimal(),
+  egressUsdPerGb: optionalDecimal({ fractionDigits: 4, max: 1_000 }),
   website: optionalText,
   source: optionalText,
 });
@@ -96,6 +108,8 @@ export const gpuRowSchema = z.strictObject({
   source: optionalText,
 });
 
+const price = () => optionalDecimal(PRICE_LIMITS);
+
 export const offerRowSchema = z
   .strictObject({
     provider: slug,
@@ -104,27 +118,31 @@ export const offerRowSchema = z
     gpuCount: int(1, 64),
     instanceType: text,
     pricingModel: z.enum(PRICING_MODELS),
-    pricePerHour: optionalDecimal(),
-    pricePerGpuHour: optionalDecimal(),
+    pricePerHour: price(),
+    pricePerGpuHour: price(),
     currency: z.enum(CURRENCIES),
-    upfront: optionalDecimal(),
+    upfront: optionalDecimal(UPFRONT_LIMITS),
     termMonths: optionalInt(1, 120),
-    serverlessUnitPrice: optionalDecimal(),
+    serverlessUnitPrice: optionalDecimal({ fractionDigits: 9, max: 1_000 }),
     serverlessUnit: z
       .union([z.enum(['GPU_SECOND', 'GPU_HOUR']), z.literal(''), z.null()])
       .optional()
       .transform((v) => (v ? v : null)),
     interruptionNoticeSeconds: optionalInt(0, 86_400),
+    priceKind: z.enum(PRICE_KINDS, { error: `must be one of ${PRICE_KINDS.join(', ')}` }),
     source: sourceRef,
     sourceTitle: optionalText,
     observedAt: isoDate,
-    derived: z.union([bool, z.literal(''), z.null()]).optional().transform((v) => v === true),
     derivation: optionalText,
+    conversion: optionalText,
   })
   .superRefine((row, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     if ((row.pricePerHour === null) === (row.pricePerGpuHour === null)) {
       issue('pricePerHour', 'give exactly one of pricePerHour (per instance) and pricePerGpuHour');
+    }
+    if (row.pricePerGpuHour !== null && row.pricePerGpuHour.mul(row.gpuCount).decimalPlaces() > PRICE_LIMITS.fractionDigits) {
+      issue('pricePerGpuHour', `times gpuCount must have at most ${PRICE_LIMITS.fractionDigits} digits after the decimal point`);
     }
     const reserved = row.pricingModel === 'RESERVED_1Y' || row.pricingModel === 'RESERVED_3Y';
     if (reserved && row.termMonths !== (row.pricingModel === 'RESERVED_1Y' ? 12 : 36)) {
@@ -140,8 +158,39 @@ export const offerRowSchema = z
     if (row.interruptionNoticeSeconds !== null && row.pricingModel !== 'SPOT') {
       issue('interruptionNoticeSeconds', 'only spot offers have an interruption notice');
     }
-    if (row.derived && row.derivation === null) issue('derivation', 'a derived figure must say how it was derived');
-    if (!row.derived && row.derivation !== null) issue('derived', 'must be true when a derivation is given');
+    if (row.priceKind === 'ESTIMATE' && row.derivation === null) issue('derivation', 'an ESTIMATE must name its rule and inputs');
+    if (row.priceKind === 'LIST' && row.derivation !== null) {
+      issue('derivation', 'only an ESTIMATE has a derivation; a unit conversion of a list price goes in conversion');
+    }
+    if (row.priceKind === 'ESTIMATE' && row.conversion !== null) issue('conversion', 'only a LIST price has a conversion; say it in derivation');
+  });
+
+export const referenceFigureRowSchema = z
+  .strictObject({
+    key: slug,
+    claim: text,
+    metric: z.enum(REFERENCE_METRICS, { error: `must be one of ${REFERENCE_METRICS.join(', ')}` }),
+    value: decimal({ max: 1_000_000 }),
+    valueHigh: optionalDecimal({ max: 1_000_000 }),
+    currency: z.preprocess(blankToNull, z.enum(CURRENCIES).nullable()).optional().transform((v) => v ?? null),
+    provider: z.preprocess(blankToNull, slug.nullable()).optional().transform((v) => v ?? null),
+    gpus: list,
+    pricingModel: z.preprocess(blankToNull, z.enum(PRICING_MODELS).nullable()).optional().transform((v) => v ?? null),
+    source: sourceRef,
+    publishedOn: isoDate,
+    note: optionalText,
+  })
+  .superRefine((row, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (row.valueHigh !== null && row.valueHigh.lt(row.value)) issue('valueHigh', 'must not be below value');
+    const money = row.metric === 'PRICE_PER_GPU_HOUR' || row.metric === 'EGRESS_PER_GB';
+    if (money && row.currency === null) issue('currency', `is required for ${row.metric}`);
+    if (!money && row.currency !== null) issue('currency', `a ${row.metric} figure has no currency`);
+    if (row.metric === 'PRICE_PER_GPU_HOUR' && row.pricingModel === null) issue('pricingModel', 'is required for PRICE_PER_GPU_HOUR');
+    if (row.metric === 'DISCOUNT_PERCENT' && (row.pricingModel === null || row.pricingModel === 'ON_DEMAND')) {
+      issue('pricingModel', 'must name the discounted model (SPOT, RESERVED_1Y, RESERVED_3Y, SERVERLESS) for DISCOUNT_PERCENT');
+    }
+    if (row.metric === 'EGRESS_PER_GB' && row.provider === null) issue('provider', 'is required for EGRESS_PER_GB');
   });
 
 export type CatalogMetaRow = z.infer<typeof catalogMetaSchema>;
@@ -149,3 +198,4 @@ export type ProviderRow = z.infer<typeof providerRowSchema>;
 export type RegionRow = z.infer<typeof regionRowSchema>;
 export type GpuRow = z.infer<typeof gpuRowSchema>;
 export type OfferRow = z.infer<typeof offerRowSchema>;
+export type ReferenceFigureRow = z.infer<typeof referenceFigureRowSchema>;

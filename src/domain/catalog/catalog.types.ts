@@ -9,6 +9,14 @@ export const PROVIDER_KINDS = ['HYPERSCALER', 'NEOCLOUD', 'MARKETPLACE', 'REGION
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 
 export const CURRENCIES = ['USD', 'EUR'] as const;
+
+/**
+ * LIST: read from the provider's own price list, API or pricing page (a pure unit conversion such
+ * as monthly / 730 h stays LIST and says so in `conversion`). ESTIMATE: computed by a named rule
+ * from named inputs (`derivation`); ranked only when a caller opts in with includeEstimates.
+ */
+export const PRICE_KINDS = ['LIST', 'ESTIMATE'] as const;
+export type PriceKind = (typeof PRICE_KINDS)[number];
 export type Currency = (typeof CURRENCIES)[number];
 
 export interface Provider {
@@ -75,9 +83,42 @@ export interface Offer {
   sourceTitle: string | null;
   /** ISO date (YYYY-MM-DD) the price was read from the source. */
   observedAt: string;
-  /** True when the figure was computed from a rule rather than read; `derivation` says how. */
-  derived: boolean;
+  priceKind: PriceKind;
+  /** ESTIMATE only: the rule and its inputs. */
   derivation: string | null;
+  /** LIST only, optional: the unit conversion applied to the figure as read (e.g. monthly / 730 h). */
+  conversion: string | null;
+}
+
+/** What a reference figure is compared with among a version's list prices. */
+export const REFERENCE_METRICS = ['PRICE_PER_GPU_HOUR', 'DISCOUNT_PERCENT', 'EGRESS_PER_GB', 'NONE'] as const;
+export type ReferenceMetric = (typeof REFERENCE_METRICS)[number];
+
+/**
+ * A figure quoted by an article or analyst: never an offer, but kept (with its source and date)
+ * to show how far the claim is from the list prices of the same version.
+ */
+export interface ReferenceFigure {
+  /** Unique within a version, a slug: 'article-2026-03-aws-h100-on-demand'. */
+  key: string;
+  /** What the source claims, in words. */
+  claim: string;
+  metric: ReferenceMetric;
+  /** The figure; a range has `valueHigh` too. */
+  value: Decimal;
+  valueHigh: Decimal | null;
+  /** Prices: the currency of the figure; null for percentages. */
+  currency: Currency | null;
+  /** Compared with list offers of this provider (null: any provider). */
+  provider: string | null;
+  /** ... of these GPU models (empty: any). */
+  gpus: string[];
+  /** PRICE: the pricing model; DISCOUNT: the model whose discount against ON_DEMAND is claimed. */
+  pricingModel: PricingModel | null;
+  source: string;
+  /** ISO date of the source. */
+  publishedOn: string;
+  note: string | null;
 }
 
 /** FX rates of a version: 1 unit of `base` buys `rates[c]` units of currency c. */
@@ -103,6 +144,31 @@ export interface CatalogVersionInfo {
   offerCount: number;
   rowsWritten: number;
   fxRates: FxRates;
+  /** How fresh each provider's prices are; null for versions written before this was recorded. */
+  providerObservations: ProviderObservations[] | null;
+}
+
+export interface ProviderObservations {
+  provider: string;
+  offers: number;
+  /** ISO dates: the oldest and newest observedAt of the provider's offers in the version. */
+  oldest: string;
+  newest: string;
+}
+
+/** Per provider, the range of observation dates of its offers (sorted by provider). */
+export function providerObservations(offers: readonly Offer[]): ProviderObservations[] {
+  const by = new Map<string, ProviderObservations>();
+  for (const o of offers) {
+    const p = by.get(o.providerSlug);
+    if (!p) by.set(o.providerSlug, { provider: o.providerSlug, offers: 1, oldest: o.observedAt, newest: o.observedAt });
+    else {
+      p.offers += 1;
+      if (o.observedAt < p.oldest) p.oldest = o.observedAt;
+      if (o.observedAt > p.newest) p.newest = o.observedAt;
+    }
+  }
+  return [...by.values()].sort((a, b) => (a.provider < b.provider ? -1 : 1));
 }
 
 /** Everything one version holds. Versions are immutable, so a loaded content never goes stale. */
@@ -111,5 +177,6 @@ export interface CatalogContent {
   regions: Region[];
   gpus: GpuModel[];
   offers: Offer[];
+  referenceFigures: ReferenceFigure[];
   fxRates: FxRates;
 }

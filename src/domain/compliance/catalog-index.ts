@@ -3,7 +3,7 @@
 // into integer look-ups: offers refer to providers/regions/GPUs by array position, offers are
 // grouped into lists by (GPU, provider, pricing model), and each list is pre-sorted by
 // comparable price in each currency, so a query walks a few sorted lists and stops early.
-import type { CatalogContent, Currency, FxRates, GpuModel, Offer, PricingModel, Provider, Region } from '../catalog/catalog.types.js';
+import type { CatalogContent, Currency, FxRates, GpuModel, Offer, PriceKind, PricingModel, Provider, Region } from '../catalog/catalog.types.js';
 import { fxRate, MissingFxRateError, type Decimal } from '../money/money.js';
 import { comparablePricePerInstanceHour, compareTieKeys } from './ranking.js';
 
@@ -18,6 +18,8 @@ export interface OfferList {
   provider: number;
   pricingModel: PricingModel;
   gpuCount: number;
+  /** ESTIMATE lists are walked only when a query includes estimates. */
+  priceKind: PriceKind;
   offers: readonly number[];
 }
 
@@ -76,7 +78,7 @@ export function indexCatalog(content: CatalogContent): CatalogIndex {
   const offerGpu = new Int32Array(n);
   const offerByKeyHash = new Map<string, number>();
   const listKeys = new Map<string, number>();
-  const lists: { gpu: number; provider: number; pricingModel: PricingModel; gpuCount: number; offers: number[] }[] = [];
+  const lists: (OfferList & { offers: number[] })[] = [];
   const listsByGpu: number[][] = content.gpus.map(() => []);
 
   for (let i = 0; i < n; i++) {
@@ -88,12 +90,12 @@ export function indexCatalog(content: CatalogContent): CatalogIndex {
     offerRegion[i] = r;
     offerGpu[i] = g;
     offerByKeyHash.set(o.keyHash, i);
-    const key = `${g}|${p}|${o.pricingModel}|${o.gpuCount}`;
+    const key = `${g}|${p}|${o.pricingModel}|${o.gpuCount}|${o.priceKind}`;
     let l = listKeys.get(key);
     if (l === undefined) {
       l = lists.length;
       listKeys.set(key, l);
-      lists.push({ gpu: g, provider: p, pricingModel: o.pricingModel, gpuCount: o.gpuCount, offers: [] });
+      lists.push({ gpu: g, provider: p, pricingModel: o.pricingModel, gpuCount: o.gpuCount, priceKind: o.priceKind, offers: [] });
       listsByGpu[g]!.push(l);
     }
     lists[l]!.offers.push(i);

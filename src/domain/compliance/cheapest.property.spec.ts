@@ -32,7 +32,12 @@ const offerArb = fc.record({
   cents: fc.integer({ min: 100, max: 140 }),
   currency: fc.constantFrom('USD' as const, 'EUR' as const),
   upfront: fc.option(fc.integer({ min: 0, max: 20000 }), { nil: null }),
+  estimate: fc.boolean(),
+  // Days before the reference date 2026-11-30 that the price was read.
+  ageDays: fc.integer({ min: 0, max: 400 }),
 });
+const REFERENCE_DATE = '2026-11-30';
+const daysBefore = (days: number): string => new Date(Date.parse(`${REFERENCE_DATE}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
 const catalogArb = fc.array(offerArb, { minLength: 0, maxLength: 40 }).map((rows): CatalogContent => {
   const offers: Offer[] = rows.map((r, i) =>
@@ -46,6 +51,9 @@ const catalogArb = fc.array(offerArb, { minLength: 0, maxLength: 40 }).map((rows
       pricePerHour: new Decimal(r.cents * r.gpuCount).div(100),
       currency: r.currency,
       upfront: r.pricingModel.startsWith('RESERVED') && r.upfront !== null ? new Decimal(r.upfront) : null,
+      priceKind: r.estimate ? 'ESTIMATE' : 'LIST',
+      derivation: r.estimate ? 'test rule' : null,
+      observedAt: daysBefore(r.ageDays),
     }),
   );
   return makeCatalog({ providers: PROVIDERS, regions: REGIONS, gpus: GPUS, offers });
@@ -65,6 +73,9 @@ const policyArb: fc.Arbitrary<CompliancePolicy> = fc.record({
   excludeProviders: fc.subarray(PROVIDERS.map((p) => p.slug), { maxLength: 2 }),
   regions: fc.constant(null),
   maxPricePerGpuHour: fc.option(fc.integer({ min: 90, max: 200 }).map((c) => new Decimal(c).div(100)), { nil: null }),
+  includeEstimates: fc.boolean(),
+  maxPriceAgeDays: fc.option(fc.integer({ min: 0, max: 400 }), { nil: null }),
+  referenceDate: fc.constant(REFERENCE_DATE),
 });
 
 const requirementArb: fc.Arbitrary<GpuRequirement> = fc
@@ -100,6 +111,9 @@ function tighten(a: CompliancePolicy, b: CompliancePolicy): CompliancePolicy {
     excludeProviders: [...new Set([...a.excludeProviders, ...b.excludeProviders])],
     regions: null,
     maxPricePerGpuHour: min(a.maxPricePerGpuHour, b.maxPricePerGpuHour),
+    includeEstimates: a.includeEstimates && b.includeEstimates,
+    maxPriceAgeDays: a.maxPriceAgeDays !== null && b.maxPriceAgeDays !== null ? Math.min(a.maxPriceAgeDays, b.maxPriceAgeDays) : (a.maxPriceAgeDays ?? b.maxPriceAgeDays),
+    referenceDate: a.referenceDate,
   };
 }
 
@@ -110,6 +124,8 @@ const key = (item: RankedOffer, requirement: GpuRequirement) =>
 function reference(catalog: CatalogContent, requirement: GpuRequirement, policy: CompliancePolicy, discounts: Discounts) {
   const byTotal = requirement.gpuCount !== null && requirement.gpuCountMode === 'TOTAL';
   return catalog.offers
+    // Estimates are candidates only when the policy includes them (stated here independently of the index).
+    .filter((offer) => offer.priceKind === 'LIST' || policy.includeEstimates)
     .filter((offer) => matchesRequirement({ offer, gpu: GPUS.find((g) => g.slug === offer.gpuSlug)!, requirement }))
     .map((offer) => {
       const discountPercent = discounts.get(offer.providerSlug);

@@ -12,7 +12,7 @@ import type { CompliancePolicy } from './policy.js';
 import { matchesRequirement, type GpuRequirement } from './requirement.js';
 
 export const RULES = [
-  'RESIDENCY', 'REGION', 'OPERATOR', 'PROVIDER', 'CERTIFICATION', 'SLA', 'PRICING_MODEL', 'TOLERANCE', 'PRICE',
+  'RESIDENCY', 'REGION', 'OPERATOR', 'PROVIDER', 'CERTIFICATION', 'SLA', 'PRICING_MODEL', 'TOLERANCE', 'PRICE', 'FRESHNESS',
 ] as const;
 export type Rule = (typeof RULES)[number];
 
@@ -181,6 +181,35 @@ export function evaluatePrice({
   return out;
 }
 
+/** The oldest observation date (ISO) that maxPriceAgeDays accepts, counted back from policy.referenceDate. */
+export function oldestAcceptedObservation(policy: CompliancePolicy): string | null {
+  if (policy.maxPriceAgeDays === null) return null;
+  const day = Date.parse(`${policy.referenceDate}T00:00:00Z`) - policy.maxPriceAgeDays * 86_400_000;
+  return new Date(day).toISOString().slice(0, 10);
+}
+
+/** Days between an ISO observation date and the reference date (whole days, never negative). */
+export function priceAgeDays(observedAt: string, referenceDate: string): number {
+  return Math.max(0, Math.round((Date.parse(`${referenceDate}T00:00:00Z`) - Date.parse(`${observedAt}T00:00:00Z`)) / 86_400_000));
+}
+
+/** maxPriceAgeDays: how old a price may be when it was last read from its source. */
+export function evaluateFreshness({ offer, policy }: { offer: Offer; policy: CompliancePolicy }): Verdict {
+  const out: Verdict = { reasons: [], passes: [] };
+  const oldest = oldestAcceptedObservation(policy);
+  if (oldest === null) return out;
+  const age = priceAgeDays(offer.observedAt, policy.referenceDate);
+  if (offer.observedAt < oldest) {
+    out.reasons.push({
+      rule: 'FRESHNESS',
+      message: `price observed ${offer.observedAt}, ${age} days before ${policy.referenceDate}: older than maxPriceAgeDays ${policy.maxPriceAgeDays}`,
+    });
+  } else {
+    out.passes.push(`price observed ${offer.observedAt}, within maxPriceAgeDays ${policy.maxPriceAgeDays}`);
+  }
+  return out;
+}
+
 /** The fast path's test: true when the price alone fails the policy. */
 export function priceFails(pricePerGpuHour: Decimal, policy: CompliancePolicy): boolean {
   return policy.maxPricePerGpuHour !== null && pricePerGpuHour.gt(policy.maxPricePerGpuHour);
@@ -214,10 +243,13 @@ export function evaluateOffer({
     evaluateProvider({ provider, policy }),
     evaluatePricingModel({ pricingModel: offer.pricingModel, policy }),
     evaluatePrice({ pricePerGpuHour, currency, policy }),
+    evaluateFreshness({ offer, policy }),
   ];
   const reasons = parts.flatMap((p) => p.reasons);
   const passes = parts.flatMap((p) => p.passes);
-  const candidate = !requirement || !gpu || matchesRequirement({ offer, gpu, requirement });
+  if (offer.priceKind === 'ESTIMATE') passes.push(`ESTIMATE price, included because includeEstimates is set: ${offer.derivation ?? 'rule not named'}`);
+  const kindOk = offer.priceKind === 'LIST' || policy.includeEstimates;
+  const candidate = kindOk && (!requirement || !gpu || matchesRequirement({ offer, gpu, requirement }));
   return { candidate, compliant: candidate && reasons.length === 0, reasons, passes };
 }
 

@@ -19,3 +19,4 @@ export {
   type ExcludedOffer,
 } from './cheapest.js';
 export { filterOffers, type OfferPage } from './filter-offers.js';
+export * from './price-quality.js';

@@ -37,6 +37,12 @@ export interface CompliancePolicy {
   regions: readonly string[] | null;
   /** In the request currency, after negotiated discounts. */
   maxPricePerGpuHour: Decimal | null;
+  /** Rank ESTIMATE prices too (they are flagged); by default only LIST prices are candidates. */
+  includeEstimates: boolean;
+  /** Exclude prices last read from their source more than this many days before referenceDate. */
+  maxPriceAgeDays: number | null;
+  /** ISO date that price ages are counted from (the service sets today, or the asOf date). */
+  referenceDate: string;
 }
 
 /** What callers send. Every field optional; strings are validated by resolvePolicy. */
@@ -54,7 +60,13 @@ export interface PolicyInput {
   excludeProviders?: readonly string[] | null;
   regions?: readonly string[] | null;
   maxPricePerGpuHour?: Decimal.Value | null;
+  includeEstimates?: boolean | null;
+  maxPriceAgeDays?: number | null;
+  referenceDate?: string | null;
 }
+
+/** The longest maxPriceAgeDays accepted (about 27 years): beyond it the field means nothing. */
+export const MAX_PRICE_AGE_DAYS = 10_000;
 
 /**
  * A bad policy, requirement or query value; transports answer 400 / BAD_USER_INPUT. `field` is the
@@ -85,6 +97,9 @@ export const ANY_POLICY: CompliancePolicy = Object.freeze({
   excludeProviders: [],
   regions: null,
   maxPricePerGpuHour: null,
+  includeEstimates: false,
+  maxPriceAgeDays: null,
+  referenceDate: '1970-01-01',
 });
 
 /**
@@ -140,6 +155,20 @@ function parseFields(input: PolicyInput): ParsedFields {
   if (input.maxPricePerGpuHour != null) {
     out.maxPricePerGpuHour = decimalIn('maxPricePerGpuHour', input.maxPricePerGpuHour, 0, Infinity);
   }
+  if (input.includeEstimates != null) out.includeEstimates = input.includeEstimates === true;
+  if (input.maxPriceAgeDays != null) {
+    const d = input.maxPriceAgeDays;
+    if (!Number.isInteger(d) || d < 0 || d > MAX_PRICE_AGE_DAYS) {
+      throw new PolicyError('maxPriceAgeDays', `maxPriceAgeDays must be a whole number from 0 to ${MAX_PRICE_AGE_DAYS}; got ${String(d)}`);
+    }
+    out.maxPriceAgeDays = d;
+  }
+  if (input.referenceDate != null) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(input.referenceDate) || Number.isNaN(Date.parse(`${input.referenceDate}T00:00:00Z`))) {
+      throw new PolicyError('referenceDate', `referenceDate must be an ISO date (YYYY-MM-DD); got ${input.referenceDate}`);
+    }
+    out.referenceDate = input.referenceDate;
+  }
   return out;
 }
 
@@ -186,6 +215,15 @@ function mergeTighter(base: CompliancePolicy, explicit: ParsedFields): Complianc
       throw looser('minSlaPercent', `minSlaPercent ${explicit.minSlaPercent} (preset: ${base.minSlaPercent})`);
     }
     merged.minSlaPercent = explicit.minSlaPercent;
+  }
+  // Data-quality choices, not compliance: a preset does not constrain them.
+  if (explicit.includeEstimates !== undefined) merged.includeEstimates = explicit.includeEstimates;
+  if (explicit.referenceDate !== undefined) merged.referenceDate = explicit.referenceDate;
+  if (explicit.maxPriceAgeDays !== undefined) {
+    if (base.maxPriceAgeDays !== null && explicit.maxPriceAgeDays! > base.maxPriceAgeDays) {
+      throw looser('maxPriceAgeDays', `maxPriceAgeDays ${explicit.maxPriceAgeDays}`);
+    }
+    merged.maxPriceAgeDays = explicit.maxPriceAgeDays;
   }
   if (explicit.maxPricePerGpuHour !== undefined) {
     if (base.maxPricePerGpuHour && explicit.maxPricePerGpuHour!.gt(base.maxPricePerGpuHour)) {

@@ -5,14 +5,14 @@
 import type { Currency } from '../catalog/catalog.types.js';
 import { Decimal } from '../money/money.js';
 import type { CatalogIndex, CurrencyPrices } from './catalog-index.js';
-import { evaluatePricingModel, evaluateProvider, evaluateRegion, priceFails } from './evaluate.js';
+import { evaluatePricingModel, evaluateProvider, evaluateRegion, oldestAcceptedObservation, priceFails } from './evaluate.js';
 import type { CompliancePolicy } from './policy.js';
 import { applyDiscount, type Discounts } from './ranking.js';
 import { gpuMatches, type GpuRequirement } from './requirement.js';
 
 export class RankedQuery {
   readonly prices: CurrencyPrices;
-  /** Lists whose GPU matches the requirement. */
+  /** Lists whose GPU matches the requirement (and of LIST prices unless the policy includes estimates). */
   readonly lists: readonly number[];
   private readonly providerFails: Int8Array;
   private readonly regionFails: Int8Array;
@@ -32,14 +32,21 @@ export class RankedQuery {
     const exactCount = requirement.gpuCount !== null && requirement.gpuCountMode === 'PER_INSTANCE' ? requirement.gpuCount : null;
     this.lists = index.gpus.flatMap((gpu, g) =>
       gpuMatches({ gpu, requirement })
-        ? index.listsByGpu[g]!.filter((l) => exactCount === null || index.lists[l]!.gpuCount === exactCount)
+        ? index.listsByGpu[g]!.filter((l) => {
+            const list = index.lists[l]!;
+            return (exactCount === null || list.gpuCount === exactCount) && (policy.includeEstimates || list.priceKind === 'LIST');
+          })
         : [],
     );
     this.providerFails = new Int8Array(index.providers.length).fill(-1);
     this.regionFails = new Int8Array(index.regions.length).fill(-1);
     this.discountByProvider = index.providers.map((p) => discounts.get(p.slug));
     this.byIndexOrder = !this.ranksByTotal && !this.discountByProvider.some((d) => d && !d.isZero());
+    this.staleBefore = oldestAcceptedObservation(policy);
   }
+
+  /** ISO date: offers observed before it fail the freshness rule; null without maxPriceAgeDays. */
+  private readonly staleBefore: string | null;
 
   /** The ranking is by total price of the requirement only when GPUs are pooled (TOTAL). */
   get ranksByTotal(): boolean {
@@ -87,7 +94,8 @@ export class RankedQuery {
       this.providerFailCount(this.index.offerProvider[offer]!) +
       this.regionFailCount(this.index.offerRegion[offer]!) +
       this.modelFailCount(o.pricingModel) +
-      (this.policy.maxPricePerGpuHour && priceFails(this.pricePerGpuHour(offer), this.policy) ? 1 : 0)
+      (this.policy.maxPricePerGpuHour && priceFails(this.pricePerGpuHour(offer), this.policy) ? 1 : 0) +
+      (this.staleBefore !== null && o.observedAt < this.staleBefore ? 1 : 0)
     );
   }
 

@@ -5,7 +5,7 @@ import { USABLE_MEMORY_FRACTION } from '../sizing/fit.js';
 import { EFFICIENCY } from './calibration.js';
 import { HOURS_PER_DAY } from './demand.js';
 import type { PricedEvaluation } from './estimate.js';
-import type { ChosenOffer, EstimateInput } from './estimate.types.js';
+import type { ChosenOffer, EstimateInput, GpuCandidate } from './estimate.types.js';
 import { effectivePrice } from './plan-costing.js';
 import type { PlanTier } from './plan-tiers.js';
 import type { Evaluation, PricedPlan, RightSizingSettings } from './right-sizing.js';
@@ -93,7 +93,12 @@ export function describePlan({
   if (s.scaleToZero) {
     assumptions.push(`Each start from zero pays ${n(chosen.modelLoadSeconds / 60, 1)} min of model loading.`);
   }
-  if (s.egressGbPerMonth > 0) {
+  if (egressUnpriced({ input, settings: s, candidate: chosen.candidate })) {
+    const who = chosen.candidate.egressProvider ?? 'the chosen provider';
+    warnings.push(
+      `egress of ${s.egressGbPerMonth} GB/month is not priced: ${who} has no known internet egress price in this catalog, so it counts as 0 (hiddenCosts.egressPriceKnown = false)`,
+    );
+  } else if (s.egressGbPerMonth > 0) {
     assumptions.push(`Egress ${s.egressGbPerMonth} GB/month at ${formatAmount(priced.egress.div(s.egressGbPerMonth))} ${input.currency}/GB.`);
   }
 
@@ -155,4 +160,9 @@ export function describePlan({
     });
   }
   return { assumptions, warnings, chosenOffers };
+}
+
+/** True when egress is asked for but neither the provider nor the input prices it (counted as 0). */
+export function egressUnpriced({ input, settings, candidate }: { input: EstimateInput; settings: RightSizingSettings; candidate: GpuCandidate }): boolean {
+  return settings.egressGbPerMonth > 0 && candidate.egressPricePerGb == null && input.egressPricePerGb === undefined;
 }

@@ -37,6 +37,11 @@ describe(estimateInferenceCost.name, () => {
     expect(int8).toMatchObject({ gpu: { slug: 'a10g-24gb' }, precision: 'INT8', gpusPerReplica: 1 });
   });
 
+  it('answers NO_USABLE_OFFER, not NO_FIT, when no allowed GPU has any offer', () => {
+    const outcome = estimateInferenceCost(estimateInput({ model: { preset: 'llama-3-8b' }, candidates: [{ gpu: GPUS.a10g, offers: {} }] }));
+    expect(outcome.kind).toBe('NO_USABLE_OFFER');
+  });
+
   it('right-sizes a 7B model off the A100 and says by how much (article 001)', () => {
     const e = ok(
       estimateInferenceCost(

@@ -5,7 +5,7 @@ import type { ModelSpec } from '../sizing/model-presets.js';
 import { isPrecision, type Precision } from '../sizing/precision.js';
 import { DEFAULT_INTER_TOKEN_LATENCY_MS } from './calibration.js';
 import { DEFAULT_MIN_REPLICAS, DEFAULT_TARGET_UTILIZATION, HOURS_PER_DAY } from './demand.js';
-import { describePlan } from './estimate-narrative.js';
+import { describePlan, egressUnpriced } from './estimate-narrative.js';
 import type { Alternative, EstimateInput, EstimateOutcome, InferenceEstimate } from './estimate.types.js';
 import { costPlan, monthly, toMoney, type PlanCosting } from './plan-costing.js';
 import { compareEvaluations, evaluateCandidates, type Evaluation, type RightSizingSettings } from './right-sizing.js';
@@ -28,8 +28,12 @@ export function estimateInferenceCost(input: EstimateInput): EstimateOutcome {
 
   const sizing = evaluateCandidates(settings);
   if (sizing.evaluations.length === 0) {
+    const tried = sizing.largestTried;
+    // No candidate had an offer at all: that is the policy's doing, not the model's size.
+    if (!tried && !sizing.anyFit) {
+      return { kind: 'NO_USABLE_OFFER', reason: sizing.notes.join('; ') || 'no compliant offer for any allowed GPU' };
+    }
     if (!sizing.anyFit) {
-      const tried = sizing.largestTried;
       return {
         kind: 'NO_FIT',
         largestGpuTried: tried
@@ -265,6 +269,7 @@ function assemble({
     },
     hiddenCosts: {
       egress: toMoney(egress, currency),
+      egressPriceKnown: !egressUnpriced({ input, settings, candidate: chosen.candidate }),
       coldStarts: toMoney(blended.coldStarts, currency),
       spotRestarts: toMoney(blended.spotRestarts, currency),
       idleCapacity: toMoney(idleCapacity, currency),

@@ -14,8 +14,10 @@ export interface GpuCandidate {
   gpu: GpuSpec;
   /** Chosen by the caller after the compliance filter; missing tiers are simply absent. */
   offers: Partial<Record<PricingModel, TierOfferInput>>;
-  /** Egress price of these offers' provider, per GB in the estimate's currency. */
+  /** Egress price of these offers' provider, per GB in the estimate's currency; null: not known. */
   egressPricePerGb?: Decimal | null;
+  /** The provider the egress price belongs to (named when its price is unknown). */
+  egressProvider?: string | null;
 }
 
 export interface WorkloadInput {
@@ -173,7 +175,14 @@ export interface InferenceEstimate {
    * Egress is added to monthlyCost; coldStarts, spotRestarts and idleCapacity are already inside
    * the tier costs and are shown to explain them.
    */
-  hiddenCosts: { egress: Money; coldStarts: Money; spotRestarts: Money; idleCapacity: Money };
+  hiddenCosts: {
+    egress: Money;
+    /** False when egress was asked for but the provider's egress price is unknown: `egress` then counts it as 0. */
+    egressPriceKnown: boolean;
+    coldStarts: Money;
+    spotRestarts: Money;
+    idleCapacity: Money;
+  };
   apiComparison: {
     apiPricePer1MTokens: Money;
     tokensPerDay: number;

@@ -4,9 +4,10 @@ import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { assembleCatalog, parseCatalogFiles, type CatalogFile, type RowError } from '../../domain/catalog/catalog-files.js';
+import { assembleCatalog, parseCatalogFiles, type CatalogFile, type ImportScope, type RowError } from '../../domain/catalog/catalog-files.js';
 import { catalogChecksum } from '../../domain/catalog/catalog-hash.js';
 import { diffCatalogs, type CatalogDiff } from '../../domain/catalog/catalog-diff.js';
+import { checkGuard, DEFAULT_GUARD, type GuardOutcome, type ImportGuardLimits } from '../../domain/catalog/import-guard.js';
 import type { CatalogVersionInfo } from '../../domain/catalog/catalog.types.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { CatalogRepository } from './catalog.repository.js';
@@ -19,13 +20,20 @@ export interface ImportRequest {
   publish?: boolean;
   /** Overrides the label of the files' catalog section. */
   label?: string;
+  /** Which offers the files replace (default: those of the providers they list offers for). */
+  scope?: ImportScope;
+  /** Refuse an import that removes or re-prices more than these shares of the offers in scope. */
+  guard?: Partial<ImportGuardLimits>;
   onProgress?: (event: { phase: 'parse' | 'write'; done: number; total: number }) => void;
 }
 
 export type ImportReport =
   | { status: 'invalid'; errors: RowError[]; files: string[] }
   | {
-      status: 'unchanged' | 'dry-run' | 'created';
+      status: 'unchanged' | 'dry-run' | 'created' | 'refused';
+      /** Providers whose offers the files replace; null: the whole catalog (--full). */
+      scope: string[] | null;
+      guard: GuardOutcome;
       files: string[];
       offerCount: number;
       /** Against the current version (null when there is none). */
@@ -48,26 +56,32 @@ export class CatalogImportService {
   async import(request: ImportRequest): Promise<ImportReport> {
     const files = await readCatalogFiles(request.paths);
     const names = files.map((f) => f.path);
-    const filesChecksum = checksumFiles(files);
+    // The scope is part of what was imported: the same files with another scope make other content.
+    const filesChecksum = checksumFiles(files, JSON.stringify(request.scope ?? { mode: 'PROVIDERS' }));
     const base = await this.repository.findCurrentVersion();
     // Byte-identical files to the newest version, which is current: unchanged, without parsing.
     const latest = await this.repository.findLatestFilesChecksum();
+    const limits: ImportGuardLimits = { ...DEFAULT_GUARD, ...request.guard };
     if (base && latest?.versionId === base.id && latest.filesChecksum === filesChecksum && !request.label) {
       const diff: CatalogDiff = { added: [], removed: [], changed: [], reference: [], unchangedOffers: base.offerCount };
-      const common = { files: names, offerCount: base.offerCount, base, diff, rowsWritten: 0, published: false };
+      const guard: GuardOutcome = { ...limits, inScopeBefore: base.offerCount, removed: 0, priceChanged: 0, violations: [] };
+      const common = { files: names, offerCount: base.offerCount, base, diff, rowsWritten: 0, published: false, scope: null, guard };
       return request.dryRun ? { ...common, status: 'dry-run', version: null } : { ...common, status: 'unchanged', version: base };
     }
     const parsed = parseCatalogFiles(files);
     request.onProgress?.({ phase: 'parse', done: parsed.offers.length, total: parsed.offers.length });
     const baseContent = base ? await this.catalog.content(base) : null;
-    const assembled = assembleCatalog({ parsed, inherited: baseContent });
+    const assembled = assembleCatalog({ parsed, inherited: baseContent, scope: request.scope });
     if (!assembled.content) return { status: 'invalid', errors: assembled.errors, files: names };
     const content = assembled.content;
 
     const checksum = catalogChecksum(content);
-    const diff = diffCatalogs({ from: baseContent ?? { ...content, offers: [], providers: [], regions: [], gpus: [] }, to: content });
-    const common = { files: names, offerCount: content.offers.length, base, diff, rowsWritten: 0 };
+    const diff = diffCatalogs({ from: baseContent ?? { ...content, offers: [], providers: [], regions: [], gpus: [], referenceFigures: [] }, to: content });
+    const inScopeBefore = (baseContent?.offers ?? []).filter((o) => assembled.scope === null || assembled.scope.includes(o.providerSlug)).length;
+    const guard = checkGuard({ diff, inScopeBefore, limits });
+    const common = { files: names, offerCount: content.offers.length, base, diff, rowsWritten: 0, scope: assembled.scope, guard };
     if (request.dryRun) return { ...common, status: 'dry-run', version: null, published: false };
+    if (guard.violations.length > 0) return { ...common, status: 'refused', version: null, published: false };
 
     const label = request.label ?? parsed.meta?.label ?? `import-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     const outcome = await this.repository
@@ -101,8 +115,9 @@ export class CatalogImportService {
   }
 }
 
-function checksumFiles(files: CatalogFile[]): string {
+function checksumFiles(files: CatalogFile[], scope: string): string {
   const hash = createHash('sha256');
+  hash.update(`${scope}\0`);
   for (const f of [...files].sort((a, b) => (a.path < b.path ? -1 : 1))) hash.update(`${f.path}\0${f.text}\0`);
   return hash.digest('hex');
 }

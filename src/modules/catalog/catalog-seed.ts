@@ -12,7 +12,8 @@ export async function seedIfEmpty(app: INestApplicationContext, catalogDir: stri
 /** Imports the bundled catalog and makes it current (a no-op when it is current already). */
 export async function seed(app: INestApplicationContext, catalogDir: string): Promise<CatalogVersionInfo> {
   const importer = app.get(CatalogImportService);
-  const report = await importer.import({ paths: [catalogDir], publish: true });
+  // The bundled catalog is a whole catalog: it replaces every offer, however many change.
+  const report = await importer.import({ paths: [catalogDir], publish: true, scope: { mode: 'FULL' }, guard: { allowLargeChange: true } });
   if (report.status === 'invalid') {
     const lines = report.errors.map((e) => `${e.file}:${e.line} ${e.field}: ${e.message}`);
     throw new Error(`The bundled catalog in ${catalogDir} is invalid:\n${lines.join('\n')}`);

@@ -7,6 +7,8 @@ import { PriceHistoryService } from './price-history.service.js';
 import { DiffArgs, VersionArgs } from './dto/version.args.js';
 import { CatalogDiffModel } from './models/catalog-diff.model.js';
 import { CatalogVersionListModel, CatalogVersionModel, CatalogVersionRefModel } from './models/catalog-version.model.js';
+import { compareReferenceFigures } from '../../domain/catalog/reference-figures.js';
+import { ReferenceFigureListModel } from './models/reference-figure.model.js';
 import { GpuModelListModel, GpuModelModel, ProviderListModel, ProviderModel, RegionListModel, RegionModel } from './models/reference.model.js';
 
 @ApiTags('catalog')
@@ -46,6 +48,16 @@ export class CatalogController {
   async regions(@Query() args: VersionArgs): Promise<RegionListModel> {
     const { version, content } = await this.catalog.snapshot(args);
     return { catalogVersion: CatalogVersionRefModel.of(version), items: content.regions.map(RegionModel.of) };
+  }
+
+  @Get('reference-figures')
+  @ApiOperation({
+    summary: 'Figures quoted by articles and analysts (never offers), each next to the matching list prices of the version, with the deviation',
+  })
+  @ApiOkResponse({ type: ReferenceFigureListModel })
+  async referenceFigures(@Query() args: VersionArgs): Promise<ReferenceFigureListModel> {
+    const { version, content } = await this.catalog.snapshot(args);
+    return ReferenceFigureListModel.of(version, compareReferenceFigures(content));
   }
 
   @Get('offers/:offerId/history')

@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { rowContentHash } from '../../domain/catalog/catalog-hash.js';
-import type { CatalogContent, CatalogVersionInfo, FxRates, GpuModel, Offer, Provider, Region } from '../../domain/catalog/catalog.types.js';
+import { providerObservations, type CatalogContent, type CatalogVersionInfo, type FxRates, type GpuModel, type Offer, type Provider, type ProviderObservations, type ReferenceFigure, type Region } from '../../domain/catalog/catalog.types.js';
 import { Decimal } from '../../domain/money/money.js';
 import { PG_POOL } from '../../database/database.options.js';
 import { PrismaService } from '../../database/prisma.service.js';
@@ -28,6 +28,7 @@ type VersionRow = {
   fxRates: unknown;
   offerCount: number;
   rowsWritten: number;
+  providerObservations: unknown;
   publications: { publishedAt: Date }[];
 };
 
@@ -82,6 +83,7 @@ export class CatalogRepository {
       offerCount: row.offerCount,
       rowsWritten: row.rowsWritten,
       fxRates: row.fxRates as FxRates,
+      providerObservations: (row.providerObservations ?? null) as ProviderObservations[] | null,
     };
   }
 
@@ -96,6 +98,7 @@ export class CatalogRepository {
     fxRates: true,
     offerCount: true,
     rowsWritten: true,
+    providerObservations: true,
     publications: { select: { publishedAt: true } },
   } as const;
 
@@ -145,11 +148,12 @@ export class CatalogRepository {
 
   async loadContent(version: Pick<CatalogVersionInfo, 'seq' | 'fxRates'>): Promise<CatalogContent> {
     const where = validAt(version.seq);
-    const [providers, regions, gpus, offers] = await Promise.all([
+    const [providers, regions, gpus, offers, figures] = await Promise.all([
       this.prisma.provider.findMany({ where, orderBy: { slug: 'asc' } }),
       this.prisma.region.findMany({ where, orderBy: { code: 'asc' } }),
       this.prisma.gpuModel.findMany({ where, orderBy: { slug: 'asc' } }),
       this.loadOffers(version.seq),
+      this.prisma.referenceFigure.findMany({ where, orderBy: { key: 'asc' } }),
     ]);
     return {
       fxRates: version.fxRates,
@@ -182,6 +186,22 @@ export class CatalogRepository {
         }),
       ),
       offers,
+      referenceFigures: figures.map(
+        (f): ReferenceFigure => ({
+          key: f.key,
+          claim: f.claim,
+          metric: f.metric,
+          value: dec(f.value)!,
+          valueHigh: dec(f.valueHigh),
+          currency: f.currency as ReferenceFigure['currency'],
+          provider: f.provider,
+          gpus: f.gpus,
+          pricingModel: f.pricingModel,
+          source: f.source,
+          publishedOn: f.publishedOn.toISOString().slice(0, 10),
+          note: f.note,
+        }),
+      ),
     };
   }
 
@@ -199,7 +219,7 @@ export class CatalogRepository {
     const { rows } = await this.pool.query<Record<string, string | number | boolean | null>>({
       text: `SELECT key_hash, provider_slug, region_code, gpu_slug, gpu_count, instance_type, pricing_model, price_per_hour::text,
                     currency, upfront::text, term_months, serverless_unit_price::text, serverless_unit, interruption_notice_seconds,
-                    source_url, source_title, to_char(observed_at, 'YYYY-MM-DD') AS observed_at, derived, derivation,
+                    source_url, source_title, to_char(observed_at, 'YYYY-MM-DD') AS observed_at, price_kind, derivation, conversion,
                     valid_from, valid_to
              FROM offers WHERE ${where}`,
       values,
@@ -226,8 +246,9 @@ export class CatalogRepository {
         sourceUrl: r.source_url as string,
         sourceTitle: r.source_title as string | null,
         observedAt: r.observed_at as string,
-        derived: r.derived as boolean,
+        priceKind: r.price_kind as Offer['priceKind'],
         derivation: r.derivation as string | null,
+        conversion: r.conversion as string | null,
       },
     }));
   }
@@ -251,9 +272,12 @@ export class CatalogRepository {
       }
       const id = randomUUID();
       const { rows } = await client.query<{ seq: number }>(
-        `INSERT INTO catalog_versions (id, label, source, notes, checksum, files_checksum, fx_rates, offer_count, rows_written)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0) RETURNING seq`,
-        [id, input.label, input.source, input.notes, input.checksum, input.filesChecksum, JSON.stringify(input.content.fxRates), input.content.offers.length],
+        `INSERT INTO catalog_versions (id, label, source, notes, checksum, files_checksum, fx_rates, offer_count, rows_written, provider_observations)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, $9) RETURNING seq`,
+        [
+          id, input.label, input.source, input.notes, input.checksum, input.filesChecksum, JSON.stringify(input.content.fxRates),
+          input.content.offers.length, JSON.stringify(providerObservations(input.content.offers)),
+        ],
       );
       const seq = rows[0]!.seq;
       let written = 0;
@@ -335,14 +359,15 @@ export class CatalogRepository {
   }
 
   async countRows(): Promise<Record<string, number>> {
-    const [versions, providers, regions, gpus, offers] = await Promise.all([
+    const [versions, providers, regions, gpus, offers, referenceFigures] = await Promise.all([
       this.prisma.catalogVersion.count(),
       this.prisma.provider.count(),
       this.prisma.region.count(),
       this.prisma.gpuModel.count(),
       this.prisma.offer.count(),
+      this.prisma.referenceFigure.count(),
     ]);
-    return { versions, providers, regions, gpus, offers };
+    return { versions, providers, regions, gpus, offers, referenceFigures };
   }
 }
 
@@ -385,13 +410,22 @@ const TABLES: TableSpec[] = [
     columns: [
       'key_hash', 'content_hash', 'provider_slug', 'region_code', 'gpu_slug', 'gpu_count', 'instance_type', 'pricing_model',
       'price_per_hour', 'currency', 'upfront', 'term_months', 'serverless_unit_price', 'serverless_unit',
-      'interruption_notice_seconds', 'source_url', 'source_title', 'observed_at', 'derived', 'derivation',
+      'interruption_notice_seconds', 'source_url', 'source_title', 'observed_at', 'price_kind', 'derivation', 'conversion',
     ],
     rows: (c) =>
       c.offers.map((o) => [
         o.keyHash, rowContentHash(o), o.providerSlug, o.regionCode, o.gpuSlug, o.gpuCount, o.instanceType, o.pricingModel,
         o.pricePerHour, o.currency, o.upfront, o.termMonths, o.serverlessUnitPrice, o.serverlessUnit,
-        o.interruptionNoticeSeconds, o.sourceUrl, o.sourceTitle, o.observedAt, o.derived, o.derivation,
+        o.interruptionNoticeSeconds, o.sourceUrl, o.sourceTitle, o.observedAt, o.priceKind, o.derivation, o.conversion,
+      ]),
+  },
+  {
+    name: 'reference_figures',
+    key: 'key',
+    columns: ['key', 'claim', 'metric', 'value', 'value_high', 'currency', 'provider', 'gpus', 'pricing_model', 'source', 'published_on', 'note', 'content_hash'],
+    rows: (c) =>
+      c.referenceFigures.map((f) => [
+        f.key, f.claim, f.metric, f.value, f.valueHigh, f.currency, f.provider, pgArray(f.gpus), f.pricingModel, f.source, f.publishedOn, f.note, rowContentHash(f),
       ]),
   },
 ];

@@ -1,10 +1,13 @@
 // The monthly cost of an inference workload: compliant offers per GPU type and pricing model
 // from the catalog (through the same compliance core as the cheapest-offer answer), then the
 // pure cost model. Reads only; stores nothing. Same input and version, same numbers.
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { PRICING_MODELS, type CatalogVersionInfo, type Currency, type PricingModel } from '../../domain/catalog/catalog.types.js';
 import {
   findCheapestCompliant,
+  priceQualityWarnings,
+  priceReferenceDate,
   resolveDiscounts,
   resolvePolicy,
   resolveRequirement,
@@ -29,7 +32,10 @@ export interface EstimateAnswer {
 
 @Injectable()
 export class EstimatesService {
-  constructor(private readonly catalog: CatalogService) {}
+  constructor(
+    private readonly catalog: CatalogService,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'STALE_PRICE_DAYS'>,
+  ) {}
 
   async estimate(input: EstimateInput): Promise<EstimateAnswer> {
     if ((input.workload.hourlyProfile === undefined) === (input.workload.requestsPerSecond === undefined)) {
@@ -40,10 +46,11 @@ export class EstimatesService {
     }
     const { version, index } = await this.catalog.indexedSnapshot({ version: input.version, asOf: input.asOf });
     const currency: Currency = input.currency ?? 'USD';
+    const referenceDate = priceReferenceDate(input.asOf);
     let policy: CompliancePolicy;
     let discounts: Discounts;
     try {
-      policy = resolvePolicy(policyInputFrom(input.policy));
+      policy = resolvePolicy({ ...policyInputFrom(input.policy), referenceDate });
     } catch (error) {
       throw toAppError(error, 'policy.');
     }
@@ -58,8 +65,11 @@ export class EstimatesService {
 
     const outcome = estimateInferenceCost(this.costModelInput(input, { index, policy, discounts, currency, gpuSlugs }));
     switch (outcome.kind) {
-      case 'OK':
+      case 'OK': {
+        const chosen = outcome.estimate.chosenOffers.map((c) => index.offers[index.offerByKeyHash.get(c.ref)!]!);
+        outcome.estimate.warnings.push(...priceQualityWarnings(chosen, { referenceDate, staleAfterDays: this.config.STALE_PRICE_DAYS }));
         return { version, estimate: outcome.estimate, index };
+      }
       case 'INVALID_INPUT':
         throw badInput('REQUEST.INVALID', [{ field: outcome.field, message: outcome.reason }]);
       case 'NO_FIT': {
@@ -108,6 +118,7 @@ export class EstimatesService {
     const requirement = resolveRequirement({ gpus: [slug] });
     const offers: GpuCandidate['offers'] = {};
     let egressPricePerGb: Decimal | null = null;
+    let egressProvider: string | null = null;
     for (const pricingModel of PRICING_MODELS) {
       if (ctx.policy.pricingModels && !ctx.policy.pricingModels.includes(pricingModel)) continue;
       const policy: CompliancePolicy = { ...ctx.policy, pricingModels: [pricingModel] as PricingModel[] };
@@ -120,11 +131,12 @@ export class EstimatesService {
         pricePerInstanceHour: best.pricePerInstanceHour,
         interruptionNoticeSeconds: best.offer.interruptionNoticeSeconds,
       };
+      egressProvider ??= best.provider.slug;
       if (egressPricePerGb === null && best.provider.egressUsdPerGb) {
         egressPricePerGb = convert(best.provider.egressUsdPerGb, 'USD', ctx.currency, ctx.index.fxRates);
       }
     }
-    return { gpu: gpuSpecFromCatalog({ gpu }), offers, egressPricePerGb };
+    return { gpu: gpuSpecFromCatalog({ gpu }), offers, egressPricePerGb, egressProvider };
   }
 }
 

@@ -59,6 +59,8 @@ function fromQuery(q: OffersQuery): Omit<OfferSearch, 'discounts'> {
       excludeProviders: q.excludeProvider,
       regions: q.region,
       maxPricePerGpuHour: q.maxPricePerGpuHour,
+      includeEstimates: q.includeEstimates,
+      maxPriceAgeDays: q.maxPriceAgeDays,
     },
     currency: q.currency ?? 'USD',
     selector: { version: q.version, asOf: q.asOf },
@@ -91,6 +93,8 @@ export function policyInputFrom(p: OfferFilterInput | CheapestOffersArgs['policy
     excludeProviders: p.excludeProviders,
     regions: p.regions,
     maxPricePerGpuHour: p.maxPricePerGpuHour === undefined ? undefined : String(p.maxPricePerGpuHour),
+    includeEstimates: p.includeEstimates,
+    maxPriceAgeDays: p.maxPriceAgeDays,
   };
 }
 

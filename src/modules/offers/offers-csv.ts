@@ -13,7 +13,7 @@ const PRICING_CATEGORY: Record<string, string> = {
 const COLUMNS = [
   'SkuPriceId', 'ProviderName', 'RegionId', 'RegionCountry', 'SkuId', 'GpuModel', 'GpuCount', 'GpuMemoryGb',
   'PricingCategory', 'PricingModel', 'CommitmentTermMonths', 'ListUnitPrice', 'ListCurrency', 'PricingUnit',
-  'PricePerHour', 'PricePerGpuHour', 'BillingCurrency', 'Source', 'ObservedAt', 'Derived', 'Derivation', 'CatalogVersion',
+  'PricePerHour', 'PricePerGpuHour', 'BillingCurrency', 'Source', 'ObservedAt', 'PriceKind', 'Derivation', 'Conversion', 'CatalogVersion',
 ];
 
 function cell(value: unknown): string {
@@ -29,7 +29,7 @@ export function offersCsv(page: OfferConnectionModel): string {
     [
       o.id, o.provider, o.region, o.country, o.instanceType, o.gpu, o.gpuCount, o.gpuMemoryGb,
       PRICING_CATEGORY[o.pricingModel], o.pricingModel, o.termMonths, o.listPricePerHour.amount, o.listPricePerHour.currency, 'Hours',
-      o.pricePerHour.amount, o.pricePerGpuHour.amount, o.pricePerHour.currency, o.source, o.observedAt, o.derived, o.derivation, page.catalogVersion.label,
+      o.pricePerHour.amount, o.pricePerGpuHour.amount, o.pricePerHour.currency, o.source, o.observedAt, o.priceKind, o.derivation, o.conversion, page.catalogVersion.label,
     ].map(cell).join(','),
   );
   return `${[COLUMNS.join(','), ...rows].join('\r\n')}\r\n`;

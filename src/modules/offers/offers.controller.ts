@@ -33,7 +33,7 @@ export class OffersController {
   @ApiOperation({ summary: 'The cheapest offers that comply with a policy, and (explain) the cheaper ones it excluded, with reasons' })
   @ApiOkResponse({ type: CheapestOffersResultModel })
   async cheapest(@Query() query: CheapestOffersQuery): Promise<CheapestOffersResultModel> {
-    const { version, result } = await this.offers.cheapest(searchFromCheapestQuery(query), { limit: query.limit, explain: query.explain });
-    return CheapestOffersResultModel.of(version, result);
+    const { version, result, warnings } = await this.offers.cheapest(searchFromCheapestQuery(query), { limit: query.limit, explain: query.explain });
+    return CheapestOffersResultModel.of(version, result, warnings);
   }
 }

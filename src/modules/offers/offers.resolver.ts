@@ -16,7 +16,7 @@ export class OffersResolver {
 
   @Query(() => CheapestOffersResultModel, { description: 'The cheapest compliant offers and, with explain, the cheaper ones excluded and why' })
   async cheapestOffers(@Args() args: CheapestOffersArgs): Promise<CheapestOffersResultModel> {
-    const { version, result } = await this.service.cheapest(searchFromCheapestArgs(args), { limit: args.limit, explain: args.explain });
-    return CheapestOffersResultModel.of(version, result);
+    const { version, result, warnings } = await this.service.cheapest(searchFromCheapestArgs(args), { limit: args.limit, explain: args.explain });
+    return CheapestOffersResultModel.of(version, result, warnings);
   }
 }

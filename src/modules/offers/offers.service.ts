@@ -1,12 +1,15 @@
 // Offer listing and the cheapest compliant offer: one service for REST and GraphQL. The work is
 // done by the compliance core over the version's in-memory index; this maps inputs and errors.
 import { createHash } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { CatalogVersionInfo } from '../../domain/catalog/catalog.types.js';
 import {
   filterOffers,
   findCheapestCompliant,
   PolicyError,
+  priceQualityWarnings,
+  priceReferenceDate,
   resolveDiscounts,
   resolvePolicy,
   resolveRequirement,
@@ -46,7 +49,10 @@ export const DEFAULT_PAGE_SIZE = 50;
 
 @Injectable()
 export class OffersService {
-  constructor(private readonly catalog: CatalogService) {}
+  constructor(
+    private readonly catalog: CatalogService,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'STALE_PRICE_DAYS'>,
+  ) {}
 
   async list(search: OfferSearch, page: { limit?: number; cursor?: string }): Promise<{ version: CatalogVersionInfo; page: OfferPage; nextCursor: string | null }> {
     const cursor = page.cursor ? decodeCursor(page.cursor) : null;
@@ -58,7 +64,7 @@ export class OffersService {
     const { version, index } = await this.catalog.indexedSnapshot(cursor ? { version: cursor.v } : search.selector);
     try {
       const requirement = this.requirement(search);
-      const policy = resolvePolicy(search.policy);
+      const policy = resolvePolicy({ ...search.policy, referenceDate: priceReferenceDate(search.selector.asOf) });
       const result = filterOffers({ catalog: index, requirement, policy, currency: search.currency, limit: page.limit ?? DEFAULT_PAGE_SIZE, after: cursor?.k ?? null });
       const nextCursor = result.nextAfter ? encodeCursor({ v: version.id, k: result.nextAfter, f: fingerprint }) : null;
       return { version, page: result, nextCursor };
@@ -67,19 +73,24 @@ export class OffersService {
     }
   }
 
-  async cheapest(search: OfferSearch, options: { limit?: number; explain?: boolean }): Promise<{ version: CatalogVersionInfo; result: CheapestResult }> {
+  async cheapest(
+    search: OfferSearch,
+    options: { limit?: number; explain?: boolean },
+  ): Promise<{ version: CatalogVersionInfo; result: CheapestResult; warnings: string[] }> {
     const { version, index } = await this.catalog.indexedSnapshot(search.selector);
     try {
+      const referenceDate = priceReferenceDate(search.selector.asOf);
       const result = findCheapestCompliant({
         catalog: index,
         requirement: this.requirement(search),
-        policy: resolvePolicy(search.policy),
+        policy: resolvePolicy({ ...search.policy, referenceDate }),
         currency: search.currency,
         limit: options.limit ?? 10,
         explain: options.explain ?? false,
         discounts: resolveDiscounts(search.discounts),
       });
-      return { version, result };
+      const warnings = priceQualityWarnings(result.items.map((i) => i.offer), { referenceDate, staleAfterDays: this.config.STALE_PRICE_DAYS });
+      return { version, result, warnings };
     } catch (error) {
       throw toAppError(error);
     }

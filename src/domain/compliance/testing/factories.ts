@@ -1,6 +1,6 @@
 // Test factories: whole catalog objects from defaults plus Partial overrides, so a test states
 // only what it is about. Reusable by any test of the catalog, compliance or cost model.
-import type { CatalogContent, FxRates, GpuModel, Offer, Provider, Region } from '../../catalog/catalog.types.js';
+import type { CatalogContent, FxRates, GpuModel, Offer, Provider, ReferenceFigure, Region } from '../../catalog/catalog.types.js';
 import { Decimal } from '../../money/money.js';
 
 export const TEST_FX_RATES: FxRates = { base: 'USD', rates: { EUR: '0.8650' }, date: '2026-11-27', source: 'test' };
@@ -70,8 +70,9 @@ export function makeOffer(overrides: Partial<Offer> = {}): Offer {
     sourceUrl: 'https://example.test/prices',
     sourceTitle: null,
     observedAt: '2026-11-27',
-    derived: false,
+    priceKind: 'LIST',
     derivation: null,
+    conversion: null,
     ...overrides,
   };
   if (!overrides.keyHash) {
@@ -81,5 +82,23 @@ export function makeOffer(overrides: Partial<Offer> = {}): Offer {
 }
 
 export function makeCatalog(overrides: Partial<CatalogContent> = {}): CatalogContent {
-  return { providers: [], regions: [], gpus: [makeGpu()], offers: [], fxRates: TEST_FX_RATES, ...overrides };
+  return { providers: [], regions: [], gpus: [makeGpu()], offers: [], referenceFigures: [], fxRates: TEST_FX_RATES, ...overrides };
+}
+
+export function makeReferenceFigure(overrides: Partial<ReferenceFigure> = {}): ReferenceFigure {
+  return {
+    key: 'figure',
+    claim: 'AWS H100 on-demand',
+    metric: 'PRICE_PER_GPU_HOUR',
+    value: new Decimal('3.90'),
+    valueHigh: null,
+    currency: 'USD',
+    provider: 'aws',
+    gpus: ['h100-sxm-80gb'],
+    pricingModel: 'ON_DEMAND',
+    source: 'test article',
+    publishedOn: '2026-03-27',
+    note: null,
+    ...overrides,
+  };
 }

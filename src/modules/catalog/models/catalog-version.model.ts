@@ -16,6 +16,14 @@ export class FxRatesModel {
   @ApiProperty() @Field() source: string;
 }
 
+@ObjectType('ProviderObservations', { description: 'How fresh one provider\'s prices are in a version' })
+export class ProviderObservationsModel {
+  @ApiProperty({ example: 'aws' }) @Field() provider: string;
+  @ApiProperty() @Field(() => Int) offers: number;
+  @ApiProperty({ example: '2026-07-09', description: 'Oldest observedAt of the provider\'s offers' }) @Field() oldest: string;
+  @ApiProperty({ example: '2026-10-10', description: 'Newest observedAt of the provider\'s offers' }) @Field() newest: string;
+}
+
 @ObjectType('CatalogVersionRef', { description: 'The catalog version an answer used' })
 export class CatalogVersionRefModel {
   @ApiProperty() @Field() id: string;
@@ -39,6 +47,9 @@ export class CatalogVersionModel {
   @ApiProperty({ nullable: true, type: String }) @Field(() => String, { nullable: true }) notes: string | null;
   @ApiProperty({ description: 'sha256 of the content' }) @Field() checksum: string;
   @ApiProperty({ type: FxRatesModel }) @Field(() => FxRatesModel) fxRates: FxRatesModel;
+  @ApiProperty({ type: [ProviderObservationsModel], nullable: true, description: 'Per provider: offers and the oldest and newest observation date; null for versions imported before this was recorded' })
+  @Field(() => [ProviderObservationsModel], { nullable: true, description: 'Per provider: offers and the oldest and newest observation date; null for versions imported before this was recorded' })
+  providerObservations: ProviderObservationsModel[] | null;
 
   static of(v: CatalogVersionInfo): CatalogVersionModel {
     return Object.assign(new CatalogVersionModel(), {
@@ -56,6 +67,7 @@ export class CatalogVersionModel {
         ...v.fxRates,
         rates: Object.entries(v.fxRates.rates).map(([currency, rate]) => Object.assign(new FxRateModel(), { currency, rate })),
       }),
+      providerObservations: v.providerObservations?.map((p) => Object.assign(new ProviderObservationsModel(), p)) ?? null,
     });
   }
 }

@@ -1,8 +1,8 @@
 import { Field, Float, Int, ObjectType } from '@nestjs/graphql';
 import { ApiProperty } from '@nestjs/swagger';
-import type { PricingModel } from '../../../domain/catalog/catalog.types.js';
+import type { PriceKind, PricingModel } from '../../../domain/catalog/catalog.types.js';
 import type { OfferQuote } from '../../../domain/compliance/index.js';
-import { PricingModelEnum } from '../../../common/models/enums.js';
+import { PriceKindEnum, PricingModelEnum } from '../../../common/models/enums.js';
 import { MoneyModel } from '../../../common/models/money.model.js';
 
 @ObjectType('Offer')
@@ -31,8 +31,13 @@ export class OfferModel {
   @ApiProperty({ description: 'URL of the public price page or document' }) @Field() source: string;
   @ApiProperty({ nullable: true, type: String }) @Field(() => String, { nullable: true }) sourceTitle: string | null;
   @ApiProperty({ example: '2026-03-27' }) @Field() observedAt: string;
-  @ApiProperty({ description: 'True when the figure was computed from a rule' }) @Field() derived: boolean;
-  @ApiProperty({ nullable: true, type: String }) @Field(() => String, { nullable: true }) derivation: string | null;
+  @ApiProperty({ enum: PriceKindEnum, enumName: 'PriceKind', description: 'LIST: read from the provider\'s own price data; ESTIMATE: computed by a rule (only with includeEstimates)' })
+  @Field(() => PriceKindEnum)
+  priceKind: PriceKind;
+  @ApiProperty({ nullable: true, type: String, description: 'ESTIMATE: the rule and its inputs' }) @Field(() => String, { nullable: true }) derivation: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'LIST: the unit conversion applied to the figure as read (e.g. monthly / 730 h)' })
+  @Field(() => String, { nullable: true })
+  conversion: string | null;
   @ApiProperty({ nullable: true, type: String, description: 'Negotiated discount applied, percent' })
   @Field(() => String, { nullable: true })
   discountPercent: string | null;
@@ -69,8 +74,9 @@ export class OfferModel {
       source: o.sourceUrl,
       sourceTitle: o.sourceTitle,
       observedAt: o.observedAt,
-      derived: o.derived,
+      priceKind: o.priceKind,
       derivation: o.derivation,
+      conversion: o.conversion,
       discountPercent: p.discountPercent?.toString() ?? null,
       instances: extra.withTotals ? p.instances : null,
       totalPricePerHour: extra.withTotals ? MoneyModel.of(p.totalPricePerHour, p.currency) : null,

@@ -43,6 +43,8 @@ export function toEstimateModel({ version, estimate: e, index }: { version: Cata
         country: region.country,
         gpu: offer.gpuSlug,
         instanceType: offer.instanceType,
+        observedAt: offer.observedAt,
+        priceKind: offer.priceKind,
         gpusPerInstance: c.gpusPerInstance,
         replicasPerInstance: c.replicasPerInstance,
         pricePerInstanceHour: m(c.pricePerInstanceHour),
@@ -78,7 +80,7 @@ export function toEstimateModel({ version, estimate: e, index }: { version: Cata
       outputTokensPerSecond: r4(e.replicaThroughput.outputTokensPerSecond),
       stepTimeMs: e.replicaThroughput.stepTimeMs === null ? null : r4(e.replicaThroughput.stepTimeMs),
     },
-    hiddenCosts: { egress: m(e.hiddenCosts.egress), coldStarts: m(e.hiddenCosts.coldStarts), spotRestarts: m(e.hiddenCosts.spotRestarts), idleCapacity: m(e.hiddenCosts.idleCapacity) },
+    hiddenCosts: { egress: m(e.hiddenCosts.egress), egressPriceKnown: e.hiddenCosts.egressPriceKnown, coldStarts: m(e.hiddenCosts.coldStarts), spotRestarts: m(e.hiddenCosts.spotRestarts), idleCapacity: m(e.hiddenCosts.idleCapacity) },
     apiComparison: e.apiComparison
       ? {
           apiPricePer1MTokens: m(e.apiComparison.apiPricePer1MTokens),

@@ -1,8 +1,8 @@
 // The answer of POST /v1/estimates and GraphQL `estimate`: one model class for both transports.
 import { Field, Float, Int, ObjectType } from '@nestjs/graphql';
 import { ApiProperty } from '@nestjs/swagger';
-import type { PricingModel } from '../../../domain/catalog/catalog.types.js';
-import { PricingModelEnum } from '../../../common/models/enums.js';
+import type { PriceKind, PricingModel } from '../../../domain/catalog/catalog.types.js';
+import { PriceKindEnum, PricingModelEnum } from '../../../common/models/enums.js';
 import { MoneyModel } from '../../../common/models/money.model.js';
 import { CatalogVersionRefModel } from '../../catalog/models/catalog-version.model.js';
 
@@ -44,6 +44,10 @@ export class ChosenOfferModel {
   @ApiProperty({ type: MoneyModel, description: 'Comparable per instance-hour (reserved: upfront amortized)' }) @Field(() => MoneyModel) pricePerInstanceHour: MoneyModel;
   @ApiProperty({ type: MoneyModel, description: 'Spot: including interruption overhead' }) @Field(() => MoneyModel) effectivePricePerInstanceHour: MoneyModel;
   @ApiProperty() @Field() source: string;
+  @ApiProperty({ example: '2026-07-30', description: 'When the source read the price from the provider' }) @Field() observedAt: string;
+  @ApiProperty({ enum: PriceKindEnum, enumName: 'PriceKind', description: 'ESTIMATE only with includeEstimates (and a warning)' })
+  @Field(() => PriceKindEnum)
+  priceKind: PriceKind;
 }
 
 @ObjectType('EstimateBaseline')
@@ -86,6 +90,9 @@ export class ReplicaThroughputModel {
 @ObjectType('HiddenCosts')
 export class HiddenCostsModel {
   @ApiProperty({ type: MoneyModel, description: 'Added to monthlyCost' }) @Field(() => MoneyModel) egress: MoneyModel;
+  @ApiProperty({ description: 'False when egress was asked for but the provider has no known egress price: egress then counts it as 0 (and warnings say so)' })
+  @Field({ description: 'False when egress was asked for but the provider has no known egress price: egress then counts it as 0 (and warnings say so)' })
+  egressPriceKnown: boolean;
   @ApiProperty({ type: MoneyModel, description: 'Inside the tier costs' }) @Field(() => MoneyModel) coldStarts: MoneyModel;
   @ApiProperty({ type: MoneyModel, description: 'Inside the tier costs' }) @Field(() => MoneyModel) spotRestarts: MoneyModel;
   @ApiProperty({ type: MoneyModel, description: 'Paid for and not used; inside the tier costs' }) @Field(() => MoneyModel) idleCapacity: MoneyModel;

@@ -4,12 +4,14 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsBoolean, IsDate, IsIn, IsInt, IsNumber, IsOptional, IsString, Length, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { CURRENCIES, PRICING_MODELS, type Currency, type PricingModel } from '../../../domain/catalog/catalog.types.js';
-import { GPU_COUNT_MODES, INTERRUPTION_TOLERANCES, OPERATOR_SCOPES, RESIDENCIES } from '../../../domain/compliance/index.js';
+import { GPU_COUNT_MODES, INTERRUPTION_TOLERANCES, MAX_PRICE_AGE_DAYS, OPERATOR_SCOPES, RESIDENCIES } from '../../../domain/compliance/index.js';
 import { PRECISIONS } from '../../../domain/sizing/index.js';
 import { CurrencyEnum, PricingModelEnum } from '../../../common/models/enums.js';
 import { GpuCountModeEnum, InterruptionToleranceEnum, OperatorScopeEnum, PrecisionEnum, ResidencyEnum } from '../../../common/models/policy-enums.js';
 
 const COUNTRY = /^[A-Za-z]{2}$/;
+export const INCLUDE_ESTIMATES = 'Also rank ESTIMATE prices (computed by a rule, flagged as such); by default only LIST prices are used';
+export const MAX_PRICE_AGE = 'Exclude prices last read from their source more than this many days ago (before asOf, when given)';
 
 @InputType('ModelInput', { description: 'A model to serve: a preset (llama-3-8b, ...) or parametersB with an optional shape' })
 export class ModelInput {
@@ -55,6 +57,14 @@ export class CompliancePolicyInput {
   @ApiPropertyOptional({ type: [String] }) @Field(() => [String], { nullable: true }) @IsOptional() @ArrayMaxSize(100) @IsString({ each: true }) @Length(1, 64, { each: true }) excludeProviders?: string[];
   @ApiPropertyOptional({ type: [String], description: 'Region allow list' }) @Field(() => [String], { nullable: true, description: 'Region allow list' }) @IsOptional() @ArrayMaxSize(200) @IsString({ each: true }) @Length(1, 100, { each: true }) regions?: string[];
   @ApiPropertyOptional({ type: Number, description: 'In the request currency' }) @Field(() => Float, { nullable: true, description: 'In the request currency' }) @IsOptional() @IsNumber() @Min(0) @Max(1_000_000) maxPricePerGpuHour?: number;
+  @ApiPropertyOptional({ type: Boolean, default: false, description: INCLUDE_ESTIMATES })
+  @Field(() => Boolean, { nullable: true, description: INCLUDE_ESTIMATES })
+  @IsOptional() @IsBoolean()
+  includeEstimates?: boolean;
+  @ApiPropertyOptional({ type: Number, description: MAX_PRICE_AGE })
+  @Field(() => Int, { nullable: true, description: MAX_PRICE_AGE })
+  @IsOptional() @IsInt() @Min(0) @Max(MAX_PRICE_AGE_DAYS)
+  maxPriceAgeDays?: number;
 }
 
 @InputType('DiscountInput', { description: 'A negotiated discount on a provider’s list prices' })

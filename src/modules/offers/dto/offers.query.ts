@@ -1,9 +1,10 @@
-// REST query parameters of GET /v1/offers and GET /v1/offers/cheapest (API.md names).
+// REST query parameters of GET /v1/offers and GET /v1/offers/cheapest.
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsBoolean, IsDate, IsIn, IsInt, IsNumber, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
 import { CURRENCIES, PRICING_MODELS, type Currency } from '../../../domain/catalog/catalog.types.js';
-import { GPU_COUNT_MODES, INTERRUPTION_TOLERANCES, OPERATOR_SCOPES, RESIDENCIES } from '../../../domain/compliance/index.js';
+import { GPU_COUNT_MODES, INTERRUPTION_TOLERANCES, MAX_PRICE_AGE_DAYS, OPERATOR_SCOPES, RESIDENCIES } from '../../../domain/compliance/index.js';
+import { INCLUDE_ESTIMATES, MAX_PRICE_AGE } from './offers.input.js';
 import { PRECISIONS } from '../../../domain/sizing/index.js';
 import { CommaList, QueryBoolean } from './list-param.js';
 
@@ -98,6 +99,14 @@ export class OffersQuery {
   @ApiPropertyOptional({ example: '4.00', description: 'Maximum comparable price per GPU-hour, in `currency`' })
   @IsOptional() @Matches(DECIMAL, { message: 'must be a decimal number such as 4.00' })
   maxPricePerGpuHour?: string;
+
+  @ApiPropertyOptional({ type: Boolean, default: false, description: INCLUDE_ESTIMATES })
+  @IsOptional() @QueryBoolean() @IsBoolean()
+  includeEstimates?: boolean;
+
+  @ApiPropertyOptional({ type: Number, description: MAX_PRICE_AGE })
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(MAX_PRICE_AGE_DAYS)
+  maxPriceAgeDays?: number;
 
   @ApiPropertyOptional({ enum: CURRENCIES, default: 'USD' })
   @IsOptional() @IsIn(CURRENCIES)

@@ -52,8 +52,11 @@ export class CheapestOffersResultModel {
   @ApiProperty({ type: [ExcludedOfferModel], description: 'When nothing complies: the offers failing the fewest rules' })
   @Field(() => [ExcludedOfferModel])
   nearestMisses: ExcludedOfferModel[];
+  @ApiProperty({ type: [String], description: 'About the prices of the items: ESTIMATE prices used (includeEstimates) and prices older than STALE_PRICE_DAYS' })
+  @Field(() => [String], { description: 'About the prices of the items: ESTIMATE prices used (includeEstimates) and prices older than STALE_PRICE_DAYS' })
+  warnings: string[];
 
-  static of(version: CatalogVersionInfo, r: CheapestResult): CheapestOffersResultModel {
+  static of(version: CatalogVersionInfo, r: CheapestResult, warnings: string[] = []): CheapestOffersResultModel {
     return Object.assign(new CheapestOffersResultModel(), {
       catalogVersion: CatalogVersionRefModel.of(version),
       currency: r.currency,
@@ -61,6 +64,7 @@ export class CheapestOffersResultModel {
       excluded: r.excluded.map(ExcludedOfferModel.of),
       excludedCount: r.excludedCount,
       nearestMisses: r.nearestMisses.map(ExcludedOfferModel.of),
+      warnings,
     });
   }
 }
