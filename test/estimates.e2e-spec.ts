@@ -17,7 +17,7 @@ const ESTIMATE_FIELDS = `
   catalogVersion { id label } monthlyCost { amount currency } gpuCost { amount currency } gpu precision gpusPerReplica
   tiers { pricingModel gpuHours cost { amount currency } capacityShare }
   hourlyPlan { hour replicasNeeded reservedInstances onDemandInstances spotInstances }
-  chosenOffers { pricingModel offerId provider region country pricePerInstanceHour { amount currency } }
+  chosenOffers { pricingModel offerId provider region country priceKind observedAt pricePerInstanceHour { amount currency } }
   baselines { naive { monthlyCost { amount } } onDemandAutoscaled { monthlyCost { amount } } }
   savingsVsNaivePct savingsVsOnDemandAutoscaledPct
   serverless { breakEvenUtilization cheaper monthlyCost { amount } }
@@ -38,7 +38,8 @@ describe('estimates (e2e, bundled catalog)', () => {
   it('plans a diurnal GDPR workload on EEA offers only, with reserved, on-demand and spot tiers, savings, and alternatives', async () => {
     const res = await t.http().post('/v1/estimates').send(gdprWorkload).expect(200);
     const e = res.body;
-    expect(e.catalogVersion.label).toBe('2026-11');
+    expect(e.catalogVersion.label).toBe('2026-11-30');
+    expect(e.chosenOffers.every((o: { priceKind: string }) => o.priceKind === 'LIST')).toBe(true);
     expect(e.monthlyCost.currency).toBe('EUR');
     expect(e.tiers.map((x: { pricingModel: string }) => x.pricingModel)).toEqual(expect.arrayContaining([expect.stringMatching(/^RESERVED_/), 'ON_DEMAND', 'SPOT']));
     for (const offer of e.chosenOffers) expect(jurisdictionsOf(offer.country)).toContain('EEA');
@@ -66,12 +67,12 @@ describe('estimates (e2e, bundled catalog)', () => {
   });
 
   it('is reproducible: the same input and version give the same answer', async () => {
-    const a = (await t.http().post('/v1/estimates').send({ ...gdprWorkload, version: '2026-11' }).expect(200)).body;
-    const b = (await t.http().post('/v1/estimates').send({ ...gdprWorkload, version: '2026-11' }).expect(200)).body;
+    const a = (await t.http().post('/v1/estimates').send({ ...gdprWorkload, version: '2026-11-30' }).expect(200)).body;
+    const b = (await t.http().post('/v1/estimates').send({ ...gdprWorkload, version: '2026-11-30' }).expect(200)).body;
     expect(b).toEqual(a);
   });
 
-  it('prices AWS H100 on-demand 24/7 at the article figure: 3.90 USD per GPU-hour is 2,847 USD per GPU per 730-hour month', async () => {
+  it('prices AWS H100 on-demand 24/7 at the p5 list price, not the article figure: 6.88 USD per GPU-hour is 5,022.40 USD per GPU per 730-hour month', async () => {
     const res = await t.http().post('/v1/estimates').send({
       model: { preset: 'llama-3-8b' },
       workload: { requestsPerSecond: 0.5, avgInputTokens: 200, avgOutputTokens: 100 },
@@ -79,11 +80,44 @@ describe('estimates (e2e, bundled catalog)', () => {
       gpus: ['h100-sxm-80gb'],
       currency: 'USD',
     }).expect(200);
-    // One 8-GPU p5 instance (the article's 3.90 per GPU-hour row) serves the load every hour.
-    expect(res.body.tiers).toEqual([expect.objectContaining({ pricingModel: 'ON_DEMAND', gpuHours: 8 * 730 })]);
-    expect(res.body.unitEconomics.effectivePricePerGpuHour.amount).toBe('3.9000');
-    expect(res.body.monthlyCost).toEqual({ amount: '22776.0000', currency: 'USD' });
-    expect(Number(res.body.monthlyCost.amount) / 8).toBe(2847);
+    // One p5 instance serves the load every hour; 55.04 USD/h for 8 GPUs (or the 1-GPU p5.4xlarge) is 6.88 per GPU-hour.
+    const [tier] = res.body.tiers;
+    expect(res.body.tiers).toHaveLength(1);
+    expect(tier.pricingModel).toBe('ON_DEMAND');
+    expect(res.body.unitEconomics.effectivePricePerGpuHour.amount).toBe('6.8800');
+    expect(Number(res.body.monthlyCost.amount)).toBeCloseTo((tier.gpuHours / 730) * 5022.4, 4);
+    expect(res.body.chosenOffers[0]).toMatchObject({ priceKind: 'LIST', instanceType: expect.stringMatching(/^p5\./) });
+  });
+
+  it('uses an ESTIMATE only with includeEstimates, and says so in warnings and on the chosen offer', async () => {
+    const body = {
+      model: { preset: 'llama-3-8b' },
+      workload: { requestsPerSecond: 0.5, avgInputTokens: 200, avgOutputTokens: 100 },
+      policy: { providers: ['aws'], regions: ['aws:eu-north-1'], pricingModels: ['RESERVED_1Y'], tolerance: 'INTOLERANT' },
+      gpus: ['h100-sxm-80gb'],
+    };
+    const refused = await t.http().post('/v1/estimates').send(body).expect(422);
+    expect(refused.body.code).toBe('ESTIMATE.NO_COMPLIANT_OFFER');
+    const res = await t.http().post('/v1/estimates').send({ ...body, policy: { ...body.policy, includeEstimates: true } }).expect(200);
+    expect(res.body.chosenOffers).toEqual([expect.objectContaining({ priceKind: 'ESTIMATE', pricingModel: 'RESERVED_1Y' })]);
+    expect(res.body.warnings).toEqual(expect.arrayContaining([expect.stringContaining('is an ESTIMATE, not a list price')]));
+  });
+
+  it('never counts egress as zero without saying so', async () => {
+    const base = {
+      model: { preset: 'llama-3-8b' },
+      workload: { requestsPerSecond: 0.5, avgInputTokens: 200, avgOutputTokens: 100 },
+      egressGbPerMonth: 1000,
+      policy: { pricingModels: ['ON_DEMAND'] },
+      currency: 'USD',
+    };
+    // Nebius publishes no egress price in this catalog: the estimate says so.
+    const unknown = (await t.http().post('/v1/estimates').send({ ...base, policy: { ...base.policy, providers: ['nebius'] } }).expect(200)).body;
+    expect(unknown.hiddenCosts).toMatchObject({ egress: { amount: '0.0000' }, egressPriceKnown: false });
+    expect(unknown.warnings).toEqual(expect.arrayContaining([expect.stringContaining('egress of 1000 GB/month is not priced: nebius has no known internet egress price')]));
+    // AWS: 1000 GB at 0.09 USD/GB = 90 USD.
+    const aws = (await t.http().post('/v1/estimates').send({ ...base, policy: { ...base.policy, providers: ['aws'] } }).expect(200)).body;
+    expect(aws.hiddenCosts).toMatchObject({ egress: { amount: '90.0000', currency: 'USD' }, egressPriceKnown: true });
   });
 
   it('answers a model that fits no allowed GPU with 422 naming the largest GPU tried', async () => {

@@ -3,7 +3,7 @@ import { createTestServer, type TestServer } from './setup/test-app.js';
 
 const OFFER_FIELDS = `id provider region country gpu gpuCount instanceType pricingModel
   pricePerHour { amount currency } pricePerGpuHour { amount currency } listPricePerHour { amount currency }
-  source observedAt derived complies totalPricePerHour { amount currency } instances`;
+  source observedAt priceKind complies totalPricePerHour { amount currency } instances`;
 
 describe('offers (e2e, bundled catalog)', () => {
   let t: TestServer;
@@ -14,36 +14,113 @@ describe('offers (e2e, bundled catalog)', () => {
     await t.stop();
   });
 
-  it('lists H100 offers from at least 10 providers, with sources, and the reference article figures', async () => {
+  it('lists H100 list prices only, from at least 8 providers, with sources; no article figure is an offer', async () => {
     const res = await t.http().get('/v1/offers').query({ gpu: 'h100-sxm-80gb,h100-pcie-80gb,h100-nvl-94gb', limit: 500 }).expect(200);
-    const items = res.body.items as { provider: string; source: string; pricePerGpuHour: { amount: string }; pricingModel: string; instanceType: string }[];
-    expect(new Set(items.map((i) => i.provider)).size).toBeGreaterThanOrEqual(10);
-    expect(items.every((i) => i.source.length > 3)).toBe(true);
-    const price = (provider: string, model: string, amount: string) =>
-      items.some((i) => i.provider === provider && i.pricingModel === model && i.pricePerGpuHour.amount === amount);
-    expect(price('aws', 'ON_DEMAND', '3.9000')).toBe(true);
-    expect(price('azure', 'ON_DEMAND', '6.9800')).toBe(true);
-    expect(price('gcp', 'ON_DEMAND', '3.0000')).toBe(true);
-    expect(price('vastai', 'SPOT', '1.4900')).toBe(true);
-    expect(price('gmi', 'ON_DEMAND', '2.1000')).toBe(true);
-    expect(price('aws', 'RESERVED_3Y', '1.9000')).toBe(true);
-    expect(price('aws', 'RESERVED_1Y', '2.1000')).toBe(true);
+    const items = res.body.items as { provider: string; source: string; observedAt: string; priceKind: string; instanceType: string; pricePerGpuHour: { amount: string } }[];
+    expect(new Set(items.map((i) => i.provider)).size).toBeGreaterThanOrEqual(8);
+    expect(items.every((i) => i.priceKind === 'LIST' && i.source.length > 3 && /^\d{4}-\d{2}-\d{2}$/.test(i.observedAt))).toBe(true);
+    expect(items.some((i) => /article/i.test(i.instanceType))).toBe(false);
+    // The article's "AWS H100 3.90" is a reference figure, not a price of any offer.
+    expect(items.some((i) => i.provider === 'aws' && i.pricePerGpuHour.amount === '3.9000')).toBe(false);
     // Sorted by comparable price per GPU-hour.
     const amounts = items.map((i) => Number(i.pricePerGpuHour.amount));
     expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
   });
 
+  it('answers the cheapest AWS H100 on-demand with the p5 list price, 55.04 / 8 = 6.88 USD per GPU-hour, over REST and GraphQL', async () => {
+    const rest = (await t.http().get('/v1/offers/cheapest').query({ gpu: 'h100-sxm-80gb', provider: 'aws', pricingModels: 'ON_DEMAND', limit: 1 }).expect(200)).body;
+    expect(rest.items[0]).toMatchObject({ priceKind: 'LIST', pricePerGpuHour: { amount: '6.8800', currency: 'USD' } });
+    expect(rest.items[0].instanceType).toMatch(/^p5\./);
+    expect(rest.warnings).toEqual(expect.any(Array));
+    const gql = await t.graphql<{ cheapestOffers: { items: { priceKind: string; pricePerGpuHour: { amount: string } }[] } }>(
+      '{ cheapestOffers(requirement: { gpus: ["h100-sxm-80gb"] }, policy: { providers: ["aws"], pricingModels: [ON_DEMAND] }, limit: 1) { items { priceKind pricePerGpuHour { amount } } } }',
+    );
+    expect(gql.data.cheapestOffers.items).toEqual([{ priceKind: 'LIST', pricePerGpuHour: { amount: '6.8800' } }]);
+  });
+
+  it('ranks ESTIMATE prices only with includeEstimates, flags them on the offer and in warnings, over REST and GraphQL', async () => {
+    // AWS p5.48xlarge in eu-north-1 has no reserved list price; the catalog holds a 1-year ESTIMATE (on-demand x 0.60).
+    const query = { gpu: 'h100-sxm-80gb', provider: 'aws', region: 'aws:eu-north-1', pricingModels: 'RESERVED_1Y' };
+    expect((await t.http().get('/v1/offers').query(query).expect(200)).body.items).toEqual([]);
+    expect((await t.http().get('/v1/offers/cheapest').query(query).expect(200)).body.items).toEqual([]);
+    const listed = (await t.http().get('/v1/offers').query({ ...query, includeEstimates: 'true' }).expect(200)).body.items;
+    expect(listed).toEqual([expect.objectContaining({ priceKind: 'ESTIMATE', derivation: expect.stringContaining('x (1 - 0.40)') })]);
+    const cheapest = (await t.http().get('/v1/offers/cheapest').query({ ...query, includeEstimates: 'true' }).expect(200)).body;
+    expect(cheapest.items).toEqual([expect.objectContaining({ priceKind: 'ESTIMATE' })]);
+    expect(cheapest.warnings).toEqual(expect.arrayContaining([expect.stringContaining('p5.48xlarge aws:eu-north-1 RESERVED_1Y is an ESTIMATE, not a list price')]));
+    const gql = await t.graphql<{ cheapestOffers: { items: { priceKind: string }[]; warnings: string[] } }>(
+      `{ cheapestOffers(requirement: { gpus: ["h100-sxm-80gb"] }, policy: { providers: ["aws"], regions: ["aws:eu-north-1"], pricingModels: [RESERVED_1Y], includeEstimates: true }) { items { priceKind } warnings } }`,
+    );
+    expect(gql.data.cheapestOffers.items).toEqual([{ priceKind: 'ESTIMATE' }]);
+    expect(gql.data.cheapestOffers.warnings).toEqual(cheapest.warnings);
+    const none = await t.graphql<{ offers: { items: unknown[] } }>(
+      '{ offers(filter: { gpus: ["h100-sxm-80gb"], providers: ["aws"], regions: ["aws:eu-north-1"], pricingModels: [RESERVED_1Y] }) { items { id } } }',
+    );
+    expect(none.data.offers.items).toEqual([]);
+  });
+
+  it('finds H100 or H200 list offers under GDPR_PERSONAL_DATA from at least four providers in at least three EEA countries, Azure among them', async () => {
+    const res = await t.http().get('/v1/offers').query({ gpu: 'h100-sxm-80gb,h100-pcie-80gb,h100-nvl-94gb,h200-141gb', preset: 'GDPR_PERSONAL_DATA', limit: 500 }).expect(200);
+    const items = res.body.items as { provider: string; country: string; priceKind: string }[];
+    const providers = new Set(items.map((i) => i.provider));
+    expect(providers.size).toBeGreaterThanOrEqual(4);
+    expect(providers.has('azure')).toBe(true);
+    expect(new Set(items.map((i) => i.country)).size).toBeGreaterThanOrEqual(3);
+    for (const i of items) expect(jurisdictionsOf(i.country)).toContain('EEA');
+    expect(items.every((i) => i.priceKind === 'LIST')).toBe(true);
+  });
+
+  it('excludes prices older than maxPriceAgeDays, with the reason, and warns about stale chosen prices', async () => {
+    // The OVHcloud GPU flavours were read on 2026-01-27: 307 days before 2026-11-30, so more than 300 days before today.
+    const query = { gpu: 'h100-pcie-80gb', provider: 'ovhcloud', explain: 'true' };
+    const all = (await t.http().get('/v1/offers/cheapest').query(query).expect(200)).body;
+    expect(all.items.length).toBeGreaterThan(0);
+    expect(all.warnings.join(' ')).toMatch(/price observed 2026-01-27, \d+ days before \d{4}-\d{2}-\d{2} \(older than 90 days\)/);
+    const fresh = (await t.http().get('/v1/offers/cheapest').query({ ...query, maxPriceAgeDays: 300 }).expect(200)).body;
+    expect(fresh.items).toEqual([]);
+    const ovh = fresh.excluded.filter((e: { offer: { provider: string } }) => e.offer.provider === 'ovhcloud');
+    expect(ovh.length).toBe(all.items.length);
+    expect(ovh.map((e: { rules: string[] }) => e.rules)).toEqual(ovh.map(() => ['FRESHNESS']));
+    expect(ovh[0].reasons[0]).toMatch(/^price observed 2026-01-27, \d+ days before \d{4}-\d{2}-\d{2}: older than maxPriceAgeDays 300$/);
+  });
+
+  it('shows every reference figure next to the list price with its deviation, over REST and GraphQL', async () => {
+    const rest = (await t.http().get('/v1/reference-figures').expect(200)).body;
+    const byKey = new Map(rest.items.map((f: { key: string }) => [f.key, f]));
+    // Every seed figure of the articles is there.
+    for (const key of ['a1-aws-h100-on-demand', 'a1-azure-h100-on-demand', 'a1-gcp-h100-on-demand', 'a1-vast-h100-spot', 'a1-specialists-h100-on-demand',
+      'a1-aws-h100-reserved', 'a3-aws-egress', 'a3-gcp-egress', 'a2-spot-discount', 'a2-reserved-1y-discount', 'a2-blended-savings']) {
+      expect(byKey.has(key)).toBe(true);
+    }
+    // AWS 3.90 against the p5 list price 6.88: (6.88 − 3.90) / 3.90 = +76.41%.
+    expect(byKey.get('a1-aws-h100-on-demand')).toMatchObject({ status: 'COMPARED', deviation: '76.41', cheapest: { value: '6.8800' } });
+    expect((byKey.get('a1-aws-h100-on-demand') as { summary: string }).summary).toContain('figure 3.90 USD/GPU-h; cheapest list p5.');
+    // Azure 6.98 is exactly the NC40ads H100 v5 eastus list price.
+    expect(byKey.get('a1-azure-h100-on-demand')).toMatchObject({ status: 'COMPARED', deviation: '0.00' });
+    // Vast.ai has no list price in the catalog; the blended-savings claim is no price.
+    expect(byKey.get('a1-vast-h100-spot')).toMatchObject({ status: 'NO_LIST_PRICE', deviation: null });
+    expect(byKey.get('a2-blended-savings')).toMatchObject({ status: 'NOT_COMPARABLE' });
+    const gql = await t.graphql<{ referenceFigures: { catalogVersion: { label: string }; items: { key: string; deviation: string | null; summary: string }[] } }>(
+      '{ referenceFigures { catalogVersion { label } items { key deviation summary } } }',
+    );
+    expect(gql.data.referenceFigures.items).toEqual(rest.items.map((f: { key: string; deviation: string | null; summary: string }) => ({ key: f.key, deviation: f.deviation, summary: f.summary })));
+    expect(gql.data.referenceFigures.catalogVersion.label).toBe(rest.catalogVersion.label);
+  });
+
   it('pages with a cursor without gaps or repeats, and the cursor pins the version', async () => {
-    const all = (await t.http().get('/v1/offers').query({ limit: 500 }).expect(200)).body.items.map((i: { id: string }) => i.id);
+    const filter = { gpu: 'h100-sxm-80gb' };
+    const all = (await t.http().get('/v1/offers').query({ ...filter, limit: 500 }).expect(200)).body.items.map((i: { id: string }) => i.id);
+    expect(all.length).toBeGreaterThan(17 * 3);
+    expect(all.length).toBeLessThan(500);
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
-      const page = await t.http().get('/v1/offers').query({ limit: 17, ...(cursor ? { cursor } : {}) }).expect(200);
+      const page = await t.http().get('/v1/offers').query({ ...filter, limit: 17, ...(cursor ? { cursor } : {}) }).expect(200);
       seen.push(...page.body.items.map((i: { id: string }) => i.id));
       cursor = page.body.nextCursor ?? undefined;
     } while (cursor);
     expect(seen).toEqual(all);
-    const first = await t.http().get('/v1/offers').query({ limit: 5 }).expect(200);
+    const first = await t.http().get('/v1/offers').query({ ...filter, limit: 5 }).expect(200);
     const mismatch = await t.http().get('/v1/offers').query({ limit: 5, gpu: 'l4-24gb', cursor: first.body.nextCursor }).expect(400);
     expect(mismatch.body.errors[0].field).toBe('cursor');
   });
@@ -98,7 +175,7 @@ describe('offers (e2e, bundled catalog)', () => {
     const rest = (await t.http().get('/v1/offers/cheapest').query({ gpu: 'h100-sxm-80gb,h100-pcie-80gb', preset: 'EU_SOVEREIGN', limit: 20 }).expect(200)).body;
     const providers = new Set(rest.items.map((i: { provider: string }) => i.provider));
     expect(providers.size).toBeGreaterThan(0);
-    expect([...providers].every((p) => ['ovhcloud', 'scaleway', 'hetzner'].includes(p as string))).toBe(true);
+    expect([...providers].every((p) => ['ovhcloud', 'scaleway', 'hetzner', 'nebius'].includes(p as string))).toBe(true);
   });
 
   it('never gives spot to INTOLERANT workloads and explains it', async () => {
@@ -124,7 +201,7 @@ describe('offers (e2e, bundled catalog)', () => {
     const custom = (await t.http().get('/v1/offers/cheapest').query({ parametersB: 70, precision: 'INT4', gpuCount: 1, limit: 100 }).expect(200)).body;
     expect(Math.min(...custom.items.map((i: { gpuMemoryGb: number }) => i.gpuMemoryGb))).toBe(48);
     await t.http().get('/v1/offers/cheapest').query({ model: 'llama-3-8b', parametersB: 8 }).expect(400);
-    // At FP16 (141 GB of weights) no single GPU of the catalog is enough: nothing, not an error.
+    // At FP16 (141 GB of weights) only the 180 GB B200 and the 192 GB MI300X hold it on one GPU.
     // GraphQL's offer listing takes the same model filter and agrees with REST's.
     const restList = (await t.http().get('/v1/offers').query({ parametersB: 70, precision: 'INT4', gpuCount: 1, limit: 100 }).expect(200)).body;
     const gqlList = await t.graphql<{ offers: { items: { id: string }[] } }>(
@@ -132,8 +209,12 @@ describe('offers (e2e, bundled catalog)', () => {
     );
     expect(gqlList.data.offers.items.map((i) => i.id)).toEqual(restList.items.map((i: { id: string }) => i.id));
     expect(restList.items.length).toBeGreaterThan(0);
-    const fp16 = (await t.http().get('/v1/offers/cheapest').query({ model: 'llama-3-70b', precision: 'FP16', gpuCount: 1 }).expect(200)).body;
-    expect(fp16.items).toEqual([]);
+    const fp16 = (await t.http().get('/v1/offers/cheapest').query({ model: 'llama-3-70b', precision: 'FP16', gpuCount: 1, limit: 100 }).expect(200)).body;
+    expect(fp16.items.length).toBeGreaterThan(0);
+    expect(new Set(fp16.items.map((i: { gpu: string }) => i.gpu))).toEqual(new Set(['b200-180gb', 'mi300x-192gb']));
+    // With the GPU count fixed at one, a model that needs more memory than any GPU finds nothing, and that is not an error.
+    const huge = (await t.http().get('/v1/offers/cheapest').query({ parametersB: 405, precision: 'FP16', gpuCount: 1 }).expect(200)).body;
+    expect(huge.items).toEqual([]);
   });
 
   it.each([

@@ -1,0 +1,125 @@
+// Partial price updates through the admin script itself (node dist/scripts/catalog.js, what
+// `npm run catalog:import` runs), on the bundled catalog in a real PostgreSQL: the scope of an
+// import, the guard against large removals and changes, and the exit codes.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { parse } from 'yaml';
+import { CatalogService } from '../src/modules/catalog/catalog.service.js';
+import { createTestContext, type TestContext } from './setup/test-app.js';
+
+const run = promisify(execFile);
+
+interface Outcome {
+  code: number;
+  out: string;
+}
+
+describe('catalog:import partial updates (e2e, bundled catalog, real script)', () => {
+  let ctx: TestContext;
+  let dir: string;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    dir = await mkdtemp(path.join(os.tmpdir(), 'catalog-updates-'));
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const importer = async (...args: string[]): Promise<Outcome> => {
+    const env = { PATH: process.env.PATH, DATABASE_URL: ctx.db.url, LOG_LEVEL: 'warn' };
+    try {
+      const { stdout, stderr } = await run(process.execPath, ['dist/scripts/catalog.js', 'import', ...args], { env });
+      return { code: 0, out: stdout + stderr };
+    } catch (error) {
+      const e = error as { code: number; stdout: string; stderr: string };
+      return { code: e.code, out: e.stdout + e.stderr };
+    }
+  };
+  const offersOf = async (provider: string) => {
+    const service = ctx.app.get(CatalogService);
+    const content = await service.content(await service.resolveVersion());
+    return content.offers.filter((o) => o.providerSlug === provider);
+  };
+  const awsFile = async () => (await readFile('data/catalog/offers/aws.yaml', 'utf8')).split('\n');
+
+  it('updates one price from a copy of one provider file: changes one offer, removes none', async () => {
+    const text = await readFile('data/catalog/offers/lambda.yaml', 'utf8');
+    const edited = text.replace('pricePerGpuHour: "2.79"', 'pricePerGpuHour: "2.69"');
+    expect(edited).not.toBe(text);
+    const file = path.join(dir, 'lambda.yaml');
+    await writeFile(file, edited);
+    const dry = await importer(file, '--dry-run');
+    expect(dry).toMatchObject({ code: 0 });
+    expect(dry.out).toContain('they replace the offers of lambda');
+    expect(dry.out).toContain('added 0, removed 0, changed 1');
+    // Per instance: 8 × 2.79 = 22.32 -> 8 × 2.69 = 21.52 USD/h, (21.52 − 22.32) / 22.32 = −3.58%.
+    expect(dry.out).toContain('22.32 USD/h -> 21.52 USD/h (-3.58%)');
+    expect(dry.out).toContain('Dry run: nothing was written.');
+  });
+
+  it('refuses a one-offer H100 file that would replace every AWS offer, and --merge applies just that offer', async () => {
+    const before = (await offersOf('aws')).length;
+    const p5 = (await offersOf('aws')).find((o) => o.instanceType === 'p5.48xlarge' && o.regionCode === 'aws:us-east-1' && o.pricingModel === 'ON_DEMAND')!;
+    expect(p5.pricePerHour.toString()).toBe('55.04');
+    const file = path.join(dir, 'h100.yaml');
+    await writeFile(
+      file,
+      `offers:\n  - { provider: aws, region: "aws:us-east-1", gpu: h100-sxm-80gb, gpuCount: 8, instanceType: p5.48xlarge, pricingModel: ON_DEMAND,
+      pricePerHour: "54.00", currency: USD, priceKind: LIST, source: "https://example.org/test", observedAt: "2026-11-30" }\n`,
+    );
+    const refused = await importer(file);
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain(`would remove ${before - 1} of ${before} offers in scope`);
+    expect(refused.out).toContain('Refused: nothing was written');
+    expect((await offersOf('aws')).length).toBe(before);
+
+    const merged = await importer(file, '--merge', '--publish', '--label', 'h100-update');
+    expect(merged.code).toBe(0);
+    expect(merged.out).toContain('added 0, removed 0, changed 1');
+    const after = await offersOf('aws');
+    expect(after.length).toBe(before);
+    expect(after.find((o) => o.keyHash === p5.keyHash)?.pricePerHour.toString()).toBe('54');
+  });
+
+  it('refuses a file that drops 40% of the AWS offers, with the counts, and takes it with --allow-large-change', async () => {
+    const lines = await awsFile();
+    const all = parse(lines.join('\n')).offers as unknown[];
+    // Keep the first 60% of the rows (whole records: each starts with "  - provider:").
+    const starts = lines.flatMap((l, i) => (l.startsWith('  - provider:') ? [i] : []));
+    const keep = Math.floor(all.length * 0.6);
+    const cut = lines.slice(0, starts[keep]).join('\n');
+    const removed = all.length - keep;
+    const file = path.join(dir, 'aws.yaml');
+    await writeFile(file, `${cut}\n`);
+    const pct = ((removed / all.length) * 100).toFixed(1);
+    expect(Number(pct)).toBeGreaterThanOrEqual(40);
+
+    const refused = await importer(file);
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain(`would remove ${removed} of ${all.length} offers in scope (${pct}%, limit 10%)`);
+    expect((await offersOf('aws')).length).toBe(all.length);
+    const gcpBefore = (await offersOf('gcp')).length;
+
+    const taken = await importer(file, '--allow-large-change', '--publish', '--label', 'aws-cut');
+    expect(taken.code).toBe(0);
+    expect(taken.out).toContain(`removed ${removed}`);
+    expect((await offersOf('aws')).length).toBe(keep);
+    // Other providers keep their offers.
+    expect((await offersOf('gcp')).length).toBe(gcpBefore);
+  });
+
+  it('rejects a value with more digits than are stored, naming file, line and field', async () => {
+    const file = path.join(dir, 'fine.yaml');
+    await writeFile(
+      file,
+      `offers:\n  - provider: aws\n    region: "aws:us-east-1"\n    gpu: h100-sxm-80gb\n    gpuCount: 8\n    instanceType: p5.48xlarge\n    pricingModel: ON_DEMAND\n    pricePerHour: "55.1234567890123456"\n    currency: USD\n    priceKind: LIST\n    source: "https://example.org/test"\n    observedAt: "2026-11-30"\n`,
+    );
+    const r = await importer(file, '--merge');
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(`${path.relative(process.cwd(), file)}:8 pricePerHour: must have at most 15 digits after the decimal point (stored exactly)`);
+  });
+});
