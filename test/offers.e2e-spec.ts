@@ -78,6 +78,9 @@ describe('offers (e2e, bundled catalog)', () => {
     expect(all.warnings.join(' ')).toMatch(/price observed 2026-01-27, \d+ days before \d{4}-\d{2}-\d{2} \(older than 90 days\)/);
     const fresh = (await t.http().get('/v1/offers/cheapest').query({ ...query, maxPriceAgeDays: 300 }).expect(200)).body;
     expect(fresh.items).toEqual([]);
+    // The version says how fresh each provider's prices are.
+    const [version] = (await t.http().get('/v1/catalog/versions').expect(200)).body.items;
+    expect(version.providerObservations).toEqual(expect.arrayContaining([{ provider: 'ovhcloud', offers: 14, oldest: '2026-01-27', newest: '2026-10-07' }]));
     const ovh = fresh.excluded.filter((e: { offer: { provider: string } }) => e.offer.provider === 'ovhcloud');
     expect(ovh.length).toBe(all.items.length);
     expect(ovh.map((e: { rules: string[] }) => e.rules)).toEqual(ovh.map(() => ['FRESHNESS']));
