@@ -13,7 +13,7 @@ import { runScript } from './script-runner.js';
 
 const USAGE = `Usage:
   npm run catalog:import -- <file or folder>... [--dry-run] [--publish] [--label L]
-        [--scope aws,azure | --full | --merge] [--max-removed PCT] [--max-changed PCT] [--allow-large-change]
+        [--scope aws,azure | --full | --merge] [--max-removed PCT] [--max-changed PCT] [--allow-large-change] [--force]
   npm run catalog:publish -- <version id or label>
   npm run catalog:versions
   npm run catalog:diff -- <from> <to>`;
@@ -49,6 +49,7 @@ async function importCommand(argv: string[]): Promise<number> {
       'max-removed': { type: 'string' },
       'max-changed': { type: 'string' },
       'allow-large-change': { type: 'boolean' },
+      force: { type: 'boolean' },
     },
   });
   if (positionals.length === 0) throw new Error(USAGE);
@@ -79,6 +80,7 @@ async function importCommand(argv: string[]): Promise<number> {
       publish: values.publish,
       label: values.label,
       scope,
+      force: values.force,
       guard: Object.fromEntries(Object.entries(guard).filter(([, v]) => v !== undefined)),
       onProgress: ({ phase, done, total }) => {
         if (!bar || total < 5_000) return;
@@ -89,7 +91,7 @@ async function importCommand(argv: string[]): Promise<number> {
     });
     bar?.stop();
     printImport(report);
-    return report.status === 'invalid' || report.status === 'refused' ? 1 : 0;
+    return report.status === 'invalid' || report.status === 'refused' || report.status === 'moved' ? 1 : 0;
   });
 }
 
@@ -97,6 +99,13 @@ function printImport(report: ImportReport): void {
   if (report.status === 'invalid') {
     console.error(`Rejected: ${report.errors.length} error(s) in ${report.files.length} file(s); nothing was written.`);
     for (const e of report.errors) console.error(`  ${e.file}:${e.line}${e.field ? ` ${e.field}` : ''}: ${e.message}`);
+    return;
+  }
+  if (report.status === 'moved') {
+    console.error(
+      `Not published: the current version moved from ${report.base?.label ?? 'none'} to ${report.current?.label ?? 'none'} while this import ran, ` +
+        'and publishing would revert its changes. Nothing was written. Run the import again (it diffs against the new current version), or pass --force.',
+    );
     return;
   }
   const base = report.base ? `current version ${report.base.label}` : 'an empty catalog';
@@ -110,7 +119,11 @@ function printImport(report: ImportReport): void {
     console.error('Refused: nothing was written. Check the files (a partial file replaces all offers of its providers), use --merge to');
     console.error('only add and update the offers listed, or pass --allow-large-change if the change is intended.');
   } else if (report.status === 'dry-run') console.log(g.violations.length ? 'Dry run: nothing was written; a real import would be refused.' : 'Dry run: nothing was written.');
-  else if (report.status === 'unchanged') console.log(`Unchanged: identical to version ${report.version!.label}; nothing was written.`);
+  else if (report.status === 'unchanged') {
+    console.log(`Unchanged: identical to version ${report.version!.label}; nothing was written.`);
+    if (report.published) console.log(`Published: ${report.version!.label} is now the current version.`);
+    else if (!report.version!.current) console.log(`It is not the current version; run: npm run catalog:publish -- ${report.version!.label}`);
+  }
   else {
     console.log(`Created version ${report.version!.label} (${report.version!.id}): ${report.rowsWritten} rows written.`);
     console.log(report.published ? 'Published: it is now the current version.' : `Not published; run: npm run catalog:publish -- ${report.version!.label}`);

@@ -8,9 +8,13 @@ import { type AppConfig } from './config/app-config.js';
 import { AppConfigModule } from './config/app-config.module.js';
 import { loggerOptions } from './config/logger.options.js';
 import { formatGraphqlError } from './common/errors/graphql-errors.js';
-import { complexityPlugin, depthLimitRule } from './common/graphql-limits.js';
+import { armorRules, complexityPlugin, parseOptions } from './common/graphql-limits.js';
+import { admitGraphqlRequest } from './common/errors/graphql-gate.js';
+import { RequestGate } from './modules/auth/request-gate.js';
+import type { CallerRequest } from './modules/auth/request-context.js';
 import { ApiKeyGuard } from './modules/auth/api-key.guard.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { RequestGateModule } from './modules/auth/request-gate.module.js';
 import { RateLimitGuard } from './modules/auth/rate-limit.guard.js';
 import { ProblemDetailsFilter } from './common/errors/problem-details.filter.js';
 import { DatabaseModule } from './database/database.module.js';
@@ -35,23 +39,43 @@ export class AppModule {
         AppConfigModule.forRoot(config, { serving: true }),
         LoggerModule.forRoot(loggerOptions(config)),
         DatabaseModule.forRoot({ url: databaseUrl, poolSize: config.DATABASE_POOL_SIZE, connectTimeoutMs: 3_000, statementTimeoutMs: 15_000 }),
-        GraphQLModule.forRoot<ApolloDriverConfig>({
+        GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
-          path: '/graphql',
-          // In memory; `npm run docs:generate` writes schema.gql and a test keeps it in step.
-          autoSchemaFile: true,
-          sortSchema: true,
-          introspection: config.GRAPHQL_INTROSPECTION,
-          graphiql: config.GRAPHQL_PLAYGROUND,
-          formatError: formatGraphqlError,
-          autoTransformHttpErrors: true,
-          // Guards (API keys, rate limits) read the HTTP request and write headers on the response.
-          context: ({ req, res }: { req: unknown; res: unknown }) => ({ req, res }),
-          validationRules: [depthLimitRule(config.GRAPHQL_MAX_DEPTH)],
-          plugins: [complexityPlugin(config.GRAPHQL_MAX_COMPLEXITY)],
+          imports: [RequestGateModule],
+          inject: [RequestGate],
+          useFactory: (gate: RequestGate) => {
+            const limits = {
+              maxDepth: config.GRAPHQL_MAX_DEPTH,
+              maxComplexity: config.GRAPHQL_MAX_COMPLEXITY,
+              maxTokens: config.GRAPHQL_MAX_TOKENS,
+              maxAliases: config.GRAPHQL_MAX_ALIASES,
+              maxDirectives: config.GRAPHQL_MAX_DIRECTIVES,
+            };
+            const armor = armorRules(limits);
+            return {
+              path: '/graphql',
+              // In memory; `npm run docs:generate` writes schema.gql and a test keeps it in step.
+              autoSchemaFile: true,
+              sortSchema: true,
+              introspection: config.GRAPHQL_INTROSPECTION,
+              graphiql: config.GRAPHQL_PLAYGROUND,
+              formatError: formatGraphqlError,
+              autoTransformHttpErrors: true,
+              // Apollo builds the context before it parses the document: who may call, and how
+              // often, is decided here, so a refused caller costs no parsing or validation.
+              context: async ({ req, res }: { req: CallerRequest; res: unknown }) => {
+                await admitGraphqlRequest(gate, req);
+                return { req, res };
+              },
+              parseOptions: parseOptions(limits),
+              validationRules: armor.validationRules,
+              plugins: [...armor.plugins, complexityPlugin(config.GRAPHQL_MAX_COMPLEXITY)],
+            };
+          },
         }),
         ThrottlerModule.forRoot({ throttlers: [{ name: 'default', ttl: 60_000, limit: Math.max(1, config.RATE_LIMIT_PER_MINUTE) }] }),
         AuthModule,
+        RequestGateModule,
         MetricsModule,
         HealthModule,
         CatalogModule,

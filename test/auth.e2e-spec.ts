@@ -90,4 +90,29 @@ describe('access control and limits (e2e, AUTH_MODE=required)', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
+
+  it('refuses GraphQL without a key before parsing: a fragment bomb gets 401, not validation work', async () => {
+    let bomb = 'query { ...F0 }\n';
+    for (let i = 0; i < 30; i++) bomb += `fragment F${i} on Query { gpus { slug } ...F${i + 1} ...F${i + 1} }\n`;
+    bomb += 'fragment F30 on Query { gpus { slug } }\n';
+    const res = await t.http().post('/graphql').send({ query: bomb });
+    expect(res.status).toBe(401);
+    expect(res.headers['www-authenticate']).toBe('Bearer');
+    expect(res.body.errors[0].extensions).toEqual({ code: 'UNAUTHENTICATED', errorCode: 'AUTH.MISSING_KEY' });
+  });
+
+  // Last: it leaves this client's address blocked for a minute.
+  it('limits failed authentications per client address: after 20 in a minute, 429 with Retry-After before any key lookup', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 22; i++) statuses.push((await t.http().get('/v1/gpus').set('x-api-key', `gca_wrong_${i}`)).status);
+    // Earlier tests of this file failed some authentications from this address too.
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(20);
+    expect(statuses.slice(-2)).toEqual([429, 429]);
+    const limited = await t.http().get('/v1/gpus').set('x-api-key', 'gca_wrong');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    const gql = await t.http().post('/graphql').set('x-api-key', 'gca_wrong').send({ query: '{ gpus { slug } }' });
+    expect(gql.status).toBe(429);
+    expect(gql.body.errors[0].extensions.code).toBe('TOO_MANY_REQUESTS');
+  });
 });

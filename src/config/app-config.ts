@@ -37,6 +37,9 @@ const schema = z.object({
     .max(60_000, 'must be between 100 and 60000')
     .default(1000),
   STALE_PRICE_DAYS: z.coerce.number({ error: 'must be a number of days' }).int('must be a whole number').min(1, 'must be between 1 and 10000').max(10_000, 'must be between 1 and 10000').default(90),
+  ESTIMATE_WORKERS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 (one per core but one) or more').max(64, 'must be at most 64').default(0),
+  ESTIMATE_TIME_BUDGET_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int('must be a whole number').min(100, 'must be between 100 and 60000').max(60_000, 'must be between 100 and 60000').default(5000),
+  ESTIMATE_QUEUE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be between 1 and 10000').max(10_000, 'must be between 1 and 10000').default(64),
   SHUTDOWN_GRACE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int('must be a whole number').min(0, 'must be 0 or more').max(120_000, 'must be at most 120000').default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
@@ -50,6 +53,9 @@ const schema = z.object({
     .refine((list) => list.every((o) => o === '*' || /^https?:\/\/[^/\s]+$/.test(o)), 'must be a comma-separated list of origins such as https://dash.example.com'),
   GRAPHQL_MAX_DEPTH: z.coerce.number({ error: 'must be a number' }).int().min(2, 'must be at least 2').max(50, 'must be at most 50').default(12),
   GRAPHQL_MAX_COMPLEXITY: z.coerce.number({ error: 'must be a number' }).int().min(10, 'must be at least 10').max(1_000_000, 'must be at most 1000000').default(5000),
+  GRAPHQL_MAX_TOKENS: z.coerce.number({ error: 'must be a number' }).int().min(100, 'must be at least 100').max(100_000, 'must be at most 100000').default(2000),
+  GRAPHQL_MAX_ALIASES: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(1000, 'must be at most 1000').default(30),
+  GRAPHQL_MAX_DIRECTIVES: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(1000, 'must be at most 1000').default(50),
   GRAPHQL_INTROSPECTION: bool.default(true),
   GRAPHQL_PLAYGROUND: bool.default(true),
 });

@@ -1,6 +1,6 @@
 // One ValidationPipe for REST and GraphQL: whitelist, reject unknown fields, transform, and turn
 // class-validator's tree of errors into flat { field, message } pairs ("workload.hourlyProfile.3").
-import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { badInput, type FieldError } from './app-error.js';
 
 export function flattenValidationErrors(errors: ValidationError[], prefix = ''): FieldError[] {
@@ -17,8 +17,35 @@ function withoutFieldName(message: string, property: string): string {
   return message.startsWith(`${property} `) ? message.slice(property.length + 1) : message;
 }
 
+/** Deepest nesting of objects and arrays a request may send; real inputs need fewer than 10. */
+export const MAX_INPUT_DEPTH = 32;
+
+/** How deeply a value nests, counted without recursion (a 10,000-level body must not overflow the stack). */
+export function nestingDepth(value: unknown, limit: number): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > limit) return deepest;
+    for (const child of Object.values(v as Record<string, unknown>)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+/** The ValidationPipe, after a nesting check that class-transformer's recursion cannot survive. */
+class BoundedValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (nestingDepth(value, MAX_INPUT_DEPTH) > MAX_INPUT_DEPTH) {
+      throw badInput('REQUEST.TOO_DEEP', [{ field: metadata.data ?? metadata.type, message: `nests deeper than ${MAX_INPUT_DEPTH} levels` }]);
+    }
+    return super.transform(value, metadata);
+  }
+}
+
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new BoundedValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,

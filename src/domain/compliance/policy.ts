@@ -116,14 +116,22 @@ export function resolvePolicy({
   ...input
 }: PolicyInput & { presets?: Readonly<Record<string, PolicyPreset>> }): CompliancePolicy {
   const explicit = parseFields(input);
-  if (input.preset == null || input.preset === '') return { ...ANY_POLICY, ...explicit };
+  if (input.preset == null || input.preset === '') return noContradiction({ ...ANY_POLICY, ...explicit });
   const presetName = input.preset.trim().toUpperCase();
-  const preset = presets[presetName];
+  const preset = Object.hasOwn(presets, presetName) ? presets[presetName] : undefined;
   if (!preset) {
     throw new PolicyError('preset', `unknown preset ${input.preset}; known: ${Object.keys(presets).join(', ')}`);
   }
   const base: CompliancePolicy = { ...ANY_POLICY, ...parseFields(preset.policy), preset: presetName };
-  return mergeTighter(base, explicit);
+  return noContradiction(mergeTighter(base, explicit));
+}
+
+/** A policy whose allow list is wholly excluded could match nothing: said, not silently empty. */
+function noContradiction(policy: CompliancePolicy): CompliancePolicy {
+  if (policy.providers && policy.providers.every((p) => policy.excludeProviders.includes(p))) {
+    throw new PolicyError('excludeProviders', `excludeProviders removes every allowed provider (${policy.providers.join(', ')}), so nothing could match`);
+  }
+  return policy;
 }
 
 type ParsedFields = Partial<Omit<CompliancePolicy, 'preset'>>;

@@ -75,6 +75,24 @@ describe(reservedReplicasByRule.name, () => {
     expect(rule(2.0)).toBe(2); // 0.5: 50% ≥ 50%
     expect(rule(4.4)).toBe(0); // dearer than the alternative
   });
+
+  it('agrees with the unit-by-unit definition on any profile, and takes no time for a huge peak', () => {
+    // The definition, one unit at a time (what the rule used to run, once per replica up to the peak).
+    const byUnits = (profile: number[], t: number): number => {
+      let k = 0;
+      while (k < Math.max(0, ...profile) && profile.filter((n) => n >= k + 1).length / profile.length + 1e-9 >= t) k++;
+      return k;
+    };
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 60 }), { minLength: 24, maxLength: 24 }), fc.integer({ min: 1, max: 130 }), (profile, pct) => {
+        const t = pct / 100;
+        expect(reservedReplicasByRule({ onlineReplicas: profile, reservedPricePerReplicaHour: t, alternativePricePerReplicaHour: 1 })).toBe(byUnits(profile, t));
+      }),
+    );
+    // 200 million replicas at the peak: the answer is the 12th largest hour, 150 million.
+    const huge = [...Array(12).fill(200_000_000), ...Array(12).fill(150_000_000)];
+    expect(reservedReplicasByRule({ onlineReplicas: huge, reservedPricePerReplicaHour: 0.9, alternativePricePerReplicaHour: 1 })).toBe(150_000_000);
+  });
 });
 
 describe(optimizeBlendedPlan.name, () => {

@@ -1,5 +1,6 @@
 import { Decimal, formatAmount } from '../money/money.js';
 import { MODEL_PRESETS } from '../sizing/model-presets.js';
+import { MAX_PLANNED_GPUS } from './right-sizing.js';
 import { estimateInferenceCost } from './estimate.js';
 import { candidate, diurnalProfile, estimateInput, GPUS, standardCandidate } from './estimate.factories.js';
 import type { EstimateInput, EstimateOutcome, InferenceEstimate } from './estimate.types.js';
@@ -35,6 +36,15 @@ describe(estimateInferenceCost.name, () => {
     expect(fp16.kind === 'NO_FIT' && fp16.reason).toMatch(/needs 25\.\d GB/);
     const int8 = ok(estimateInferenceCost({ ...base, precisions: ['INT8'] }));
     expect(int8).toMatchObject({ gpu: { slug: 'a10g-24gb' }, precision: 'INT8', gpusPerReplica: 1 });
+  });
+
+  it('answers TOO_LARGE instead of planning more than MAX_PLANNED_GPUS GPUs, and plans a large but plannable load', () => {
+    const huge = estimateInferenceCost(estimateInput({ workload: { requestsPerSecond: 1_000_000_000, avgInputTokens: 500, avgOutputTokens: 200 } }));
+    expect(huge.kind).toBe('TOO_LARGE');
+    expect(huge.kind === 'TOO_LARGE' && huge.gpusAtPeak).toBeGreaterThan(MAX_PLANNED_GPUS);
+    expect(huge.kind === 'TOO_LARGE' && huge.reason).toMatch(/^the workload needs at least [\d,]+ GPUs at its peak; one estimate plans at most 100,000$/);
+    // 1,000,000 requests/s of 500 + 200 tokens fits in fewer than 100,000 GPUs: it is planned.
+    expect(estimateInferenceCost(estimateInput({ workload: { requestsPerSecond: 1_000_000, avgInputTokens: 500, avgOutputTokens: 200 } })).kind).toBe('OK');
   });
 
   it('answers NO_USABLE_OFFER, not NO_FIT, when no allowed GPU has any offer', () => {

@@ -8,7 +8,7 @@ import { DEFAULT_MIN_REPLICAS, DEFAULT_TARGET_UTILIZATION, HOURS_PER_DAY } from 
 import { describePlan, egressUnpriced } from './estimate-narrative.js';
 import type { Alternative, EstimateInput, EstimateOutcome, InferenceEstimate } from './estimate.types.js';
 import { costPlan, monthly, toMoney, type PlanCosting } from './plan-costing.js';
-import { compareEvaluations, evaluateCandidates, type Evaluation, type RightSizingSettings } from './right-sizing.js';
+import { compareEvaluations, evaluateCandidates, MAX_PLANNED_GPUS, type Evaluation, type RightSizingSettings } from './right-sizing.js';
 
 export const DEFAULT_HOURS_PER_MONTH = 730;
 export const DEFAULT_RECOVERABLE_SPOT_SHARE = 0.5;
@@ -28,6 +28,14 @@ export function estimateInferenceCost(input: EstimateInput): EstimateOutcome {
 
   const sizing = evaluateCandidates(settings);
   if (sizing.evaluations.length === 0) {
+    if (sizing.tooLargeGpus !== null) {
+      const gpus = sizing.tooLargeGpus;
+      return {
+        kind: 'TOO_LARGE',
+        gpusAtPeak: gpus,
+        reason: `the workload needs at least ${gpus.toLocaleString('en-US')} GPUs at its peak; one estimate plans at most ${MAX_PLANNED_GPUS.toLocaleString('en-US')}`,
+      };
+    }
     const tried = sizing.largestTried;
     // No candidate had an offer at all: that is the policy's doing, not the model's size.
     if (!tried && !sizing.anyFit) {

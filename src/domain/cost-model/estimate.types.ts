@@ -204,4 +204,6 @@ export type EstimateOutcome =
       reason: string;
     }
   | { kind: 'NO_USABLE_OFFER'; reason: string }
+  /** Every plan would need more than MAX_PLANNED_GPUS GPUs at the peak. */
+  | { kind: 'TOO_LARGE'; gpusAtPeak: number; reason: string }
   | { kind: 'INVALID_INPUT'; field: string; reason: string };

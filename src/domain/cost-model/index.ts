@@ -1,5 +1,5 @@
 // Public API of the inference cost model (cost-model.md). The service maps EstimateOutcome to
-// HTTP/GraphQL: OK → 200, NO_FIT and NO_USABLE_OFFER → 422, INVALID_INPUT → 400.
+// HTTP/GraphQL: OK → 200, NO_FIT, NO_USABLE_OFFER and TOO_LARGE → 422, INVALID_INPUT → 400.
 export {
   estimateInferenceCost,
   DEFAULT_HOURS_PER_MONTH,

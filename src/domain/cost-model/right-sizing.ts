@@ -67,8 +67,17 @@ export interface Evaluation {
   monthlyCostEstimate: number;
 }
 
+/**
+ * The most GPUs one estimate plans at the peak. Far beyond any single inference deployment (the
+ * largest public clusters are of this order), it keeps one request from asking for a plan of
+ * trillions of GPU-hours; such a workload is answered with TOO_LARGE (HTTP 422).
+ */
+export const MAX_PLANNED_GPUS = 100_000;
+
 export interface RightSizingResult {
   evaluations: Evaluation[];
+  /** The fewest GPUs at the peak among candidates skipped for needing more than MAX_PLANNED_GPUS. */
+  tooLargeGpus: number | null;
   /** Largest GPU (memory × GPUs per instance) that was tried, for a NO_FIT answer. */
   largestTried: { candidate: GpuCandidate; gpusPerInstance: number; reason: string } | null;
   anyFit: boolean;
@@ -81,6 +90,7 @@ export function evaluateCandidates(s: RightSizingSettings): RightSizingResult {
   let largestTried: RightSizingResult['largestTried'] = null;
   let largestCapacity = -1;
   let anyFit = false;
+  let tooLargeGpus: number | null = null;
 
   s.candidates.forEach((candidate, candidateIndex) => {
     const offers = Object.values(candidate.offers).filter((o) => o !== undefined);
@@ -113,11 +123,12 @@ export function evaluateCandidates(s: RightSizingSettings): RightSizingResult {
       for (const memory of options) {
         const evaluation = evaluateOne({ s, candidate, candidateIndex, precision, memory, measured });
         if (typeof evaluation === 'string') notes.push(evaluation);
+        else if ('tooLargeGpus' in evaluation) tooLargeGpus = Math.min(tooLargeGpus ?? Infinity, evaluation.tooLargeGpus);
         else evaluations.push(evaluation);
       }
     }
   });
-  return { evaluations, largestTried, anyFit, notes: [...new Set(notes)] };
+  return { evaluations, tooLargeGpus, largestTried, anyFit, notes: [...new Set(notes)] };
 }
 
 function evaluateOne({
@@ -134,7 +145,7 @@ function evaluateOne({
   precision: Precision;
   memory: ReplicaMemory;
   measured: MeasuredThroughputInput | undefined;
-}): Evaluation | string {
+}): Evaluation | string | { tooLargeGpus: number } {
   const t = memory.tensorParallel;
   const throughput = measured
     ? measuredReplicaThroughput({ ...measured, avgOutputTokens: s.avgOutputTokens, memoryBatchLimit: memory.maxBatch })
@@ -169,6 +180,8 @@ function evaluateOne({
     minReplicas: s.minReplicas,
     scaleToZero: s.scaleToZero,
   });
+  // Checked before any planning: the plan's work must not grow with the request rate.
+  if (demand.naivePeakReplicas * t > MAX_PLANNED_GPUS) return { tooLargeGpus: demand.naivePeakReplicas * t };
   const planInput: PlanInput = {
     demand,
     tiers,

@@ -36,7 +36,9 @@ const HIDDEN_PER_LAYER = 128;
 
 export function resolveModel({ model }: { model: ModelInput }): ModelResolution {
   if ('preset' in model) {
-    const found = MODEL_PRESETS[model.preset.toLowerCase()];
+    const name = model.preset.toLowerCase();
+    // Own keys only: "__proto__" or "constructor" are not presets.
+    const found = Object.hasOwn(MODEL_PRESETS, name) ? MODEL_PRESETS[name] : undefined;
     return found
       ? { ok: true, model: found }
       : { ok: false, field: 'model.preset', reason: `unknown model preset "${model.preset}"` };

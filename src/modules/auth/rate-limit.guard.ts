@@ -1,31 +1,33 @@
-// Per-key rate limits (per client IP when AUTH_MODE=off), over REST and GraphQL alike. Over the
-// limit: 429 with Retry-After (REST problem+json, GraphQL extensions.code TOO_MANY_REQUESTS).
-import { Inject, Injectable, type ExecutionContext } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { ThrottlerGuard } from '@nestjs/throttler';
-import { httpOf, type CallerRequest } from './request-context.js';
+// Per-key rate limits (per client IP when AUTH_MODE=off) for REST calls; GraphQL requests are
+// counted by the same RequestGate before parsing. One bucket per caller across REST and GraphQL.
+// Over the limit: 429 with Retry-After (REST problem+json, GraphQL extensions.code TOO_MANY_REQUESTS).
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ThrottlerException } from '@nestjs/throttler';
+import { httpOf } from './request-context.js';
+import { RequestGate, TooManyRequests } from './request-gate.js';
+
+/** Set by @SkipThrottle() (health, metrics). */
+const SKIP_THROTTLE = 'THROTTLER:SKIPdefault';
 
 @Injectable()
-export class RateLimitGuard extends ThrottlerGuard {
-  @Inject(APP_CONFIG) private readonly config!: Pick<AppConfig, 'RATE_LIMIT_PER_MINUTE'>;
+export class RateLimitGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly gate: RequestGate,
+  ) {}
 
-  /** RATE_LIMIT_PER_MINUTE=0 turns limits off (e.g. behind a gateway that enforces its own). */
-  override async canActivate(context: ExecutionContext): Promise<boolean> {
-    return this.config.RATE_LIMIT_PER_MINUTE === 0 ? true : super.canActivate(context);
-  }
-
-  protected override getRequestResponse(context: ExecutionContext): { req: Record<string, unknown>; res: Record<string, unknown> } {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType<string>() === 'graphql') return true;
+    if (this.reflector.getAllAndOverride<boolean>(SKIP_THROTTLE, [context.getHandler(), context.getClass()])) return true;
     const { req, res } = httpOf(context);
-    return { req: req as unknown as Record<string, unknown>, res: res as unknown as Record<string, unknown> };
-  }
-
-  /** One bucket per caller across every route (the default counts each route separately). */
-  protected override generateKey(_context: ExecutionContext, tracker: string, throttlerName: string): string {
-    return `${throttlerName}:${tracker}`;
-  }
-
-  protected override async getTracker(req: Record<string, unknown>): Promise<string> {
-    const r = req as unknown as CallerRequest;
-    return r.caller ? `key:${r.caller.keyId}` : `ip:${r.ip ?? 'unknown'}`;
+    try {
+      await this.gate.count(req);
+    } catch (error) {
+      if (!(error instanceof TooManyRequests)) throw error;
+      res.setHeader('Retry-After', String(error.retryAfterSeconds));
+      throw new ThrottlerException();
+    }
+    return true;
   }
 }

@@ -22,6 +22,8 @@ export interface ImportRequest {
   label?: string;
   /** Which offers the files replace (default: those of the providers they list offers for). */
   scope?: ImportScope;
+  /** Publish even when another version became current while the import ran. */
+  force?: boolean;
   /** Refuse an import that removes or re-prices more than these shares of the offers in scope. */
   guard?: Partial<ImportGuardLimits>;
   onProgress?: (event: { phase: 'parse' | 'write'; done: number; total: number }) => void;
@@ -29,6 +31,8 @@ export interface ImportRequest {
 
 export type ImportReport =
   | { status: 'invalid'; errors: RowError[]; files: string[] }
+  /** Publishing was asked for, but another version became current while the import ran. */
+  | { status: 'moved'; files: string[]; base: CatalogVersionInfo | null; current: CatalogVersionInfo | null }
   | {
       status: 'unchanged' | 'dry-run' | 'created' | 'refused';
       /** Providers whose offers the files replace; null: the whole catalog (--full). */
@@ -93,6 +97,8 @@ export class CatalogImportService {
         checksum,
         filesChecksum,
         publish: request.publish ?? false,
+        expectedCurrentId: base?.id ?? null,
+        force: request.force,
         onProgress: (done) => request.onProgress?.({ phase: 'write', done, total: content.offers.length }),
       })
       .catch((error: unknown) => {
@@ -103,8 +109,12 @@ export class CatalogImportService {
         }
         throw error;
       });
-    if (outcome.status === 'unchanged') return { ...common, status: 'unchanged', version: outcome.version, published: false };
-    return { ...common, status: 'created', version: outcome.version, rowsWritten: outcome.rowsWritten, published: request.publish ?? false };
+    if (outcome.status === 'moved') {
+      const current = outcome.currentId ? await this.repository.findVersion(outcome.currentId) : null;
+      return { status: 'moved', files: names, base, current };
+    }
+    if (outcome.status === 'unchanged') return { ...common, status: 'unchanged', version: outcome.version, published: outcome.published };
+    return { ...common, status: 'created', version: outcome.version, rowsWritten: outcome.rowsWritten, published: outcome.published };
   }
 
   /** Makes a version current; publishing an older version is the rollback. */

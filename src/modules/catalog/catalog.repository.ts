@@ -41,13 +41,22 @@ export interface NewVersion {
   /** sha256 of the imported files as read; lets an identical re-import skip parsing. */
   filesChecksum: string | null;
   publish: boolean;
+  /**
+   * The current version the content was diffed against (null: there was none). A publish is
+   * refused when another version became current meanwhile, unless `force`: publishing would
+   * silently revert what that version changed.
+   */
+  expectedCurrentId: string | null;
+  force?: boolean;
   /** Progress callback for large imports: rows written so far. */
   onProgress?: (rows: number) => void;
 }
 
 export type WriteOutcome =
-  | { status: 'created'; version: CatalogVersionInfo; rowsWritten: number }
-  | { status: 'unchanged'; version: CatalogVersionInfo };
+  | { status: 'created'; version: CatalogVersionInfo; rowsWritten: number; published: boolean }
+  /** Identical to the newest version; `published` when it was not current and a publish was asked for. */
+  | { status: 'unchanged'; version: CatalogVersionInfo; published: boolean }
+  | { status: 'moved'; currentId: string | null };
 
 const dec = (v: { toString(): string } | null): Decimal | null => (v === null ? null : new Decimal(v.toString()));
 const validAt = (seq: number) => ({ validFrom: { lte: seq }, OR: [{ validTo: null }, { validTo: { gt: seq } }] });
@@ -265,10 +274,19 @@ export class CatalogRepository {
       await client.query('BEGIN');
       await client.query('SET LOCAL statement_timeout = 0');
       await client.query('SELECT pg_advisory_xact_lock($1)', [CATALOG_WRITE_LOCK]);
+      const current = await client.query<{ version_id: string }>('SELECT version_id FROM catalog_publications ORDER BY id DESC LIMIT 1');
+      const currentId = current.rows[0]?.version_id ?? null;
+      if (input.publish && !input.force && currentId !== input.expectedCurrentId) {
+        await client.query('ROLLBACK');
+        return { status: 'moved', currentId };
+      }
       const latest = await client.query<{ id: string; checksum: string }>('SELECT id, checksum FROM catalog_versions ORDER BY seq DESC LIMIT 1');
       if (latest.rows[0]?.checksum === input.checksum) {
-        await client.query('ROLLBACK');
-        return { status: 'unchanged', version: (await this.findVersion(latest.rows[0].id))! };
+        // Nothing new to write; a publish still makes that version current if it is not.
+        const publish = input.publish && currentId !== latest.rows[0].id;
+        if (publish) await this.insertPublication(client, latest.rows[0].id);
+        await client.query(publish ? 'COMMIT' : 'ROLLBACK');
+        return { status: 'unchanged', version: (await this.findVersion(latest.rows[0].id))!, published: publish };
       }
       const id = randomUUID();
       const { rows } = await client.query<{ seq: number }>(
@@ -287,7 +305,7 @@ export class CatalogRepository {
       await client.query('UPDATE catalog_versions SET rows_written = $1 WHERE id = $2', [written, id]);
       if (input.publish) await this.insertPublication(client, id);
       await client.query('COMMIT');
-      return { status: 'created', version: (await this.findVersion(id))!, rowsWritten: written };
+      return { status: 'created', version: (await this.findVersion(id))!, rowsWritten: written, published: input.publish };
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;

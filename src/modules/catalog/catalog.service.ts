@@ -9,8 +9,11 @@ import { APP_CONFIG, TRACK_CURRENT_VERSION, type AppConfig } from '../../config/
 import { diffCatalogs, type CatalogDiff } from '../../domain/catalog/catalog-diff.js';
 import type { CatalogContent, CatalogVersionInfo } from '../../domain/catalog/catalog.types.js';
 import { indexCatalog, type CatalogIndex } from '../../domain/compliance/index.js';
-import { AppError, notFound } from '../../common/errors/app-error.js';
+import { AppError, badInput, notFound } from '../../common/errors/app-error.js';
 import { CatalogRepository } from './catalog.repository.js';
+
+const AS_OF_MIN = new Date('1970-01-01T00:00:00Z');
+const AS_OF_MAX = new Date('9999-12-31T23:59:59.999Z');
 
 export interface VersionSelector {
   /** Version id or label. */
@@ -114,6 +117,11 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
       return found;
     }
     if (selector.asOf !== undefined) {
+      // PostgreSQL's timestamptz spans 4713 BC to 294276 AD; a catalog has no versions before 1970.
+      const t = selector.asOf.getTime();
+      if (!(t >= AS_OF_MIN.getTime() && t <= AS_OF_MAX.getTime())) {
+        throw badInput('REQUEST.INVALID', [{ field: 'asOf', message: 'must be between 1970-01-01 and 9999-12-31' }]);
+      }
       const found = await this.repository.findVersionCurrentAt(selector.asOf);
       if (!found) throw notFound('CATALOG.VERSION_NOT_FOUND', `no catalog version was current at ${selector.asOf.toISOString()}`);
       return found;

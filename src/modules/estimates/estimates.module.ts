@@ -2,11 +2,12 @@ import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { EstimatesController } from './estimates.controller.js';
 import { EstimatesResolver } from './estimates.resolver.js';
+import { EstimatePool } from './estimate-pool.js';
 import { EstimatesService } from './estimates.service.js';
 
 @Module({
   imports: [CatalogModule],
   controllers: [EstimatesController],
-  providers: [EstimatesService, EstimatesResolver],
+  providers: [EstimatesService, EstimatesResolver, EstimatePool],
 })
 export class EstimatesModule {}

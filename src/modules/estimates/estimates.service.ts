@@ -15,7 +15,7 @@ import {
   type CompliancePolicy,
   type Discounts,
 } from '../../domain/compliance/index.js';
-import { estimateInferenceCost, gpuSpecFromCatalog, type EstimateInput as CostModelInput, type GpuCandidate, type InferenceEstimate } from '../../domain/cost-model/index.js';
+import { gpuSpecFromCatalog, type EstimateInput as CostModelInput, type GpuCandidate, type InferenceEstimate } from '../../domain/cost-model/index.js';
 import { convert, Decimal } from '../../domain/money/money.js';
 import type { ModelInput, Precision } from '../../domain/sizing/index.js';
 import { badInput, unprocessable } from '../../common/errors/app-error.js';
@@ -23,6 +23,7 @@ import { CatalogService } from '../catalog/catalog.service.js';
 import { toAppError } from '../offers/offers.service.js';
 import { policyInputFrom } from '../offers/offer-search.js';
 import type { EstimateInput } from './dto/estimate.input.js';
+import { EstimatePool } from './estimate-pool.js';
 
 export interface EstimateAnswer {
   version: CatalogVersionInfo;
@@ -34,6 +35,7 @@ export interface EstimateAnswer {
 export class EstimatesService {
   constructor(
     private readonly catalog: CatalogService,
+    private readonly pool: EstimatePool,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'STALE_PRICE_DAYS'>,
   ) {}
 
@@ -63,7 +65,7 @@ export class EstimatesService {
     const unknown = gpuSlugs.filter((s) => !index.gpuBySlug.has(s.toLowerCase()));
     if (unknown.length) throw badInput('REQUEST.INVALID', [{ field: 'gpus', message: `unknown GPU(s) in catalog ${version.label}: ${unknown.join(', ')}` }]);
 
-    const outcome = estimateInferenceCost(this.costModelInput(input, { index, policy, discounts, currency, gpuSlugs }));
+    const outcome = await this.pool.run(this.costModelInput(input, { index, policy, discounts, currency, gpuSlugs }));
     switch (outcome.kind) {
       case 'OK': {
         const chosen = outcome.estimate.chosenOffers.map((c) => index.offers[index.offerByKeyHash.get(c.ref)!]!);
@@ -77,6 +79,10 @@ export class EstimatesService {
         const tried = largest ? ` The largest GPU tried was ${largest.slug} (${largest.memoryGb} GB, up to ${largest.gpusPerInstance} per instance).` : '';
         throw unprocessable('ESTIMATE.MODEL_DOES_NOT_FIT', `The model fits no allowed GPU: ${outcome.reason}.${tried}`, [{ field: 'model', message: outcome.reason }]);
       }
+      case 'TOO_LARGE':
+        throw unprocessable('ESTIMATE.TOO_LARGE', `The workload is too large to plan: ${outcome.reason}. Split it, or check the request rate and token counts.`, [
+          { field: 'workload', message: outcome.reason },
+        ]);
       case 'NO_USABLE_OFFER':
         throw unprocessable('ESTIMATE.NO_COMPLIANT_OFFER', `No compliant offer can serve this workload: ${outcome.reason}`, [{ field: 'policy', message: outcome.reason }]);
     }

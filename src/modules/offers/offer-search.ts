@@ -3,6 +3,7 @@
 import type { Currency } from '../../domain/catalog/catalog.types.js';
 import type { DiscountInput, GpuRequirementInput as DomainRequirement, PolicyInput } from '../../domain/compliance/index.js';
 import type { VersionSelector } from '../catalog/catalog.service.js';
+import { badInput } from '../../common/errors/app-error.js';
 import type { CheapestOffersArgs, ModelInput, OfferFilterInput, OffersArgs } from './dto/offers.input.js';
 import type { CheapestOffersQuery, ListOffersQuery, OffersQuery } from './dto/offers.query.js';
 
@@ -27,14 +28,27 @@ export interface OfferSearch {
   discounts: DiscountInput[];
 }
 
+/**
+ * `country` (where the region is) and `countries` (allowed) narrow the same list. Disjoint lists
+ * can match nothing: that is a contradiction in the request, answered 400, never "no filter".
+ */
 const intersect = (a?: string[], b?: string[]): string[] | undefined => {
   if (!a?.length) return b?.length ? b : undefined;
   if (!b?.length) return a;
   const upper = new Set(b.map((c) => c.toUpperCase()));
-  return a.filter((c) => upper.has(c.toUpperCase()));
+  const both = a.filter((c) => upper.has(c.toUpperCase()));
+  if (both.length === 0) {
+    throw badInput('REQUEST.INVALID', [{ field: 'countries', message: `country ${a.join(',')} and countries ${b.join(',')} have no country in common, so nothing could match` }]);
+  }
+  return both;
 };
 
 function fromQuery(q: OffersQuery): Omit<OfferSearch, 'discounts'> {
+  // The domain says the same for GraphQL (field excludeProviders); REST names its own parameter.
+  const excluded = new Set((q.excludeProvider ?? []).map((p) => p.toLowerCase()));
+  if (q.provider?.length && q.provider.every((p) => excluded.has(p.toLowerCase()))) {
+    throw badInput('REQUEST.INVALID', [{ field: 'excludeProvider', message: `excludes every allowed provider (${q.provider.join(', ')}), so nothing could match` }]);
+  }
   const pricingModels = [...(q.pricingModel ?? []), ...(q.pricingModels ?? [])];
   return {
     requirement: {

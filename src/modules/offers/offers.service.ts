@@ -36,7 +36,7 @@ const API_FIELD: Record<string, string> = { minSlaPercent: 'minSla', after: 'cur
 
 export function toAppError(error: unknown, prefix = ''): unknown {
   if (error instanceof PolicyError) {
-    const field = `${prefix}${API_FIELD[error.field] ?? error.field}`;
+    const field = `${prefix}${Object.hasOwn(API_FIELD, error.field) ? API_FIELD[error.field] : error.field}`;
     return badInput('REQUEST.INVALID', [{ field, message: error.message }]);
   }
   if (error instanceof MissingFxRateError) {

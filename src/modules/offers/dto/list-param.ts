@@ -11,3 +11,11 @@ export const CommaList = (): PropertyDecorator =>
 /** `true`/`false`/`1`/`0` query values; anything else stays as is and fails @IsBoolean. */
 export const QueryBoolean = (): PropertyDecorator =>
   Transform(({ value }: { value: unknown }) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value));
+
+/**
+ * A number from a query string, read strictly: plain decimal digits with an optional sign and
+ * fraction. `0x10`, `1e3`, ` 5`, `Infinity` or an empty value stay as they are and fail the number
+ * rules (Number() would read `0x10` as 16).
+ */
+export const QueryNumber = (): PropertyDecorator =>
+  Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value));

@@ -6,7 +6,7 @@ import { CURRENCIES, PRICING_MODELS, type Currency } from '../../../domain/catal
 import { GPU_COUNT_MODES, INTERRUPTION_TOLERANCES, MAX_PRICE_AGE_DAYS, OPERATOR_SCOPES, RESIDENCIES } from '../../../domain/compliance/index.js';
 import { INCLUDE_ESTIMATES, MAX_PRICE_AGE } from './offers.input.js';
 import { PRECISIONS } from '../../../domain/sizing/index.js';
-import { CommaList, QueryBoolean } from './list-param.js';
+import { CommaList, QueryBoolean, QueryNumber } from './list-param.js';
 
 const LIST = { type: String, description: 'comma-separated' } as const;
 const DECIMAL = /^\d{1,6}(\.\d{1,6})?$/;
@@ -17,7 +17,7 @@ export class OffersQuery {
   gpu?: string[];
 
   @ApiPropertyOptional({ description: 'GPUs per instance (exact), or in total with gpuCountMode=TOTAL' })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(1024)
+  @IsOptional() @QueryNumber() @IsInt() @Min(1) @Max(1024)
   gpuCount?: number;
 
   @ApiPropertyOptional({ enum: GPU_COUNT_MODES, default: 'PER_INSTANCE' })
@@ -25,7 +25,7 @@ export class OffersQuery {
   gpuCountMode?: string;
 
   @ApiPropertyOptional({ description: 'Minimum memory per GPU, GB' })
-  @IsOptional() @Type(() => Number) @IsNumber() @Min(0) @Max(4096)
+  @IsOptional() @QueryNumber() @IsNumber() @Min(0) @Max(4096)
   minGpuMemoryGb?: number;
 
   @ApiPropertyOptional({ description: 'Model to serve (preset name, e.g. llama-3-70b): turned into a memory need per GPU' })
@@ -33,7 +33,7 @@ export class OffersQuery {
   model?: string;
 
   @ApiPropertyOptional({ description: 'Or a custom model to serve: total parameters in billions (default shape assumed)' })
-  @IsOptional() @Type(() => Number) @IsNumber() @Min(0.01) @Max(10_000)
+  @IsOptional() @QueryNumber() @IsNumber() @Min(0.01) @Max(10_000)
   parametersB?: number;
 
   @ApiPropertyOptional({ enum: PRECISIONS, description: 'Precision for `model` or `parametersB` (default FP16)' })
@@ -93,7 +93,7 @@ export class OffersQuery {
   certifications?: string[];
 
   @ApiPropertyOptional({ example: 99.9, description: 'Minimum published SLA, percent' })
-  @IsOptional() @Type(() => Number) @IsNumber() @Min(0) @Max(100)
+  @IsOptional() @QueryNumber() @IsNumber() @Min(0) @Max(100)
   minSla?: number;
 
   @ApiPropertyOptional({ example: '4.00', description: 'Maximum comparable price per GPU-hour, in `currency`' })
@@ -105,7 +105,7 @@ export class OffersQuery {
   includeEstimates?: boolean;
 
   @ApiPropertyOptional({ type: Number, description: MAX_PRICE_AGE })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(MAX_PRICE_AGE_DAYS)
+  @IsOptional() @QueryNumber() @IsInt() @Min(0) @Max(MAX_PRICE_AGE_DAYS)
   maxPriceAgeDays?: number;
 
   @ApiPropertyOptional({ enum: CURRENCIES, default: 'USD' })
@@ -121,7 +121,7 @@ export class OffersQuery {
   asOf?: Date;
 
   @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 500 })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(500)
+  @IsOptional() @QueryNumber() @IsInt() @Min(1) @Max(500)
   limit?: number;
 }
 

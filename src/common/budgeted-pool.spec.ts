@@ -1,0 +1,34 @@
+import { BudgetedWorkerPool, PoolBusy, TimeBudgetExceeded } from './budgeted-pool.js';
+
+const SPIN = new URL('../../test/fixtures/workers/spin.mjs', `file://${process.cwd()}/src/common/`).href;
+
+describe(BudgetedWorkerPool.name, () => {
+  let pool: BudgetedWorkerPool;
+  afterEach(async () => {
+    await pool.destroy();
+  });
+
+  it('stops a task that overruns its budget while the main thread keeps running, then serves the next task', async () => {
+    pool = new BudgetedWorkerPool({ filename: SPIN, threads: 1, queue: 4, budgetMs: 200 });
+    let ticks = 0;
+    const timer = setInterval(() => (ticks += 1), 10);
+    // 60 s of work on a 200 ms budget: only the budget can end it before the test times out.
+    await expect(pool.run('60000')).rejects.toBeInstanceOf(TimeBudgetExceeded);
+    clearInterval(timer);
+    // The event loop ran its timer while the worker was busy.
+    expect(ticks).toBeGreaterThan(3);
+    await expect(pool.run('1')).resolves.toBe('spun 1');
+  });
+
+  it('refuses tasks beyond the queue instead of letting it grow, and runs the ones it took', async () => {
+    pool = new BudgetedWorkerPool({ filename: SPIN, threads: 1, queue: 1, budgetMs: 5_000 });
+    await pool.run('1'); // the worker is up
+    const results = await Promise.allSettled(Array.from({ length: 6 }, () => pool.run('200')));
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(refused.length).toBeGreaterThan(0);
+    for (const r of refused) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(PoolBusy);
+    const done = results.filter((r) => r.status === 'fulfilled').map((r) => (r as PromiseFulfilledResult<string>).value);
+    expect(done.length).toBeGreaterThan(0);
+    expect(done.every((v) => v === 'spun 200')).toBe(true);
+  });
+});

@@ -1,0 +1,82 @@
+// Who may call, and how often: the one place that authenticates a request (AUTH_MODE=required),
+// limits failed authentications per client address, and counts the caller's requests against
+// RATE_LIMIT_PER_MINUTE. REST calls pass it in guards; GraphQL requests pass it while Apollo
+// builds the context, which is before the document is parsed or validated, so an anonymous or
+// over-limit caller costs no parsing at all.
+import { Inject, Injectable } from '@nestjs/common';
+import { ThrottlerStorage } from '@nestjs/throttler';
+import { LRUCache } from 'lru-cache';
+import { AppError } from '../../common/errors/app-error.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { ApiKeysService, type Caller } from './api-keys.service.js';
+import type { CallerRequest } from './request-context.js';
+
+/** Failed authentications a client address may make per minute before it gets 429. */
+export const FAILED_AUTH_PER_MINUTE = 20;
+const MINUTE_MS = 60_000;
+/** Client addresses whose failures are remembered at once; the least recently seen are dropped. */
+const FAILURE_TRACKED_ADDRESSES = 10_000;
+
+export class TooManyRequests extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('Too many requests; retry later.');
+    this.name = 'TooManyRequests';
+  }
+}
+
+export function keyFrom(headers: Record<string, string | string[] | undefined>): string | null {
+  const auth = headers.authorization;
+  if (typeof auth === 'string' && /^Bearer\s+\S+$/i.test(auth)) return auth.replace(/^Bearer\s+/i, '');
+  const key = headers['x-api-key'];
+  return typeof key === 'string' && key.length > 0 ? key : null;
+}
+
+@Injectable()
+export class RequestGate {
+  /** Failed authentications per client address in the current minute (from its first failure). */
+  private readonly failures = new LRUCache<string, number>({ max: FAILURE_TRACKED_ADDRESSES, ttl: MINUTE_MS, ttlAutopurge: false });
+
+  constructor(
+    private readonly keys: ApiKeysService,
+    @Inject(ThrottlerStorage) private readonly storage: ThrottlerStorage,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'AUTH_MODE' | 'RATE_LIMIT_PER_MINUTE'>,
+  ) {}
+
+  /** AUTH_MODE=required: the caller of a valid key, else throws (401, or 429 after too many failures). */
+  async authenticate(req: CallerRequest): Promise<Caller | null> {
+    if (this.config.AUTH_MODE === 'off') return null;
+    if (req.caller) return req.caller;
+    const ip = req.ip ?? 'unknown';
+    // A client that keeps failing is refused before its key is looked up.
+    if ((this.failures.get(ip) ?? 0) >= FAILED_AUTH_PER_MINUTE) {
+      throw new TooManyRequests(Math.max(1, Math.ceil(this.failures.getRemainingTTL(ip) / 1000)));
+    }
+    const key = keyFrom(req.headers);
+    if (!key) {
+      this.failed(ip);
+      throw new AppError('AUTH.MISSING_KEY', 'UNAUTHENTICATED', 'an API key is required: send Authorization: Bearer <key> or x-api-key');
+    }
+    const caller = key.length <= 200 ? await this.keys.verify(key) : null;
+    if (!caller) {
+      this.failed(ip);
+      throw new AppError('AUTH.INVALID_KEY', 'UNAUTHENTICATED', 'the API key is unknown or revoked');
+    }
+    req.caller = caller;
+    return caller;
+  }
+
+  /** One request of the caller (its key, else its address); throws TooManyRequests over the limit. */
+  async count(req: CallerRequest): Promise<void> {
+    const limit = this.config.RATE_LIMIT_PER_MINUTE;
+    if (limit === 0) return;
+    const tracker = req.caller ? `key:${req.caller.keyId}` : `ip:${req.ip ?? 'unknown'}`;
+    const record = await this.storage.increment(`default:${tracker}`, MINUTE_MS, limit, MINUTE_MS, 'default');
+    if (record.isBlocked) throw new TooManyRequests(Math.max(1, record.timeToBlockExpire));
+  }
+
+  private failed(ip: string): void {
+    const count = this.failures.get(ip);
+    if (count === undefined) this.failures.set(ip, 1);
+    else this.failures.set(ip, count + 1, { noUpdateTTL: true });
+  }
+}

@@ -1,0 +1,44 @@
+// The cost model off the event loop: worker threads with a time budget per estimate. A request
+// that would run longer is stopped and answered 422; when every worker is busy and the queue is
+// full, 503 with Retry-After. Health checks and every other request keep being served meanwhile.
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { availableParallelism } from 'node:os';
+import type { EstimateInput, EstimateOutcome } from '../../domain/cost-model/index.js';
+import { fromWire, toWire } from '../../domain/money/decimal-wire.js';
+import { BudgetedWorkerPool, PoolBusy, TimeBudgetExceeded } from '../../common/budgeted-pool.js';
+import { AppError, unprocessable } from '../../common/errors/app-error.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+
+@Injectable()
+export class EstimatePool implements OnModuleDestroy {
+  private readonly pool: BudgetedWorkerPool;
+
+  constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'ESTIMATE_WORKERS' | 'ESTIMATE_TIME_BUDGET_MS' | 'ESTIMATE_QUEUE'>) {
+    this.pool = new BudgetedWorkerPool({
+      filename: new URL('./estimate.worker.js', import.meta.url).href,
+      threads: config.ESTIMATE_WORKERS || Math.max(1, availableParallelism() - 1),
+      queue: config.ESTIMATE_QUEUE,
+      budgetMs: config.ESTIMATE_TIME_BUDGET_MS,
+    });
+  }
+
+  async run(input: EstimateInput): Promise<EstimateOutcome> {
+    try {
+      return fromWire<EstimateOutcome>(await this.pool.run(toWire(input)));
+    } catch (error) {
+      if (error instanceof TimeBudgetExceeded) {
+        throw unprocessable(
+          'ESTIMATE.TIME_BUDGET_EXCEEDED',
+          `The estimate did not finish within ${error.budgetMs} ms; allow fewer GPUs or precisions`,
+          [{ field: 'gpus', message: `planning took longer than ${error.budgetMs} ms` }],
+        );
+      }
+      if (error instanceof PoolBusy) throw new AppError('ESTIMATE.BUSY', 'UNAVAILABLE', 'Every estimate worker is busy; retry shortly');
+      throw error;
+    }
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.pool.destroy();
+  }
+}
