@@ -38,7 +38,7 @@ export class AppModule {
       imports: [
         AppConfigModule.forRoot(config, { serving: true }),
         LoggerModule.forRoot(loggerOptions(config)),
-        DatabaseModule.forRoot({ url: databaseUrl, poolSize: config.DATABASE_POOL_SIZE, connectTimeoutMs: 3_000, statementTimeoutMs: 15_000 }),
+        DatabaseModule.forRoot({ url: databaseUrl, poolSize: config.DATABASE_POOL_SIZE, connectTimeoutMs: 3_000, statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS }),
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
           imports: [RequestGateModule],

@@ -72,7 +72,8 @@ const REST_CASES: RestCase[] = [
   { name: 'unknown catalog version on /v1/gpus', send: get('/v1/gpus?version=nope'), status: 404, code: 'CATALOG.VERSION_NOT_FOUND' },
   { name: 'unknown catalog version on /v1/offers', send: get('/v1/offers?version=nope'), status: 404, code: 'CATALOG.VERSION_NOT_FOUND' },
   { name: 'unknown catalog version on /v1/offers/cheapest', send: get('/v1/offers/cheapest?version=nope'), status: 404, code: 'CATALOG.VERSION_NOT_FOUND' },
-  { name: 'asOf before the first publication', send: get('/v1/offers?asOf=1900-01-01T00:00:00Z'), status: 404, code: 'CATALOG.VERSION_NOT_FOUND' },
+  { name: 'asOf before the first publication', send: get('/v1/offers?asOf=1971-01-01T00:00:00Z'), status: 404, code: 'CATALOG.VERSION_NOT_FOUND' },
+  { name: 'asOf outside the dates a catalog can have', send: get('/v1/offers?asOf=1900-01-01T00:00:00Z'), status: 400, code: 'REQUEST.INVALID' },
   { name: 'a version label with a NUL byte', send: get('/v1/providers?version=%00'), status: [400, 404] },
   { name: 'an offers version with a NUL byte', send: get('/v1/offers?version=a%00b'), status: [400, 404] },
   // Query parameters.

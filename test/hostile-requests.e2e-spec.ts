@@ -116,3 +116,24 @@ describe('hostile requests (e2e, bundled catalog)', () => {
     }
   });
 });
+
+describe('request logs (e2e)', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await createTestServer({ env: { LOG_LEVEL: 'info' } });
+  });
+  afterAll(async () => {
+    await t.stop();
+  });
+
+  it('never write an API key sent in the query string', async () => {
+    const secret = 'gca_ThisIsASecretKeyThatMustNotBeLogged123';
+    await t.http().get('/v1/gpus').query({ api_key: secret, token: 'tok-secret-value' }).expect(400);
+    await t.http().get(`/v1/gpus/${secret}/price-history`);
+    // The request log is written when the response ends.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(t.output()).toContain('api_key=[REDACTED]');
+    expect(t.output()).not.toContain(secret);
+    expect(t.output()).not.toContain('tok-secret-value');
+  });
+});

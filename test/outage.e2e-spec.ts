@@ -27,11 +27,13 @@ const CURRENT_VERSION_REQUESTS: ProbeRequest[] = [
   { name: 'cheapest', path: '/v1/offers/cheapest?gpu=h100-sxm-80gb' },
   { name: 'estimate', method: 'POST', path: '/v1/estimates', body: ESTIMATE_BODY },
   { name: 'graphql-offers', method: 'POST', path: '/graphql', body: GRAPHQL_OFFERS },
+  // The current version asked for by its label needs no database either.
+  { name: 'providers-by-label', path: '/v1/providers?version=fixture-1' },
 ];
 /** Need PostgreSQL: must fail fast with 503 problem+json while it is down. */
 const DATABASE_REQUESTS: ProbeRequest[] = [
   { name: 'versions', path: '/v1/catalog/versions' },
-  { name: 'providers-by-label', path: '/v1/providers?version=fixture-1' },
+  { name: 'gpu-history', path: '/v1/gpus/h100-sxm-80gb/price-history' },
 ];
 const READY: ProbeRequest = { name: 'ready', path: '/health/ready' };
 
@@ -44,6 +46,8 @@ describe('database outage (e2e, own embedded PostgreSQL)', () => {
   let service: Omit<TestServer, 'db'> | undefined;
   let traffic: Traffic | undefined;
   let stoppedAt = 0;
+  /** A listing cursor taken before the outage: its next page must still come from memory. */
+  let cursor: string | null = null;
   let restartedAt = 0;
   const timings: Record<string, number> = {};
 
@@ -100,6 +104,9 @@ describe('database outage (e2e, own embedded PostgreSQL)', () => {
     expect(gql.data!.offers.catalogVersion.label).toBe('fixture-1');
     expect(gql.data!.offers.items.length).toBeGreaterThan(0);
 
+    cursor = ((await call({ name: 'first-page', path: '/v1/offers?limit=2' })).json as { nextCursor: string | null }).nextCursor;
+    expect(cursor).not.toBeNull();
+
     // Background traffic through the stop and the restart, checked in (d).
     traffic = startTraffic(service!.baseUrl, [...CURRENT_VERSION_REQUESTS, ...DATABASE_REQUESTS, READY], { concurrency: 3, pauseMs: 25, timeoutMs: 10_000 });
   });
@@ -154,6 +161,9 @@ describe('database outage (e2e, own embedded PostgreSQL)', () => {
         expect((r.json as { catalogVersion: { label: string } }).catalogVersion.label).toBe('fixture-1');
       }
     }
+
+    const nextPage = await call({ name: 'next-page', path: `/v1/offers?limit=2&cursor=${encodeURIComponent(cursor!)}` });
+    expect({ status: nextPage.status, cache: nextPage.headers['x-served-from-cache'] }).toEqual({ status: 200, cache: 'true' });
 
     for (const req of DATABASE_REQUESTS) {
       const r = await call(req, 10_000);

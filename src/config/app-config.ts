@@ -19,6 +19,12 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// connection string')
     .optional(),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number')
+    .min(100, 'must be between 100 and 600000')
+    .max(600_000, 'must be between 100 and 600000')
+    .default(15_000),
   DATABASE_POOL_SIZE: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -30,6 +36,7 @@ const schema = z.object({
   EMBEDDED_PG_DATABASE: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'must be a lower-case identifier').default('gpu_cost'),
   MIGRATE_ON_START: bool.default(true),
   CATALOG_DIR: z.string().min(1).default('data/catalog'),
+  CATALOG_CACHE_MB: z.coerce.number({ error: 'must be a number of megabytes' }).int('must be a whole number').min(16, 'must be between 16 and 65536').max(65_536, 'must be between 16 and 65536').default(512),
   CATALOG_REFRESH_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int('must be a whole number')

@@ -20,6 +20,9 @@ export class DatabaseModule {
               connectionTimeoutMillis: options.connectTimeoutMs,
               // A stuck query fails instead of holding a request forever.
               statement_timeout: options.statementTimeoutMs,
+              // A frozen server (SIGSTOP, a dead network path) never answers the statement timeout:
+              // the client gives up a second after the server should have.
+              query_timeout: options.statementTimeoutMs + 1_000,
             });
             // An idle client losing its server must not crash the process; the next query reconnects.
             pool.on('error', () => undefined);

@@ -32,8 +32,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     return true;
   }
   const code = String(e.code ?? '');
-  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', 'P1001', 'P1017'].includes(code)) return true;
-  if (/Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Can't reach database server|Client has encountered a connection error/i.test(String(e.message ?? ''))) return true;
+  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57014', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', 'P1001', 'P1017'].includes(code)) return true;
+  // 57014 above is a statement timeout (or a cancel); "Query read timeout" is the client's own query_timeout.
+  if (/Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Can't reach database server|Client has encountered a connection error|Query read timeout|canceling statement due to statement timeout/i.test(String(e.message ?? ''))) return true;
   return e.cause !== undefined && e.cause !== error && isDatabaseUnavailable(e.cause);
 }
 

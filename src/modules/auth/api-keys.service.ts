@@ -3,6 +3,7 @@
 // API_KEY_CACHE_MS (default 5 s), so a revocation takes effect within that time on every instance.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { ApiKeyRepository, type ApiKeyRecord } from './api-key.repository.js';
 
@@ -11,16 +12,21 @@ export interface Caller {
   name: string;
 }
 
+const KEY_CACHE_ENTRIES = 10_000;
+
 const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
 
 @Injectable()
 export class ApiKeysService {
-  private readonly cache = new Map<string, { caller: Caller | null; expires: number }>();
+  /** Verified (and unknown) keys by hash, for API_KEY_CACHE_MS; at most 10,000, least recently used dropped first. */
+  private readonly cache: LRUCache<string, { caller: Caller | null }>;
 
   constructor(
     private readonly repository: ApiKeyRepository,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'API_KEY_CACHE_MS'>,
-  ) {}
+  ) {
+    this.cache = new LRUCache({ max: KEY_CACHE_ENTRIES, ttl: Math.max(1, config.API_KEY_CACHE_MS) });
+  }
 
   async create(name: string): Promise<{ key: string; record: ApiKeyRecord }> {
     if (!/^[\w .@-]{1,100}$/.test(name)) throw new Error('name: 1–100 letters, digits, spaces or . _ @ -');
@@ -40,13 +46,11 @@ export class ApiKeysService {
   /** The caller a key belongs to, or null for an unknown or revoked key. */
   async verify(key: string): Promise<Caller | null> {
     const hash = sha256(key);
-    const now = Date.now();
-    const hit = this.cache.get(hash);
-    if (hit && hit.expires > now) return hit.caller;
+    const hit = this.config.API_KEY_CACHE_MS > 0 ? this.cache.get(hash) : undefined;
+    if (hit) return hit.caller;
     const record = await this.repository.findActiveByHash(hash);
     const caller = record ? { keyId: record.id, name: record.name } : null;
-    if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(hash, { caller, expires: now + this.config.API_KEY_CACHE_MS });
+    if (this.config.API_KEY_CACHE_MS > 0) this.cache.set(hash, { caller });
     return caller;
   }
 }

@@ -6,7 +6,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import type pg from 'pg';
+import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { rowContentHash } from '../../domain/catalog/catalog-hash.js';
 import { providerObservations, type CatalogContent, type CatalogVersionInfo, type FxRates, type GpuModel, type Offer, type Provider, type ProviderObservations, type ReferenceFigure, type Region } from '../../domain/catalog/catalog.types.js';
@@ -67,6 +67,24 @@ export class CatalogRepository {
     private readonly prisma: PrismaService,
     @Inject(PG_POOL) private readonly pool: pg.Pool,
   ) {}
+
+  /**
+   * Whether PostgreSQL answers at all, on a connection of its own (not from a busy pool), within
+   * two seconds. Tells an outage from load.
+   */
+  async ping(): Promise<boolean> {
+    const client = new pg.Client({ connectionString: this.pool.options.connectionString, connectionTimeoutMillis: 2_000, query_timeout: 2_000 });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      await client.query('SELECT 1');
+      return true;
+    } catch {
+      return false;
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
 
   async findCurrentVersionId(): Promise<string | null> {
     return this.currentVersionId();

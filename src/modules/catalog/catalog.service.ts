@@ -10,6 +10,7 @@ import { diffCatalogs, type CatalogDiff } from '../../domain/catalog/catalog-dif
 import type { CatalogContent, CatalogVersionInfo } from '../../domain/catalog/catalog.types.js';
 import { indexCatalog, type CatalogIndex } from '../../domain/compliance/index.js';
 import { AppError, badInput, notFound } from '../../common/errors/app-error.js';
+import { LRUCache } from 'lru-cache';
 import { CatalogRepository } from './catalog.repository.js';
 
 const AS_OF_MIN = new Date('1970-01-01T00:00:00Z');
@@ -27,45 +28,94 @@ export interface CatalogSnapshot {
   content: CatalogContent;
 }
 
-const MAX_CACHED_VERSIONS = 4;
-
+/**
+ * Memory a loaded version takes, estimated per offer (content ≈ 1 kB, index ≈ 2 kB; measured as
+ * about 275 MB per 100,000-offer version with both). Used to bound the cache by bytes.
+ */
+const CONTENT_BYTES_PER_OFFER = 1_000;
+const INDEX_BYTES_PER_OFFER = 2_000;
+/** Old versions loaded at once; more cold reads at the same time wait for none and get 503. */
+const MAX_COLD_LOADS = 2;
 
 /**
- * A small LRU of promises keyed by immutable version id; a failed load is not kept, and `pinned`
- * (the current version) is never evicted, so reads of old versions cannot push it out of memory.
+ * Loaded versions by immutable id: one promise per version (concurrent requests share one load),
+ * a failed load is dropped, old versions are evicted least recently used first once their
+ * estimated size passes CATALOG_CACHE_MB, and the current version is held outside the cache so
+ * reads of old versions can never push it out of memory.
  */
-function cached<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>, pinned?: string): Promise<T> {
-  let hit = cache.get(key);
-  if (hit) {
-    cache.delete(key);
-    cache.set(key, hit);
+class VersionCache<T> {
+  private readonly lru: LRUCache<string, Promise<T>>;
+  private pinned: { id: string; value: Promise<T> } | null = null;
+
+  constructor(maxBytes: number, private readonly bytesPerOffer: number) {
+    this.lru = new LRUCache<string, Promise<T>>({ maxSize: maxBytes, sizeCalculation: (_value, key) => this.sizes.get(key) ?? 1 });
+  }
+
+  private readonly sizes = new Map<string, number>();
+
+  get(version: CatalogVersionInfo, currentId: string | undefined, load: () => Promise<T>, admitCold: () => () => void): Promise<T> {
+    if (this.pinned?.id === version.id) return this.pinned.value;
+    let hit = this.lru.get(version.id);
+    if (!hit) {
+      const release = admitCold();
+      hit = load().finally(release);
+      const promise = hit;
+      promise.catch(() => {
+        if (this.lru.get(version.id) === promise) this.lru.delete(version.id);
+        if (this.pinned?.value === promise) this.pinned = null;
+      });
+      this.sizes.set(version.id, Math.max(1, version.offerCount * this.bytesPerOffer));
+      if (version.id !== currentId) this.lru.set(version.id, hit);
+    }
+    if (version.id === currentId) {
+      this.pinned = { id: version.id, value: hit };
+      this.lru.delete(version.id);
+    }
     return hit;
   }
-  hit = load();
-  hit.catch(() => cache.delete(key));
-  cache.set(key, hit);
-  for (const candidate of cache.keys()) {
-    if (cache.size <= MAX_CACHED_VERSIONS) break;
-    if (candidate !== pinned) cache.delete(candidate);
-  }
-  return hit;
 }
 
 @Injectable()
 export class CatalogService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(CatalogService.name);
-  private readonly contents = new Map<string, Promise<CatalogContent>>();
-  private readonly indexes = new Map<string, Promise<CatalogIndex>>();
+  private readonly contents: VersionCache<CatalogContent>;
+  private readonly indexes: VersionCache<CatalogIndex>;
+  private coldLoads = 0;
+  /** The version refreshCurrent is loading to make current: never refused as a cold load. */
+  private loadingCurrentId: string | null = null;
   private current: CatalogVersionInfo | null = null;
   private databaseReachable = true;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly repository: CatalogRepository,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'CATALOG_REFRESH_MS'>,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'CATALOG_REFRESH_MS' | 'CATALOG_CACHE_MB'>,
     /** The API tracks and preloads the current version; the admin scripts just ask the database. */
     @Optional() @Inject(TRACK_CURRENT_VERSION) private readonly tracking: boolean = false,
-  ) {}
+  ) {
+    const bytes = config.CATALOG_CACHE_MB * 1024 * 1024;
+    this.contents = new VersionCache(bytes, CONTENT_BYTES_PER_OFFER);
+    this.indexes = new VersionCache(bytes, INDEX_BYTES_PER_OFFER);
+  }
+
+  /** The version held outside the LRU: the current one, or the one becoming current. */
+  private pinnedId(version: CatalogVersionInfo): string | undefined {
+    return version.id === this.loadingCurrentId ? version.id : this.current?.id;
+  }
+
+  /** Admits one cold load of a version that is not current, or refuses (503) when enough are running. */
+  private admitCold(version: CatalogVersionInfo): () => void {
+    const isCurrent = version.id === this.current?.id || version.id === this.loadingCurrentId || !this.tracking;
+    if (!isCurrent && this.coldLoads >= MAX_COLD_LOADS) {
+      throw new AppError('CATALOG.BUSY', 'UNAVAILABLE', `other catalog versions are being loaded; retry ${version.label} shortly`);
+    }
+    this.coldLoads += 1;
+    let released = false;
+    return () => {
+      if (!released) this.coldLoads -= 1;
+      released = true;
+    };
+  }
 
   async onModuleInit(): Promise<void> {
     if (!this.tracking) return;
@@ -92,10 +142,16 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
       if (id === null || id === this.current?.id) return;
       const version = await this.repository.findVersion(id);
       if (!version) return;
-      await this.index(version);
+      this.loadingCurrentId = version.id;
+      await this.index(version).finally(() => (this.loadingCurrentId = null));
       if (this.current) this.logger.log(`Current catalog version is now ${version.label}`);
       this.current = version;
     } catch (error) {
+      // A busy pool or a slow query under load is not an outage: ask on a connection of its own.
+      if (await this.repository.ping()) {
+        this.logger.debug(`Looking at the publication log failed under load (${(error as Error).message}); PostgreSQL answers`);
+        return;
+      }
       if (this.databaseReachable) this.logger.warn(`PostgreSQL unreachable; serving the current catalog from memory (${(error as Error).message})`);
       this.databaseReachable = false;
     }
@@ -112,6 +168,9 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
       ]);
     }
     if (selector.version !== undefined) {
+      // The current version by id or label needs no database (and so works in an outage).
+      const current = this.current;
+      if (current && (current.id === selector.version || current.label === selector.version)) return current;
       const found = await this.repository.findVersion(selector.version);
       if (!found) throw notFound('CATALOG.VERSION_NOT_FOUND', `catalog version "${selector.version}" does not exist`);
       return found;
@@ -143,17 +202,22 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
   }
 
   content(version: CatalogVersionInfo): Promise<CatalogContent> {
-    return cached(this.contents, version.id, async () => {
-      const started = Date.now();
-      const content = await this.repository.loadContent(version);
-      this.logger.log(`Loaded catalog ${version.label} (${content.offers.length} offers) in ${Date.now() - started} ms`);
-      return content;
-    }, this.current?.id);
+    return this.contents.get(
+      version,
+      this.pinnedId(version),
+      async () => {
+        const started = Date.now();
+        const content = await this.repository.loadContent(version);
+        this.logger.log(`Loaded catalog ${version.label} (${content.offers.length} offers) in ${Date.now() - started} ms`);
+        return content;
+      },
+      () => this.admitCold(version),
+    );
   }
 
   /** The version's offers indexed for compliance queries (built once per immutable version). */
   index(version: CatalogVersionInfo): Promise<CatalogIndex> {
-    return cached(this.indexes, version.id, async () => indexCatalog(await this.content(version)), this.current?.id);
+    return this.indexes.get(version, this.pinnedId(version), async () => indexCatalog(await this.content(version)), () => () => undefined);
   }
 
   async indexedSnapshot(selector: VersionSelector = {}): Promise<CatalogSnapshot & { index: CatalogIndex }> {

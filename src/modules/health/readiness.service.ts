@@ -5,10 +5,14 @@ import { CatalogService } from '../catalog/catalog.service.js';
 
 type Check = { ok: true } | { ok: false; message: string };
 
+/** Readiness is probed often and by anyone: one database round trip per second at most. */
+export const READINESS_CACHE_MS = 1_000;
+
 @Injectable()
 export class ReadinessService {
   private expectedMigrations: Promise<string[]> | undefined;
   private draining = false;
+  private lastDatabaseCheck: { at: number; result: Promise<Check> } | null = null;
 
   /** From SIGTERM on, readiness answers 503 so load balancers stop sending new requests. */
   startDraining(): void {
@@ -23,6 +27,14 @@ export class ReadinessService {
   /** The database answers and every migration in prisma/migrations is applied. */
   async database(): Promise<Check> {
     if (this.draining) return { ok: false, message: 'shutting down' };
+    const now = Date.now();
+    if (this.lastDatabaseCheck && now - this.lastDatabaseCheck.at < READINESS_CACHE_MS) return this.lastDatabaseCheck.result;
+    const result = this.checkDatabase();
+    this.lastDatabaseCheck = { at: now, result };
+    return result;
+  }
+
+  private async checkDatabase(): Promise<Check> {
     this.expectedMigrations ??= readMigrationList(DEFAULT_MIGRATION_PATHS.migrationsDir).then((l) => l.migrationDirectories.map((d) => d.path));
     try {
       const rows = await this.prisma.$queryRawUnsafe<{ migration_name: string }[]>(
