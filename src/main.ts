@@ -6,10 +6,14 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
 import { configureApp } from './app.setup.js';
 import { ConfigError, loadConfig, type AppConfig } from './config/app-config.js';
-import { resolveDatabase } from './database/database-url.js';
-import { applyMigrations } from './database/schema-engine.js';
+import { resolveDatabase, type ResolvedDatabase } from './database/database-url.js';
+import { applyMigrations, pendingMigrations } from './database/schema-engine.js';
+import { explainStartupFailure, StartupError } from './database/startup-checks.js';
+import type { INestApplication } from '@nestjs/common';
 import { seedIfEmpty } from './modules/catalog/catalog-seed.js';
 import { ReadinessService } from './modules/health/readiness.service.js';
+
+const started: { database?: ResolvedDatabase; app?: INestApplication; config?: AppConfig } = {};
 
 async function main(): Promise<void> {
   let config: AppConfig;
@@ -22,9 +26,12 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  started.config = config;
 
   const database = await resolveDatabase(config);
+  started.database = database;
   const app = await NestFactory.create(AppModule.register({ config, databaseUrl: database.url }), { bufferLogs: true });
+  started.app = app;
   const logger = app.get(Logger);
   configureApp(app, config);
   logger.log(`Database: ${database.description}`, 'Bootstrap');
@@ -52,15 +59,42 @@ async function main(): Promise<void> {
   if (config.MIGRATE_ON_START) {
     const applied = await applyMigrations(database.url);
     logger.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Migrations: up to date', 'Bootstrap');
-    const seeded = await seedIfEmpty(app, config.CATALOG_DIR);
+    const seeded = await seedIfEmpty(app, config.CATALOG_DIR).catch((error: unknown) => {
+      throw new StartupError(
+        `The catalog in CATALOG_DIR=${config.CATALOG_DIR} could not be imported into the empty database: ${error instanceof Error ? error.message : String(error)}`,
+        'Point CATALOG_DIR at a catalog folder (the bundled one is data/catalog), or fix the files it names; nothing was written.',
+      );
+    });
     if (seeded) logger.log(`Seeded the empty catalog from ${config.CATALOG_DIR}: version ${seeded.label}, ${seeded.offerCount} offers`, 'Bootstrap');
+  } else {
+    const pending = await pendingMigrations(database.url);
+    if (pending.length) {
+      throw new StartupError(
+        `${pending.length} migration(s) are not applied to the database and MIGRATE_ON_START=false: ${pending.join(', ')}.`,
+        'Run npm run db:migrate with the same DATABASE_URL, or start with MIGRATE_ON_START=true.',
+      );
+    }
   }
 
-  await app.listen(config.PORT, config.HOST);
+  await app.listen(config.PORT, config.HOST).catch((error: unknown) => {
+    const code = (error as { code?: string }).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES') {
+      throw new StartupError(
+        code === 'EADDRINUSE' ? `Port ${config.PORT} on ${config.HOST} is in use by another program.` : `Port ${config.PORT} on ${config.HOST} may not be used by this user.`,
+        'Stop the other program, or set PORT to a free port (and HOST to another address if needed).',
+      );
+    }
+    throw error;
+  });
   logger.log(`Listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT} (REST /v1, GraphQL /graphql, docs /docs)`, 'Bootstrap');
 }
 
-main().catch((error: unknown) => {
-  console.error(`Start-up failed: ${error instanceof Error ? error.message : String(error)}`);
+main().catch(async (error: unknown) => {
+  // One or two lines for a person; the stack only when asked for (LOG_LEVEL=debug or trace).
+  for (const line of explainStartupFailure(error)) console.error(line);
+  if (started.config && ['debug', 'trace'].includes(started.config.LOG_LEVEL)) console.error(error);
+  // Whatever this process started is stopped: the app (and its pool), then the embedded PostgreSQL.
+  await started.app?.close().catch(() => undefined);
+  await started.database?.stop().catch(() => undefined);
   process.exit(1);
 });

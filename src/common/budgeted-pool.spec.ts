@@ -20,6 +20,14 @@ describe(BudgetedWorkerPool.name, () => {
     await expect(pool.run('1')).resolves.toBe('spun 1');
   });
 
+  it('finishes the tasks it took before its workers end', async () => {
+    pool = new BudgetedWorkerPool({ filename: SPIN, threads: 1, queue: 4, budgetMs: 5_000 });
+    const taken = [pool.run('100'), pool.run('100'), pool.run('100')];
+    const destroyed = pool.destroy(5_000);
+    await expect(Promise.all(taken)).resolves.toEqual(['spun 100', 'spun 100', 'spun 100']);
+    await destroyed;
+  });
+
   it('refuses tasks beyond the queue instead of letting it grow, and runs the ones it took', async () => {
     pool = new BudgetedWorkerPool({ filename: SPIN, threads: 1, queue: 1, budgetMs: 5_000 });
     await pool.run('1'); // the worker is up

@@ -48,7 +48,18 @@ export class BudgetedWorkerPool {
     }
   }
 
-  destroy(): Promise<void> {
-    return this.pool.destroy();
+  /** Tasks running or waiting now. */
+  get pending(): number {
+    return this.inFlight;
+  }
+
+  /**
+   * Ends the workers once the tasks already taken are done (at most `maxWaitMs`): on shutdown the
+   * server stops taking requests only after this, so a request in flight still gets its answer.
+   */
+  async destroy(maxWaitMs = 0): Promise<void> {
+    const until = Date.now() + maxWaitMs;
+    while (this.inFlight > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+    await this.pool.destroy();
   }
 }

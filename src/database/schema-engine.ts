@@ -120,3 +120,22 @@ export async function diffSchemas(
     return sql === '' || sql.startsWith('-- This is an empty migration') ? null : `${sql}\n`;
   });
 }
+
+/** Migrations in prisma/migrations that the database has not applied (all of them on an empty one). */
+export async function pendingMigrations(databaseUrl: string, migrationsDir = DEFAULT_MIGRATION_PATHS.migrationsDir): Promise<string[]> {
+  const expected = (await readMigrationList(migrationsDir)).migrationDirectories.map((d) => d.path);
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    const table = await client.query<{ exists: string | null }>("SELECT to_regclass('_prisma_migrations')::text AS exists");
+    if (!table.rows[0]?.exists) return expected;
+    const { rows } = await client.query<{ migration_name: string }>(
+      'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
+    );
+    const applied = new Set(rows.map((r) => r.migration_name));
+    return expected.filter((m) => !applied.has(m));
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}

@@ -1,5 +1,6 @@
 // CatalogService with an in-memory fake of its repository: which versions stay in memory, how
 // loads are shared and bounded, and what counts as an outage.
+import { Logger } from '@nestjs/common';
 import type { CatalogContent, CatalogVersionInfo } from '../../domain/catalog/catalog.types.js';
 import { makeCatalog } from '../../domain/compliance/testing/factories.js';
 import { AppError } from '../../common/errors/app-error.js';
@@ -62,6 +63,8 @@ const service = (repo: FakeRepository, { tracking = false, cacheMb = 16 } = {}) 
   new CatalogService(repo as unknown as CatalogRepository, { CATALOG_REFRESH_MS: 1_000, CATALOG_CACHE_MB: cacheMb }, tracking);
 
 describe(CatalogService.name, () => {
+  beforeAll(() => Logger.overrideLogger(false));
+
   it('loads a version once for concurrent readers, and tries again after a failed load', async () => {
     const repo = new FakeRepository();
     const s = service(repo);

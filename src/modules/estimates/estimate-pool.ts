@@ -12,8 +12,10 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 @Injectable()
 export class EstimatePool implements OnModuleDestroy {
   private readonly pool: BudgetedWorkerPool;
+  private readonly budgetMs: number;
 
   constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'ESTIMATE_WORKERS' | 'ESTIMATE_TIME_BUDGET_MS' | 'ESTIMATE_QUEUE'>) {
+    this.budgetMs = config.ESTIMATE_TIME_BUDGET_MS;
     this.pool = new BudgetedWorkerPool({
       filename: new URL('./estimate.worker.js', import.meta.url).href,
       threads: config.ESTIMATE_WORKERS || Math.max(1, availableParallelism() - 1),
@@ -39,6 +41,7 @@ export class EstimatePool implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.pool.destroy();
+    // Nest runs this before it closes the HTTP server: finish the estimates already accepted.
+    await this.pool.destroy(this.budgetMs + 1_000);
   }
 }

