@@ -105,12 +105,12 @@ for (const size of sizes) {
     const bundled = size === 0;
     if (!bundled) await writeCatalogFiles(syntheticCatalog(size), dir, `bench-${size}`);
     const scenarios = scenariosFor(bundled ? 'h100-sxm-80gb' : 'gpu-3');
-    const sizeLabel = bundled ? 'bundled (122)' : size.toLocaleString('en-US');
     const moduleRef = await Test.createTestingModule({ imports: [CliModule.register({ config: loadConfig({ DATABASE_URL: db.url }), databaseUrl: db.url })] }).compile();
     const ctx = await moduleRef.init();
     const report = await ctx.get(CatalogImportService).import({ paths: [bundled ? 'data/catalog' : dir], publish: true });
     await ctx.close();
     if (report.status !== 'created') throw new Error(`import failed: ${report.status}`);
+    const sizeLabel = bundled ? `bundled (${report.offerCount})` : size.toLocaleString('en-US');
     // The SQL baseline gets the index it needs; the service answers from memory.
     const c = new pg.Client({ connectionString: db.url });
     await c.connect();
