@@ -7,10 +7,13 @@ import { Logger } from 'nestjs-pino';
 import { createValidationPipe } from './common/errors/validation.js';
 import type { AppConfig } from './config/app-config.js';
 
-export function configureApp(app: INestApplication, config: Pick<AppConfig, 'CORS_ORIGINS'>): OpenAPIObject {
+export function configureApp(app: INestApplication, config: Pick<AppConfig, 'CORS_ORIGINS' | 'TRUST_PROXY'>): OpenAPIObject {
   const express = app as NestExpressApplication;
   express.useLogger(app.get(Logger));
   express.set('query parser', 'simple');
+  // Behind a load balancer, the client address (rate limits, failed-login limits) is the one it
+  // forwards; set TRUST_PROXY to the proxies to believe (see README).
+  express.set('trust proxy', config.TRUST_PROXY);
   express.disable('x-powered-by');
   // The GraphiQL page loads its scripts inline; everything else gets the strict default policy.
   app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));

@@ -49,9 +49,17 @@ async function main(): Promise<void> {
     logger.log(`${signal}: not ready any more, draining for ${config.SHUTDOWN_GRACE_MS} ms, then stopping`, 'Bootstrap');
     app.get(ReadinessService).startDraining();
     await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_GRACE_MS));
-    await app.close();
-    await database.stop();
-    process.exit(0);
+    let code = 0;
+    try {
+      await app.close();
+    } catch (error) {
+      logger.error(`Closing the service failed: ${error instanceof Error ? error.message : String(error)}`, 'Bootstrap');
+      code = 1;
+    } finally {
+      // The embedded PostgreSQL is stopped whatever happened above.
+      await database.stop().catch(() => (code = 1));
+    }
+    process.exit(code);
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));

@@ -74,6 +74,17 @@ describe('hostile requests (e2e, bundled catalog)', () => {
     expect(combined.body.data).toBeUndefined();
   });
 
+  it('does not let a negative page size lower the complexity of a query', async () => {
+    const estimate = 'estimate(input: { model: { preset: "llama-3-8b" }, workload: { requestsPerSecond: 1, avgInputTokens: 5, avgOutputTokens: 5 } }) { monthlyCost { amount } }';
+    const estimates = Array.from({ length: 11 }, (_, i) => `e${i}: ${estimate}`).join(' ');
+    const alone = await t.http().post('/graphql').send({ query: `{ ${estimates} }` });
+    expect(alone.status).toBe(400);
+    const negative = await t.http().post('/graphql').send({ query: `{ neg: offers(first: -1000000) { items { id } } ${estimates} }` });
+    expect(negative.status).toBe(400);
+    expect(negative.body.errors[0].extensions.code).toBe('QUERY_TOO_COMPLEX');
+    expect(negative.body.data).toBeUndefined();
+  });
+
   it('answers cyclic fragments with 400 GRAPHQL_VALIDATION_FAILED, and suggests no field names', async () => {
     const cyclic = await t.http().post('/graphql').send({ query: 'query { ...A } fragment A on Query { gpus { slug } ...B } fragment B on Query { ...A }' });
     expect(cyclic.status).toBe(400);

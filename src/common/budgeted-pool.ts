@@ -28,24 +28,62 @@ export interface BudgetedPoolOptions {
 
 export class BudgetedWorkerPool {
   private readonly pool: Piscina;
-  /** Tasks running or waiting. Counted here: piscina does not apply maxQueue to tasks with a signal. */
-  private inFlight = 0;
+  /**
+   * Tasks running (at most `threads`) and waiting (at most `queue`), kept here rather than in
+   * piscina: its maxQueue is not applied to tasks with a signal, and a task's budget must start
+   * when it starts running, not while it waits for a worker.
+   */
+  private running = 0;
+  private readonly waiting: { start: () => void; timer: NodeJS.Timeout }[] = [];
 
   constructor(private readonly options: BudgetedPoolOptions) {
     this.pool = new Piscina({ filename: options.filename, minThreads: 1, maxThreads: options.threads, idleTimeout: 60_000 });
   }
 
   async run(payload: string): Promise<string> {
-    if (this.inFlight >= this.options.threads + this.options.queue) throw new PoolBusy();
-    this.inFlight += 1;
+    await this.acquire();
     try {
       return (await this.pool.run(payload, { signal: AbortSignal.timeout(this.options.budgetMs) })) as string;
     } catch (error) {
       if ((error as Error).name === 'AbortError') throw new TimeBudgetExceeded(this.options.budgetMs);
       throw error;
     } finally {
-      this.inFlight -= 1;
+      this.release();
     }
+  }
+
+  /** A worker slot, now or after waiting; PoolBusy when the queue is full or the wait outlasts a budget. */
+  private acquire(): Promise<void> {
+    if (this.running < this.options.threads) {
+      this.running += 1;
+      return Promise.resolve();
+    }
+    if (this.waiting.length >= this.options.queue) return Promise.reject(new PoolBusy());
+    return new Promise((resolve, reject) => {
+      const entry = {
+        start: () => {
+          clearTimeout(entry.timer);
+          resolve();
+        },
+        timer: setTimeout(() => {
+          const at = this.waiting.indexOf(entry);
+          if (at >= 0) this.waiting.splice(at, 1);
+          reject(new PoolBusy());
+        }, this.options.budgetMs),
+      };
+      this.waiting.push(entry);
+    });
+  }
+
+  /** Hands the slot to the next waiting task, or frees it. */
+  private release(): void {
+    const next = this.waiting.shift();
+    if (next) next.start();
+    else this.running -= 1;
+  }
+
+  private get inFlight(): number {
+    return this.running + this.waiting.length;
   }
 
   /** Tasks running or waiting now. */

@@ -67,7 +67,8 @@ export function complexityPlugin(maxComplexity: number): ApolloServerPlugin {
               ({ field, childComplexity }) => (field.name === 'estimate' ? ESTIMATE_COST + childComplexity : undefined),
               ({ args }) => {
                 const size = typeof args.first === 'number' ? args.first : typeof args.limit === 'number' ? args.limit : undefined;
-                return size;
+                // At least 1: a negative size (refused later by the resolver) must not lower the total.
+                return size === undefined ? undefined : Number.isFinite(size) ? Math.max(1, size) : Infinity;
               },
               simpleEstimator({ defaultComplexity: 1 }),
             ],

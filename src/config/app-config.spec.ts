@@ -18,6 +18,25 @@ describe(loadConfig.name, () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it('reads TRUST_PROXY as Express reads its trust proxy setting', () => {
+    expect([undefined, 'false', 'true', '2', 'loopback, 10.0.0.0/8'].map((v) => loadConfig(v === undefined ? {} : { TRUST_PROXY: v }).TRUST_PROXY)).toEqual([
+      false,
+      false,
+      true,
+      2,
+      'loopback, 10.0.0.0/8',
+    ]);
+  });
+
+  it.each([
+    [{ ESTIMATE_TIME_BUDGET_MS: '50' }, 'ESTIMATE_TIME_BUDGET_MS="50" must be between 100 and 60000'],
+    [{ CATALOG_CACHE_MB: '8' }, 'CATALOG_CACHE_MB="8" must be between 16 and 65536'],
+    [{ STALE_PRICE_DAYS: '0' }, 'STALE_PRICE_DAYS="0" must be between 1 and 10000'],
+    [{ DATABASE_STATEMENT_TIMEOUT_MS: '1' }, 'DATABASE_STATEMENT_TIMEOUT_MS="1" must be between 100 and 600000'],
+  ])('rejects the new limits out of range: %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });

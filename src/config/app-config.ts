@@ -53,6 +53,11 @@ const schema = z.object({
   AUTH_MODE: z.enum(['off', 'required'], { error: 'must be off or required' }).default('off'),
   API_KEY_CACHE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0, 'must be 0 or more').max(300_000, 'must be at most 300000').default(5000),
   RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 (off) or more').max(1_000_000, 'must be at most 1000000').default(600),
+  /** Express's `trust proxy`: which proxies' X-Forwarded-For to believe for the client address. */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((v): boolean | number | string => (v === '' || v === 'false' ? false : v === 'true' ? true : /^\d+$/.test(v) ? Number(v) : v)),
   CORS_ORIGINS: z
     .string()
     .default('')

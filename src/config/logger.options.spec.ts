@@ -6,6 +6,7 @@ describe(redactUrl.name, () => {
     expect(redactUrl('/v1/gpus?token=s3cret&x-api-key=k')).toBe('/v1/gpus?token=[REDACTED]&x-api-key=[REDACTED]');
     expect(redactUrl('/v1/gpus?note=gca_leaked')).toBe('/v1/gpus?note=[REDACTED]');
     expect(redactUrl('/v1/gpus/gca_inpath/price-history')).toBe('/v1/gpus/[REDACTED]/price-history');
+    expect(redactUrl('/v1/gpus/gca%5Fencoded/price-history')).toBe('/v1/gpus/[REDACTED]/price-history');
     expect(redactUrl('/v1/offers?gpu=l4-24gb&keyword=x')).toBe('/v1/offers?gpu=l4-24gb&keyword=x');
     expect(redactUrl('/health/live')).toBe('/health/live');
   });

@@ -31,7 +31,8 @@ export function redactUrl(url: string): string {
             return eq >= 0 && SECRET_PARAMS.test(decoded) ? `${name}=[REDACTED]` : pair;
           })
           .join('&')}`;
-  return `${path}${query}`.replace(/gca_[A-Za-z0-9_-]+/g, '[REDACTED]');
+  // Also percent-encoded: gca%5F...
+  return `${path}${query}`.replace(/gca(?:_|%5F)[A-Za-z0-9_%-]+/gi, '[REDACTED]');
 }
 
 /** Structured JSON logs with a request id per request; pretty lines when a person watches a terminal. */

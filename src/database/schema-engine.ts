@@ -124,7 +124,7 @@ export async function diffSchemas(
 /** Migrations in prisma/migrations that the database has not applied (all of them on an empty one). */
 export async function pendingMigrations(databaseUrl: string, migrationsDir = DEFAULT_MIGRATION_PATHS.migrationsDir): Promise<string[]> {
   const expected = (await readMigrationList(migrationsDir)).migrationDirectories.map((d) => d.path);
-  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000, query_timeout: 10_000 });
   client.on('error', () => undefined);
   await client.connect();
   try {

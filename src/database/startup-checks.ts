@@ -148,7 +148,7 @@ export function describeTarget(url: string): string {
 
 /** DATABASE_URL's server answers and lets us in; otherwise a StartupError with its own words. */
 export async function checkDatabaseUrl(url: string, timeoutMs = 5_000): Promise<void> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs });
   client.on('error', () => undefined);
   try {
     await client.connect();

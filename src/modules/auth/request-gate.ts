@@ -4,12 +4,17 @@
 // builds the context, which is before the document is parsed or validated, so an anonymous or
 // over-limit caller costs no parsing at all.
 import { Inject, Injectable } from '@nestjs/common';
-import { ThrottlerStorage } from '@nestjs/throttler';
 import { LRUCache } from 'lru-cache';
 import { AppError } from '../../common/errors/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { ApiKeysService, type Caller } from './api-keys.service.js';
 import type { CallerRequest } from './request-context.js';
+
+/** The rate limiter's store (the throttler's, bound in request-gate.module.ts). */
+export const GATE_STORAGE = Symbol('GATE_STORAGE');
+export interface GateStorage {
+  increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<{ isBlocked: boolean; timeToBlockExpire: number }>;
+}
 
 /** Failed authentications a client address may make per minute before it gets 429. */
 export const FAILED_AUTH_PER_MINUTE = 20;
@@ -38,7 +43,7 @@ export class RequestGate {
 
   constructor(
     private readonly keys: ApiKeysService,
-    @Inject(ThrottlerStorage) private readonly storage: ThrottlerStorage,
+    @Inject(GATE_STORAGE) private readonly storage: GateStorage,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'AUTH_MODE' | 'RATE_LIMIT_PER_MINUTE'>,
   ) {}
 
@@ -47,11 +52,18 @@ export class RequestGate {
     if (this.config.AUTH_MODE === 'off') return null;
     if (req.caller) return req.caller;
     const ip = req.ip ?? 'unknown';
+    const key = keyFrom(req.headers);
+    // A key verified a moment ago passes at once, so that others failing from the same address
+    // (behind a shared proxy, say) cannot lock its holder out.
+    const known = key ? this.keys.peek(key) : undefined;
+    if (known) {
+      req.caller = known;
+      return known;
+    }
     // A client that keeps failing is refused before its key is looked up.
     if ((this.failures.get(ip) ?? 0) >= FAILED_AUTH_PER_MINUTE) {
       throw new TooManyRequests(Math.max(1, Math.ceil(this.failures.getRemainingTTL(ip) / 1000)));
     }
-    const key = keyFrom(req.headers);
     if (!key) {
       this.failed(ip);
       throw new AppError('AUTH.MISSING_KEY', 'UNAUTHENTICATED', 'an API key is required: send Authorization: Bearer <key> or x-api-key');

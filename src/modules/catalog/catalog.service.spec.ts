@@ -80,8 +80,9 @@ describe(CatalogService.name, () => {
 
   it('keeps old versions within CATALOG_CACHE_MB, dropping the least recently used, and never drops the current one', async () => {
     const repo = new FakeRepository();
-    const s = service(repo, { tracking: true, cacheMb: 16 });
-    // 16 MiB holds four 4,000-offer contents (4 MB each at 1 kB per offer), not five.
+    const s = service(repo, { tracking: true, cacheMb: 48 });
+    // Contents get a third of 48 MiB (1 kB of the 3 kB per offer): 16 MiB holds four 4,000-offer
+    // contents (4 MB each), not five.
     const current = repo.add(version(1));
     repo.currentId = current.id;
     await s.refreshCurrent();
@@ -95,7 +96,7 @@ describe(CatalogService.name, () => {
     expect(repo.loads).toEqual(['v2']);
   });
 
-  it('refuses a third concurrent cold load of old versions with 503 CATALOG.BUSY', async () => {
+  it('refuses a third concurrent cold load of old versions with 503 CATALOG.BUSY, but never the version becoming current', async () => {
     const repo = new FakeRepository();
     const s = service(repo, { tracking: true });
     const current = repo.add(version(1));
@@ -106,17 +107,34 @@ describe(CatalogService.name, () => {
     const [a, b, c] = [2, 3, 4].map((n) => repo.add(version(n)));
     const first = s.content(a!);
     const second = s.content(b!);
-    expect(() => s.content(c!)).toThrow(AppError);
-    try {
-      s.content(c!);
-    } catch (error) {
-      expect(error).toMatchObject({ code: 'CATALOG.BUSY', kind: 'UNAVAILABLE' });
-    }
-    // The current version is never refused.
-    await expect(s.content(current)).resolves.toBeDefined();
+    await expect(s.content(c!)).rejects.toMatchObject({ code: 'CATALOG.BUSY', kind: 'UNAVAILABLE' });
+    // A publish while both cold slots are taken: the new current version still loads.
+    const next = repo.add(version(5));
+    repo.currentId = next.id;
+    const refreshed = s.refreshCurrent();
     open();
-    await Promise.all([first, second]);
+    await Promise.all([first, second, refreshed]);
+    expect((await s.resolveVersion()).id).toBe(next.id);
+    expect(repo.loads).toEqual(['v1', 'v2', 'v3', 'v5']);
     await expect(s.content(c!)).resolves.toBeDefined();
+  });
+
+  it('loads each version once across a publish, even when the old one is read during the switch', async () => {
+    const repo = new FakeRepository();
+    const s = service(repo, { tracking: true });
+    const v1 = repo.add(version(1));
+    repo.currentId = v1.id;
+    await s.refreshCurrent();
+    let open!: () => void;
+    repo.gate = new Promise((resolve) => (open = resolve));
+    const v2 = repo.add(version(2));
+    repo.currentId = v2.id;
+    const switching = s.refreshCurrent();
+    const oldRead = s.content(v1); // v1 is still current while v2 loads
+    open();
+    await Promise.all([switching, oldRead]);
+    await Promise.all([s.content(v1), s.content(v2), s.index(v1), s.index(v2)]);
+    expect(repo.loads).toEqual(['v1', 'v2']);
   });
 
   it('answers the current version by id or label from memory, without the database', async () => {

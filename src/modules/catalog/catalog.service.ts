@@ -39,38 +39,65 @@ const INDEX_BYTES_PER_OFFER = 2_000;
 const MAX_COLD_LOADS = 2;
 
 /**
- * Loaded versions by immutable id: one promise per version (concurrent requests share one load),
- * a failed load is dropped, old versions are evicted least recently used first once their
- * estimated size passes CATALOG_CACHE_MB, and the current version is held outside the cache so
- * reads of old versions can never push it out of memory.
+ * Loaded versions by immutable id. Concurrent requests share one load (also of a version too big
+ * to keep); a failed load is dropped; old versions are evicted least recently used first once
+ * their estimated size passes the budget; the current version, and the one about to become
+ * current, are held outside that budget, so reads of old versions never push them out and a
+ * publish never loads a version twice (the previous current one moves into the LRU).
  */
 class VersionCache<T> {
   private readonly lru: LRUCache<string, Promise<T>>;
-  private pinned: { id: string; value: Promise<T> } | null = null;
-
-  constructor(maxBytes: number, private readonly bytesPerOffer: number) {
-    this.lru = new LRUCache<string, Promise<T>>({ maxSize: maxBytes, sizeCalculation: (_value, key) => this.sizes.get(key) ?? 1 });
-  }
-
+  private readonly pinned = new Map<string, Promise<T>>();
+  private readonly inflight = new Map<string, Promise<T>>();
   private readonly sizes = new Map<string, number>();
 
-  get(version: CatalogVersionInfo, currentId: string | undefined, load: () => Promise<T>, admitCold: () => () => void): Promise<T> {
-    if (this.pinned?.id === version.id) return this.pinned.value;
-    let hit = this.lru.get(version.id);
-    if (!hit) {
-      const release = admitCold();
-      hit = load().finally(release);
-      const promise = hit;
-      promise.catch(() => {
-        if (this.lru.get(version.id) === promise) this.lru.delete(version.id);
-        if (this.pinned?.value === promise) this.pinned = null;
-      });
-      this.sizes.set(version.id, Math.max(1, version.offerCount * this.bytesPerOffer));
-      if (version.id !== currentId) this.lru.set(version.id, hit);
+  constructor(
+    maxBytes: number,
+    private readonly bytesPerOffer: number,
+  ) {
+    this.lru = new LRUCache<string, Promise<T>>({
+      maxSize: Math.max(1, Math.floor(maxBytes)),
+      sizeCalculation: (_value, key) => this.sizes.get(key) ?? 1,
+      dispose: (_value, key) => {
+        if (!this.pinned.has(key)) this.sizes.delete(key);
+      },
+    });
+  }
+
+  get(version: CatalogVersionInfo, pinIds: ReadonlySet<string>, load: () => Promise<T>, admitCold: () => () => void): Promise<T> {
+    for (const [id, value] of this.pinned) {
+      if (pinIds.has(id)) continue;
+      this.pinned.delete(id);
+      this.lru.set(id, value);
     }
-    if (version.id === currentId) {
-      this.pinned = { id: version.id, value: hit };
-      this.lru.delete(version.id);
+    const { id } = version;
+    this.sizes.set(id, Math.max(1, version.offerCount * this.bytesPerOffer));
+    let hit = this.pinned.get(id) ?? this.lru.get(id) ?? this.inflight.get(id);
+    if (!hit) {
+      let release: () => void;
+      try {
+        release = admitCold();
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      const promise = Promise.resolve().then(load).finally(release);
+      hit = promise;
+      this.inflight.set(id, promise);
+      promise.then(
+        () => this.inflight.delete(id),
+        () => {
+          this.inflight.delete(id);
+          if (this.lru.peek(id) === promise) this.lru.delete(id);
+          if (this.pinned.get(id) === promise) this.pinned.delete(id);
+        },
+      );
+      // lru-cache refuses an entry larger than the whole budget: it is then shared while it
+      // loads (inflight) and loaded again when asked for later.
+      if (!pinIds.has(id)) this.lru.set(id, promise);
+    }
+    if (pinIds.has(id) && !this.pinned.has(id)) {
+      this.pinned.set(id, hit);
+      this.lru.delete(id);
     }
     return hit;
   }
@@ -94,14 +121,19 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
     /** The API tracks and preloads the current version; the admin scripts just ask the database. */
     @Optional() @Inject(TRACK_CURRENT_VERSION) private readonly tracking: boolean = false,
   ) {
+    // One budget, shared by contents and indexes in proportion to what each takes per offer.
     const bytes = config.CATALOG_CACHE_MB * 1024 * 1024;
-    this.contents = new VersionCache(bytes, CONTENT_BYTES_PER_OFFER);
-    this.indexes = new VersionCache(bytes, INDEX_BYTES_PER_OFFER);
+    const share = CONTENT_BYTES_PER_OFFER / (CONTENT_BYTES_PER_OFFER + INDEX_BYTES_PER_OFFER);
+    this.contents = new VersionCache(bytes * share, CONTENT_BYTES_PER_OFFER);
+    this.indexes = new VersionCache(bytes * (1 - share), INDEX_BYTES_PER_OFFER);
   }
 
-  /** The version held outside the LRU: the current one, or the one becoming current. */
-  private pinnedId(version: CatalogVersionInfo): string | undefined {
-    return version.id === this.loadingCurrentId ? version.id : this.current?.id;
+  /** The versions held outside the LRU: the current one and the one becoming current. */
+  private pinIds(): ReadonlySet<string> {
+    const ids = new Set<string>();
+    if (this.current) ids.add(this.current.id);
+    if (this.loadingCurrentId) ids.add(this.loadingCurrentId);
+    return ids;
   }
 
   /** Admits one cold load of a version that is not current, or refuses (503) when enough are running. */
@@ -134,8 +166,15 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
     return !this.databaseReachable && this.current !== null;
   }
 
-  /** Reads the current version pointer; on a change, loads and indexes the new version. */
-  async refreshCurrent(): Promise<void> {
+  private refreshing: Promise<void> | null = null;
+
+  /** Reads the current version pointer; on a change, loads and indexes the new version. One at a time. */
+  refreshCurrent(): Promise<void> {
+    this.refreshing ??= this.refreshOnce().finally(() => (this.refreshing = null));
+    return this.refreshing;
+  }
+
+  private async refreshOnce(): Promise<void> {
     try {
       const id = await this.repository.findCurrentVersionId();
       if (!this.databaseReachable) this.logger.log('PostgreSQL is reachable again');
@@ -205,7 +244,7 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
   content(version: CatalogVersionInfo): Promise<CatalogContent> {
     return this.contents.get(
       version,
-      this.pinnedId(version),
+      this.pinIds(),
       async () => {
         const started = Date.now();
         const content = await this.repository.loadContent(version);
@@ -218,7 +257,7 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
 
   /** The version's offers indexed for compliance queries (built once per immutable version). */
   index(version: CatalogVersionInfo): Promise<CatalogIndex> {
-    return this.indexes.get(version, this.pinnedId(version), async () => indexCatalog(await this.content(version)), () => () => undefined);
+    return this.indexes.get(version, this.pinIds(), async () => indexCatalog(await this.content(version)), () => () => undefined);
   }
 
   async indexedSnapshot(selector: VersionSelector = {}): Promise<CatalogSnapshot & { index: CatalogIndex }> {

@@ -64,9 +64,11 @@ export class OffersService {
     const { version, index } = await this.catalog.indexedSnapshot(cursor ? { version: cursor.v } : search.selector);
     try {
       const requirement = this.requirement(search);
-      const policy = resolvePolicy({ ...search.policy, referenceDate: priceReferenceDate(search.selector.asOf) });
+      // A cursor keeps the day prices were aged from, so paging across midnight keeps one filter.
+      const referenceDate = cursor?.d ?? priceReferenceDate(search.selector.asOf);
+      const policy = resolvePolicy({ ...search.policy, referenceDate });
       const result = filterOffers({ catalog: index, requirement, policy, currency: search.currency, limit: page.limit ?? DEFAULT_PAGE_SIZE, after: cursor?.k ?? null });
-      const nextCursor = result.nextAfter ? encodeCursor({ v: version.id, k: result.nextAfter, f: fingerprint }) : null;
+      const nextCursor = result.nextAfter ? encodeCursor({ v: version.id, k: result.nextAfter, f: fingerprint, d: referenceDate }) : null;
       return { version, page: result, nextCursor };
     } catch (error) {
       throw toAppError(error);
@@ -128,6 +130,8 @@ interface Cursor {
   v: string;
   k: string;
   f: string;
+  /** The reference date of price ages (maxPriceAgeDays) the first page used. */
+  d?: string;
 }
 
 function encodeCursor(c: Cursor): string {
@@ -137,7 +141,7 @@ function encodeCursor(c: Cursor): string {
 function decodeCursor(raw: string): Cursor {
   try {
     const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
-    if (typeof c.v === 'string' && typeof c.k === 'string' && typeof c.f === 'string') return c;
+    if (typeof c.v === 'string' && typeof c.k === 'string' && typeof c.f === 'string' && (c.d === undefined || /^\d{4}-\d{2}-\d{2}$/.test(c.d))) return c;
   } catch {
     // fall through
   }
