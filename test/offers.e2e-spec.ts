@@ -96,7 +96,10 @@ describe('offers (e2e, bundled catalog)', () => {
       expect(byKey.has(key)).toBe(true);
     }
     // AWS 3.90 against the p5 list price 6.88: (6.88 − 3.90) / 3.90 = +76.41%.
-    expect(byKey.get('a1-aws-h100-on-demand')).toMatchObject({ status: 'COMPARED', deviation: '76.41', cheapest: { value: '6.8800' } });
+    expect(byKey.get('a1-aws-h100-on-demand')).toMatchObject({ status: 'COMPARED', value: '3.90', deviation: '76.41', cheapest: { value: '6.8800' } });
+    // Money as quoted; percentages as they are.
+    expect(byKey.get('a1-a10g-on-demand')).toMatchObject({ value: '1.00', valueHigh: '1.50' });
+    expect(byKey.get('a2-spot-discount')).toMatchObject({ value: '60', valueHigh: '80' });
     expect((byKey.get('a1-aws-h100-on-demand') as { summary: string }).summary).toContain('figure 3.90 USD/GPU-h; cheapest list p5.');
     // Azure 6.98 is exactly the NC40ads H100 v5 eastus list price.
     expect(byKey.get('a1-azure-h100-on-demand')).toMatchObject({ status: 'COMPARED', deviation: '0.00' });

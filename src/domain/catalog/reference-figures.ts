@@ -150,9 +150,13 @@ function empty(figure: ReferenceFigure, status: ComparisonStatus, summary: strin
   return { figure, status, matches: 0, listLow: null, listMedian: null, listHigh: null, cheapest: null, deviation: null, summary };
 }
 
+/** A figure's value as quoted: money with at least two decimals (3.90, not 3.9), percentages as they are. */
+export function figureValueText(f: Pick<ReferenceFigure, 'currency'>, d: Decimal): string {
+  return f.currency ? d.toFixed(Math.max(2, d.decimalPlaces())) : d.toString();
+}
+
 function figureText(f: ReferenceFigure): string {
-  // Money as quoted (3.90, not 3.9); percentages as whole numbers where they are.
-  const show = (d: Decimal): string => (f.currency ? d.toFixed(Math.max(2, d.decimalPlaces())) : d.toString());
+  const show = (d: Decimal): string => figureValueText(f, d);
   const value = f.valueHigh && !f.valueHigh.eq(f.value) ? `${show(f.value)}–${show(f.valueHigh)}` : show(f.value);
   switch (f.metric) {
     case 'PRICE_PER_GPU_HOUR':

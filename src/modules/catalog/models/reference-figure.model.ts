@@ -1,7 +1,7 @@
 import { Field, Int, ObjectType } from '@nestjs/graphql';
 import { ApiProperty } from '@nestjs/swagger';
 import type { CatalogVersionInfo, ReferenceMetric } from '../../../domain/catalog/catalog.types.js';
-import type { ComparisonStatus, FigureComparison } from '../../../domain/catalog/reference-figures.js';
+import { figureValueText, type ComparisonStatus, type FigureComparison } from '../../../domain/catalog/reference-figures.js';
 import { formatAmount } from '../../../domain/money/money.js';
 import { ReferenceMetricEnum } from '../../../common/models/enums.js';
 import { CatalogVersionRefModel } from './catalog-version.model.js';
@@ -60,8 +60,8 @@ export class ReferenceFigureModel {
       key: f.key,
       claim: f.claim,
       metric: f.metric,
-      value: f.value.toString(),
-      valueHigh: f.valueHigh?.toString() ?? null,
+      value: figureValueText(f, f.value),
+      valueHigh: f.valueHigh ? figureValueText(f, f.valueHigh) : null,
       currency: f.currency,
       provider: f.provider,
       gpus: f.gpus,
