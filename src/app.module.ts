@@ -12,10 +12,9 @@ import { armorRules, complexityPlugin, parseOptions } from './common/graphql-lim
 import { admitGraphqlRequest } from './common/errors/graphql-gate.js';
 import { RequestGate } from './modules/auth/request-gate.js';
 import type { CallerRequest } from './modules/auth/request-context.js';
-import { ApiKeyGuard } from './modules/auth/api-key.guard.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { RequestGateModule } from './modules/auth/request-gate.module.js';
-import { RateLimitGuard } from './modules/auth/rate-limit.guard.js';
+import { RequestGateGuard } from './modules/auth/request-gate.guard.js';
 import { ProblemDetailsFilter } from './common/errors/problem-details.filter.js';
 import { DatabaseModule } from './database/database.module.js';
 import { CatalogModule } from './modules/catalog/catalog.module.js';
@@ -84,9 +83,8 @@ export class AppModule {
       ],
       providers: [
         { provide: APP_FILTER, useClass: ProblemDetailsFilter },
-        // In this order: the key identifies the caller, then the caller's rate limit applies.
-        { provide: APP_GUARD, useClass: ApiKeyGuard },
-        { provide: APP_GUARD, useClass: RateLimitGuard },
+        // The API key identifies the caller, then the caller's rate limit applies.
+        { provide: APP_GUARD, useClass: RequestGateGuard },
       ],
     };
   }

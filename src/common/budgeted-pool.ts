@@ -86,11 +86,6 @@ export class BudgetedWorkerPool {
     return this.running + this.waiting.length;
   }
 
-  /** Tasks running or waiting now. */
-  get pending(): number {
-    return this.inFlight;
-  }
-
   /**
    * Ends the workers once the tasks already taken are done (at most `maxWaitMs`): on shutdown the
    * server stops taking requests only after this, so a request in flight still gets its answer.

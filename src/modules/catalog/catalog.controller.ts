@@ -7,7 +7,6 @@ import { PriceHistoryService } from './price-history.service.js';
 import { DiffArgs, VersionArgs } from './dto/version.args.js';
 import { CatalogDiffModel } from './models/catalog-diff.model.js';
 import { CatalogVersionListModel, CatalogVersionModel, CatalogVersionRefModel } from './models/catalog-version.model.js';
-import { compareReferenceFigures } from '../../domain/catalog/reference-figures.js';
 import { ReferenceFigureListModel } from './models/reference-figure.model.js';
 import { GpuModelListModel, GpuModelModel, ProviderListModel, ProviderModel, RegionListModel, RegionModel } from './models/reference.model.js';
 
@@ -56,8 +55,8 @@ export class CatalogController {
   })
   @ApiOkResponse({ type: ReferenceFigureListModel })
   async referenceFigures(@Query() args: VersionArgs): Promise<ReferenceFigureListModel> {
-    const { version, content } = await this.catalog.snapshot(args);
-    return ReferenceFigureListModel.of(version, compareReferenceFigures(content));
+    const { version, comparisons } = await this.catalog.referenceFigures(args);
+    return ReferenceFigureListModel.of(version, comparisons);
   }
 
   @Get('offers/:offerId/history')

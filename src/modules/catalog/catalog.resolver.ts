@@ -6,7 +6,6 @@ import { PriceHistoryService } from './price-history.service.js';
 import { DiffArgs, VersionArgs } from './dto/version.args.js';
 import { CatalogDiffModel } from './models/catalog-diff.model.js';
 import { CatalogVersionModel } from './models/catalog-version.model.js';
-import { compareReferenceFigures } from '../../domain/catalog/reference-figures.js';
 import { ReferenceFigureListModel } from './models/reference-figure.model.js';
 import { GpuModelModel, ProviderModel, RegionModel } from './models/reference.model.js';
 
@@ -48,8 +47,8 @@ export class CatalogResolver {
     description: 'Figures quoted by articles and analysts (never offers), each next to the matching list prices of the version, with the deviation',
   })
   async referenceFigures(@Args() args: VersionArgs): Promise<ReferenceFigureListModel> {
-    const { version, content } = await this.catalog.snapshot(args);
-    return ReferenceFigureListModel.of(version, compareReferenceFigures(content));
+    const { version, comparisons } = await this.catalog.referenceFigures(args);
+    return ReferenceFigureListModel.of(version, comparisons);
   }
 
   @Query(() => [ProviderModel])

@@ -7,6 +7,7 @@
 import { Inject, Injectable, Logger, Optional, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, TRACK_CURRENT_VERSION, type AppConfig } from '../../config/app-config.js';
 import { diffCatalogs, type CatalogDiff } from '../../domain/catalog/catalog-diff.js';
+import { compareReferenceFigures, type FigureComparison } from '../../domain/catalog/reference-figures.js';
 import type { CatalogContent, CatalogVersionInfo } from '../../domain/catalog/catalog.types.js';
 import { indexCatalog, type CatalogIndex } from '../../domain/compliance/index.js';
 import { AppError, badInput, notFound } from '../../common/errors/app-error.js';
@@ -235,6 +236,19 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
     if (!this.databaseReachable) throw new AppError('DATABASE.UNAVAILABLE', 'UNAVAILABLE', 'the database is unavailable and no catalog is in memory yet');
     throw new AppError('CATALOG.EMPTY', 'UNAVAILABLE', 'no catalog version has been published yet; run npm run db:seed');
   }
+
+  /** Reference figures against the version's list prices: computed once per loaded version (versions are immutable). */
+  async referenceFigures(selector: VersionSelector = {}): Promise<{ version: CatalogVersionInfo; comparisons: FigureComparison[] }> {
+    const { version, content } = await this.snapshot(selector);
+    let comparisons = this.figureComparisons.get(content);
+    if (!comparisons) {
+      comparisons = compareReferenceFigures(content);
+      this.figureComparisons.set(content, comparisons);
+    }
+    return { version, comparisons };
+  }
+
+  private readonly figureComparisons = new WeakMap<CatalogContent, FigureComparison[]>();
 
   async snapshot(selector: VersionSelector = {}): Promise<CatalogSnapshot> {
     const version = await this.resolveVersion(selector);

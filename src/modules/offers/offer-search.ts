@@ -26,7 +26,12 @@ export interface OfferSearch {
   currency: Currency;
   selector: VersionSelector;
   discounts: DiscountInput[];
+  /** How the transport spells a domain field in errors, where it differs (REST's excludeProvider). */
+  fieldNames?: Readonly<Record<string, string>>;
 }
+
+/** REST query parameters named unlike the domain's policy fields. */
+const REST_FIELD_NAMES: Readonly<Record<string, string>> = { excludeProviders: 'excludeProvider' };
 
 /**
  * `country` (where the region is) and `countries` (allowed) narrow the same list. Disjoint lists
@@ -44,11 +49,6 @@ const intersect = (a?: string[], b?: string[]): string[] | undefined => {
 };
 
 function fromQuery(q: OffersQuery): Omit<OfferSearch, 'discounts'> {
-  // The domain says the same for GraphQL (field excludeProviders); REST names its own parameter.
-  const excluded = new Set((q.excludeProvider ?? []).map((p) => p.toLowerCase()));
-  if (q.provider?.length && q.provider.every((p) => excluded.has(p.toLowerCase()))) {
-    throw badInput('REQUEST.INVALID', [{ field: 'excludeProvider', message: `excludes every allowed provider (${q.provider.join(', ')}), so nothing could match` }]);
-  }
   const pricingModels = [...(q.pricingModel ?? []), ...(q.pricingModels ?? [])];
   return {
     requirement: {
@@ -78,6 +78,7 @@ function fromQuery(q: OffersQuery): Omit<OfferSearch, 'discounts'> {
     },
     currency: q.currency ?? 'USD',
     selector: { version: q.version, asOf: q.asOf },
+    fieldNames: REST_FIELD_NAMES,
   };
 }
 

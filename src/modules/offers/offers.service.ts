@@ -34,9 +34,10 @@ import type { ModelNeed, OfferSearch } from './offer-search.js';
 /** Domain field names that the API spells differently. */
 const API_FIELD: Record<string, string> = { minSlaPercent: 'minSla', after: 'cursor' };
 
-export function toAppError(error: unknown, prefix = ''): unknown {
+export function toAppError(error: unknown, prefix = '', names: Readonly<Record<string, string>> = {}): unknown {
   if (error instanceof PolicyError) {
-    const field = `${prefix}${Object.hasOwn(API_FIELD, error.field) ? API_FIELD[error.field] : error.field}`;
+    const known = (map: Readonly<Record<string, string>>) => (Object.hasOwn(map, error.field) ? map[error.field] : undefined);
+    const field = `${prefix}${known(names) ?? known(API_FIELD) ?? error.field}`;
     return badInput('REQUEST.INVALID', [{ field, message: error.message }]);
   }
   if (error instanceof MissingFxRateError) {
@@ -71,7 +72,7 @@ export class OffersService {
       const nextCursor = result.nextAfter ? encodeCursor({ v: version.id, k: result.nextAfter, f: fingerprint, d: referenceDate }) : null;
       return { version, page: result, nextCursor };
     } catch (error) {
-      throw toAppError(error);
+      throw toAppError(error, '', search.fieldNames);
     }
   }
 
@@ -94,7 +95,7 @@ export class OffersService {
       const warnings = priceQualityWarnings(result.items.map((i) => i.offer), { referenceDate, staleAfterDays: this.config.STALE_PRICE_DAYS });
       return { version, result, warnings };
     } catch (error) {
-      throw toAppError(error);
+      throw toAppError(error, '', search.fieldNames);
     }
   }
 
@@ -149,6 +150,6 @@ function decodeCursor(raw: string): Cursor {
 }
 
 function searchFingerprint(search: OfferSearch): string {
-  const { selector: _selector, ...rest } = search;
+  const { selector: _selector, fieldNames: _fieldNames, ...rest } = search;
   return createHash('sha1').update(JSON.stringify(rest)).digest('base64url').slice(0, 12);
 }

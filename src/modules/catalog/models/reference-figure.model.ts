@@ -2,7 +2,7 @@ import { Field, Int, ObjectType } from '@nestjs/graphql';
 import { ApiProperty } from '@nestjs/swagger';
 import type { CatalogVersionInfo, ReferenceMetric } from '../../../domain/catalog/catalog.types.js';
 import { figureValueText, type ComparisonStatus, type FigureComparison } from '../../../domain/catalog/reference-figures.js';
-import { formatAmount } from '../../../domain/money/money.js';
+import { formatAmount, type Decimal } from '../../../domain/money/money.js';
 import { ReferenceMetricEnum } from '../../../common/models/enums.js';
 import { CatalogVersionRefModel } from './catalog-version.model.js';
 
@@ -55,7 +55,7 @@ export class ReferenceFigureModel {
 
   static of(c: FigureComparison): ReferenceFigureModel {
     const f = c.figure;
-    const d = (v: { toString(): string } | null): string | null => (v === null ? null : formatAmount(v as never));
+    const d = (v: Decimal | null): string | null => (v === null ? null : formatAmount(v));
     return Object.assign(new ReferenceFigureModel(), {
       key: f.key,
       claim: f.claim,

@@ -1,9 +1,11 @@
-// Per-key rate limits (per client IP when AUTH_MODE=off) for REST calls; GraphQL requests are
-// counted by the same RequestGate before parsing. One bucket per caller across REST and GraphQL.
-// Over the limit: 429 with Retry-After (REST problem+json, GraphQL extensions.code TOO_MANY_REQUESTS).
+// REST calls pass the RequestGate here: the API key first (AUTH_MODE=required; health, metrics and
+// the docs stay open), then the caller's rate limit (not for @SkipThrottle routes). Over a limit:
+// 429 with Retry-After as problem+json. GraphQL requests pass the same gate once, before parsing,
+// while Apollo builds the context (app.module.ts), so resolvers are not checked again.
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ThrottlerException } from '@nestjs/throttler';
+import { IS_PUBLIC } from './public.decorator.js';
 import { httpOf } from './request-context.js';
 import { RequestGate, TooManyRequests } from './request-gate.js';
 
@@ -11,7 +13,7 @@ import { RequestGate, TooManyRequests } from './request-gate.js';
 const SKIP_THROTTLE = 'THROTTLER:SKIPdefault';
 
 @Injectable()
-export class RateLimitGuard implements CanActivate {
+export class RequestGateGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly gate: RequestGate,
@@ -19,10 +21,11 @@ export class RateLimitGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType<string>() === 'graphql') return true;
-    if (this.reflector.getAllAndOverride<boolean>(SKIP_THROTTLE, [context.getHandler(), context.getClass()])) return true;
+    const targets = [context.getHandler(), context.getClass()];
     const { req, res } = httpOf(context);
     try {
-      await this.gate.count(req);
+      if (!this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) await this.gate.authenticate(req);
+      if (!this.reflector.getAllAndOverride<boolean>(SKIP_THROTTLE, targets)) await this.gate.count(req);
     } catch (error) {
       if (!(error instanceof TooManyRequests)) throw error;
       res.setHeader('Retry-After', String(error.retryAfterSeconds));
