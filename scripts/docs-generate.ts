@@ -5,9 +5,10 @@ import { writeFile } from 'node:fs/promises';
 import { NestFactory } from '@nestjs/core';
 import { GraphQLSchemaHost } from '@nestjs/graphql';
 import { AppModule } from '../src/app.module.js';
-import { buildOpenApiDocument } from '../src/app.setup.js';
+import { buildOpenApiDocument, createHttpAdapter } from '../src/app.setup.js';
 import { printSchemaOf } from '../src/common/schema-printer.js';
 import { loadConfig } from '../src/config/app-config.js';
+import { createRootLogger } from '../src/config/logger.options.js';
 import { resolveDatabase } from '../src/database/database-url.js';
 import { runScript } from './script-runner.js';
 
@@ -15,7 +16,8 @@ await runScript(async () => {
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn' });
   const database = await resolveDatabase(config);
   try {
-    const app = await NestFactory.create(AppModule.register({ config, databaseUrl: database.url }), { logger: ['error'] });
+    const logger = createRootLogger(config);
+    const app = await NestFactory.create(AppModule.register({ config, databaseUrl: database.url, logger }), createHttpAdapter(config, logger), { logger: ['error'] });
     await app.init();
     await writeFile('schema.gql', printSchemaOf(app.get(GraphQLSchemaHost).schema));
     await writeFile('openapi.json', `${JSON.stringify(buildOpenApiDocument(app), null, 2)}\n`);

@@ -1,20 +1,16 @@
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
-import { ThrottlerModule } from '@nestjs/throttler';
+import { APP_FILTER } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { LoggerModule } from 'nestjs-pino';
+import type { Logger as PinoLogger } from 'pino';
 import { type AppConfig } from './config/app-config.js';
 import { AppConfigModule } from './config/app-config.module.js';
-import { loggerOptions } from './config/logger.options.js';
+import { loggerModuleParams } from './config/logger.options.js';
 import { formatGraphqlError } from './common/errors/graphql-errors.js';
 import { armorRules, complexityPlugin, parseOptions } from './common/graphql-limits.js';
-import { admitGraphqlRequest } from './common/errors/graphql-gate.js';
-import { RequestGate } from './modules/auth/request-gate.js';
-import type { CallerRequest } from './modules/auth/request-context.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { RequestGateModule } from './modules/auth/request-gate.module.js';
-import { RequestGateGuard } from './modules/auth/request-gate.guard.js';
 import { ProblemDetailsFilter } from './common/errors/problem-details.filter.js';
 import { DatabaseModule } from './database/database.module.js';
 import { CatalogModule } from './modules/catalog/catalog.module.js';
@@ -27,22 +23,22 @@ export interface AppModuleOptions {
   config: AppConfig;
   /** The database the app uses: DATABASE_URL, the embedded server, or a test database. */
   databaseUrl: string;
+  /** The process's logger (createRootLogger), shared by Fastify and Nest. */
+  logger: PinoLogger;
 }
 
 @Module({})
 export class AppModule {
-  static register({ config, databaseUrl }: AppModuleOptions): DynamicModule {
+  static register({ config, databaseUrl, logger }: AppModuleOptions): DynamicModule {
     return {
       module: AppModule,
       imports: [
         AppConfigModule.forRoot(config, { serving: true }),
-        LoggerModule.forRoot(loggerOptions(config)),
+        LoggerModule.forRoot(loggerModuleParams(logger)),
         DatabaseModule.forRoot({ url: databaseUrl, poolSize: config.DATABASE_POOL_SIZE, connectTimeoutMs: 3_000, statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS }),
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
-          imports: [RequestGateModule],
-          inject: [RequestGate],
-          useFactory: (gate: RequestGate) => {
+          useFactory: () => {
             const limits = {
               maxDepth: config.GRAPHQL_MAX_DEPTH,
               maxComplexity: config.GRAPHQL_MAX_COMPLEXITY,
@@ -60,19 +56,15 @@ export class AppModule {
               graphiql: config.GRAPHQL_PLAYGROUND,
               formatError: formatGraphqlError,
               autoTransformHttpErrors: true,
-              // Apollo builds the context before it parses the document: who may call, and how
-              // often, is decided here, so a refused caller costs no parsing or validation.
-              context: async ({ req, res }: { req: CallerRequest; res: unknown }) => {
-                await admitGraphqlRequest(gate, req);
-                return { req, res };
-              },
+              // Who may call, and how often, is decided before the body is read (the request
+              // gate in common/http/http-hooks.ts), so a refused caller costs no parsing.
+              context: (req: unknown, res: unknown) => ({ req, res }),
               parseOptions: parseOptions(limits),
               validationRules: armor.validationRules,
               plugins: [...armor.plugins, complexityPlugin(config.GRAPHQL_MAX_COMPLEXITY)],
             };
           },
         }),
-        ThrottlerModule.forRoot({ throttlers: [{ name: 'default', ttl: 60_000, limit: Math.max(1, config.RATE_LIMIT_PER_MINUTE) }] }),
         AuthModule,
         RequestGateModule,
         MetricsModule,
@@ -81,11 +73,7 @@ export class AppModule {
         OffersModule,
         EstimatesModule,
       ],
-      providers: [
-        { provide: APP_FILTER, useClass: ProblemDetailsFilter },
-        // The API key identifies the caller, then the caller's rate limit applies.
-        { provide: APP_GUARD, useClass: RequestGateGuard },
-      ],
+      providers: [{ provide: APP_FILTER, useClass: ProblemDetailsFilter }],
     };
   }
 }

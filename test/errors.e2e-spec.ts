@@ -116,10 +116,11 @@ const REST_CASES: RestCase[] = [
   { name: '/v1/catalog/diff to an unknown version', send: get('/v1/catalog/diff?from=2026-11&to=nope'), status: 404, code: 'CATALOG.VERSION_NOT_FOUND' },
   { name: '/v1/catalog/diff from a version with a NUL byte', send: get('/v1/catalog/diff?from=%00&to=2026-11'), status: [400, 404] },
   // POST /v1/estimates: the body.
-  { name: 'malformed JSON', send: postRaw('application/json', '{"model": {"preset": "llama-3-8b"'), status: 400 },
+  { name: 'malformed JSON', send: postRaw('application/json', '{"model": {"preset": "llama-3-8b"'), status: 400, code: 'REQUEST.MALFORMED_JSON', fields: ['body'] },
+  { name: 'a __proto__ key (prototype pollution)', send: postRaw('application/json', '{"__proto__": {"polluted": true}}'), status: 400, code: 'REQUEST.MALFORMED_JSON', fields: ['body'] },
   { name: 'a JSON primitive body', send: postRaw('application/json', '42'), status: 400 },
   { name: 'a JSON array body', send: postJson([VALID_ESTIMATE]), status: 400 },
-  { name: 'a body over 256 kB', send: postJson({ ...VALID_ESTIMATE, padding: 'x'.repeat(300 * 1024) }), status: 413 },
+  { name: 'a body over 256 kB', send: postJson({ ...VALID_ESTIMATE, padding: 'x'.repeat(300 * 1024) }), status: 413, code: 'REQUEST.TOO_LARGE', fields: ['body'] },
   { name: 'a text/plain body', send: postRaw('text/plain', JSON.stringify(VALID_ESTIMATE)), status: [400, 415] },
   { name: 'an XML body', send: postRaw('application/xml', '<estimate/>'), status: [400, 415] },
   { name: 'no body at all', send: postRaw(null, undefined), status: [400, 415] },

@@ -43,6 +43,7 @@ const schema = z.object({
     .min(100, 'must be between 100 and 60000')
     .max(60_000, 'must be between 100 and 60000')
     .default(1000),
+  RESPONSE_CACHE_MB: z.coerce.number({ error: 'must be a number of megabytes' }).int('must be a whole number').min(0, 'must be between 0 and 4096').max(4096, 'must be between 0 and 4096').default(32),
   STALE_PRICE_DAYS: z.coerce.number({ error: 'must be a number of days' }).int('must be a whole number').min(1, 'must be between 1 and 10000').max(10_000, 'must be between 1 and 10000').default(90),
   ESTIMATE_WORKERS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 (one per core but one) or more').max(64, 'must be at most 64').default(0),
   ESTIMATE_TIME_BUDGET_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int('must be a whole number').min(100, 'must be between 100 and 60000').max(60_000, 'must be between 100 and 60000').default(5000),
@@ -53,7 +54,7 @@ const schema = z.object({
   AUTH_MODE: z.enum(['off', 'required'], { error: 'must be off or required' }).default('off'),
   API_KEY_CACHE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0, 'must be 0 or more').max(300_000, 'must be at most 300000').default(5000),
   RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 (off) or more').max(1_000_000, 'must be at most 1000000').default(600),
-  /** Express's `trust proxy`: which proxies' X-Forwarded-For to believe for the client address. */
+  /** Fastify's `trustProxy`: which proxies' X-Forwarded-For to believe for the client address. */
   TRUST_PROXY: z
     .string()
     .default('')

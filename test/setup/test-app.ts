@@ -2,7 +2,7 @@
 // migrated template:
 // - createTestServer: the built service (node dist/src/main.js) as its own process, reached over
 //   HTTP with supertest, exactly as clients reach it. (Running it in-process under jest is not
-//   possible with Nest 12: nestjs-pino and @nestjs/throttler are CommonJS packages that require
+//   possible with Nest 12: nestjs-pino is a CommonJS package that requires
 //   the ESM @nestjs/common, which jest's module system cannot do on Node 20.)
 // - createTestContext: the admin scripts' Nest context (catalog services, no HTTP), in-process,
 //   for tests that drive imports and publishes directly.

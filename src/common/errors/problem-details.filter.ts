@@ -1,6 +1,6 @@
 // REST errors as RFC 9457 problem+json. Every error leaves here; no stack trace or SQL does.
-import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { ArgumentsHost, Catch, HttpException, HttpStatus, type ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorKind, type FieldError } from './app-error.js';
 
 const STATUS: Record<ErrorKind, number> = {
@@ -46,6 +46,14 @@ export function isInvalidValue(error: unknown): boolean {
   return e.cause !== undefined && e.cause !== error && isInvalidValue(e.cause);
 }
 
+/** Fastify's answers to a body it cannot read, in words a client can act on. */
+const BODY_ERRORS: Record<string, { code: string; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'REQUEST.MALFORMED_JSON', message: 'is not valid JSON (keys named __proto__, and constructor.prototype, are refused too)' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'REQUEST.EMPTY_BODY', message: 'is empty, but content-type says application/json' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'REQUEST.TOO_LARGE', message: 'is larger than 256 KiB' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'REQUEST.UNSUPPORTED_MEDIA_TYPE', message: 'must be sent as application/json' },
+};
+
 export function toProblem(exception: unknown): ProblemDetails {
   if (isInvalidValue(exception)) {
     return { type: 'about:blank', title: titleFor(400), status: 400, detail: 'A parameter has a value the service cannot use (e.g. a control character).', code: 'REQUEST.INVALID_VALUE' };
@@ -66,6 +74,17 @@ export function toProblem(exception: unknown): ProblemDetails {
   }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
+    const unreadable = BODY_ERRORS[String((exception.cause as { code?: unknown } | undefined)?.code)];
+    if (unreadable) {
+      return {
+        type: `https://gpu-cost-api.dev/problems/${unreadable.code.toLowerCase().replace(/[._]/g, '-')}`,
+        title: titleFor(status),
+        status,
+        detail: `body ${unreadable.message}`,
+        code: unreadable.code,
+        errors: [{ field: 'body', message: unreadable.message }],
+      };
+    }
     const body = exception.getResponse();
     const detail = typeof body === 'string' ? body : String((body as { message?: unknown }).message ?? exception.message);
     return { type: 'about:blank', title: titleFor(status), status, detail, code: `HTTP.${status}` };
@@ -100,23 +119,22 @@ function titleFor(status: number): string {
 
 @Catch()
 export class ProblemDetailsFilter implements ExceptionFilter {
-  private readonly logger = new Logger('Errors');
-
   catch(exception: unknown, host: ArgumentsHost): void {
     // GraphQL errors are formatted by Apollo (graphql-errors.ts); rethrow to let it.
     if (host.getType<string>() === 'graphql') throw exception;
     const http = host.switchToHttp();
-    const response = http.getResponse<Response>();
-    const request = http.getRequest<Request>();
+    const reply = http.getResponse<FastifyReply>();
+    const request = http.getRequest<FastifyRequest>();
     // Health checks keep terminus' own body (which check is down), with their status.
     if (exception instanceof HttpException && typeof exception.getResponse() === 'object' && 'details' in (exception.getResponse() as object)) {
-      response.status(exception.getStatus()).json(exception.getResponse());
+      void reply.code(exception.getStatus()).send(exception.getResponse());
       return;
     }
-    const problem = { ...toProblem(exception), instance: request.originalUrl };
-    if (problem.status === 503) response.setHeader('Retry-After', '5');
-    if (problem.status === 401) response.setHeader('WWW-Authenticate', 'Bearer');
-    if (problem.status === 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
-    response.status(problem.status).type('application/problem+json').json(problem);
+    const problem = { ...toProblem(exception), instance: request.url };
+    if (problem.status === 503) void reply.header('retry-after', '5');
+    if (problem.status === 401) void reply.header('www-authenticate', 'Bearer');
+    // Logged with the request's id, so the line and the client's report meet.
+    if (problem.status === 500) request.log.error({ err: exception }, 'unexpected error');
+    void reply.code(problem.status).type('application/problem+json').send(problem);
   }
 }

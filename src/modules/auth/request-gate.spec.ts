@@ -1,7 +1,8 @@
 // RequestGate with in-memory fakes of the key service and the limiter's store.
 import type { ApiKeysService, Caller } from './api-keys.service.js';
 import type { CallerRequest } from './request-context.js';
-import { FAILED_AUTH_PER_MINUTE, RequestGate, TooManyRequests, type GateStorage } from './request-gate.js';
+import type { RateLimitStore } from './rate-limit-store.js';
+import { FAILED_AUTH_PER_MINUTE, RequestGate, TooManyRequests } from './request-gate.js';
 
 const VALID = 'gca_valid';
 const caller: Caller = { keyId: 'k1', name: 'dashboard' };
@@ -19,11 +20,11 @@ function gate({ rateLimit = 600 } = {}) {
     },
   } as unknown as ApiKeysService;
   const hits = new Map<string, number>();
-  const storage: GateStorage = {
-    increment: async (key, _ttl, limit) => {
+  const storage: RateLimitStore = {
+    hit: (key, limit) => {
       const n = (hits.get(key) ?? 0) + 1;
       hits.set(key, n);
-      return { isBlocked: n > limit, timeToBlockExpire: 42 };
+      return { blocked: n > limit, retryAfterSeconds: 42 };
     },
   };
   return { gate: new RequestGate(keys, storage, { AUTH_MODE: 'required', RATE_LIMIT_PER_MINUTE: rateLimit }), lookups };
@@ -47,10 +48,10 @@ describe(RequestGate.name, () => {
     const { gate: g } = gate({ rateLimit: 2 });
     const withKey = request(VALID);
     await g.authenticate(withKey);
-    await g.count(withKey);
-    await g.count(withKey);
-    await expect(g.count(withKey)).rejects.toMatchObject({ retryAfterSeconds: 42 });
+    g.count(withKey);
+    g.count(withKey);
+    expect(() => g.count(withKey)).toThrow(expect.objectContaining({ retryAfterSeconds: 42 }));
     // Another caller has its own bucket.
-    await expect(g.count(request(null, '10.0.0.9'))).resolves.toBeUndefined();
+    expect(() => g.count(request(null, '10.0.0.9'))).not.toThrow();
   });
 });

@@ -1,20 +1,18 @@
 // Who may call, and how often: the one place that authenticates a request (AUTH_MODE=required),
 // limits failed authentications per client address, and counts the caller's requests against
-// RATE_LIMIT_PER_MINUTE. REST calls pass it in guards; GraphQL requests pass it while Apollo
-// builds the context, which is before the document is parsed or validated, so an anonymous or
-// over-limit caller costs no parsing at all.
+// RATE_LIMIT_PER_MINUTE. Every request to /v1 and /graphql passes it in Fastify's onRequest hook
+// (common/http/http-hooks.ts), before its body is read or a GraphQL document parsed, so an
+// anonymous or over-limit caller costs no parsing at all.
 import { Inject, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { AppError } from '../../common/errors/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { ApiKeysService, type Caller } from './api-keys.service.js';
+import type { RateLimitStore } from './rate-limit-store.js';
 import type { CallerRequest } from './request-context.js';
 
-/** The rate limiter's store (the throttler's, bound in request-gate.module.ts). */
+/** The rate limiter's store (bound in request-gate.module.ts; a fake in the unit tests). */
 export const GATE_STORAGE = Symbol('GATE_STORAGE');
-export interface GateStorage {
-  increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<{ isBlocked: boolean; timeToBlockExpire: number }>;
-}
 
 /** Failed authentications a client address may make per minute before it gets 429. */
 export const FAILED_AUTH_PER_MINUTE = 20;
@@ -43,7 +41,7 @@ export class RequestGate {
 
   constructor(
     private readonly keys: ApiKeysService,
-    @Inject(GATE_STORAGE) private readonly storage: GateStorage,
+    @Inject(GATE_STORAGE) private readonly storage: RateLimitStore,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'AUTH_MODE' | 'RATE_LIMIT_PER_MINUTE'>,
   ) {}
 
@@ -78,12 +76,12 @@ export class RequestGate {
   }
 
   /** One request of the caller (its key, else its address); throws TooManyRequests over the limit. */
-  async count(req: CallerRequest): Promise<void> {
+  count(req: CallerRequest): void {
     const limit = this.config.RATE_LIMIT_PER_MINUTE;
     if (limit === 0) return;
     const tracker = req.caller ? `key:${req.caller.keyId}` : `ip:${req.ip ?? 'unknown'}`;
-    const record = await this.storage.increment(`default:${tracker}`, MINUTE_MS, limit, MINUTE_MS, 'default');
-    if (record.isBlocked) throw new TooManyRequests(Math.max(1, record.timeToBlockExpire));
+    const decision = this.storage.hit(tracker, limit, MINUTE_MS);
+    if (decision.blocked) throw new TooManyRequests(decision.retryAfterSeconds);
   }
 
   private failed(ip: string): void {

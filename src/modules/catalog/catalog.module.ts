@@ -1,19 +1,14 @@
-import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { CatalogImportService } from './catalog-import.service.js';
 import { CatalogController } from './catalog.controller.js';
 import { CatalogRepository } from './catalog.repository.js';
 import { CatalogResolver } from './catalog.resolver.js';
 import { CatalogService } from './catalog.service.js';
 import { PriceHistoryService } from './price-history.service.js';
-import { ServedFromCacheMiddleware } from './served-from-cache.middleware.js';
 
 @Module({
   controllers: [CatalogController],
   providers: [CatalogRepository, CatalogService, CatalogImportService, CatalogResolver, PriceHistoryService],
   exports: [CatalogService, CatalogImportService, CatalogRepository],
 })
-export class CatalogModule implements NestModule {
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(ServedFromCacheMiddleware).forRoutes('*path');
-  }
-}
+export class CatalogModule {}

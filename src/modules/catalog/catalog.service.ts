@@ -162,6 +162,11 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
     clearInterval(this.timer);
   }
 
+  /** The version "current" requests are answered from right now, if one is loaded (no I/O). */
+  get currentVersionId(): string | null {
+    return this.current?.id ?? null;
+  }
+
   /** True while the last look at the publication log failed: answers come from memory. */
   get servingFromCache(): boolean {
     return !this.databaseReachable && this.current !== null;

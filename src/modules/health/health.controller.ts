@@ -1,13 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
-import { SkipThrottle } from '@nestjs/throttler';
-import { Public } from '../auth/public.decorator.js';
 import { ReadinessService } from './readiness.service.js';
 
 @ApiTags('health')
-@Public()
-@SkipThrottle()
 @Controller('health')
 export class HealthController {
   constructor(

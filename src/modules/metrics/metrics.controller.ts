@@ -1,12 +1,8 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { SkipThrottle } from '@nestjs/throttler';
-import { Public } from '../auth/public.decorator.js';
 import { MetricsService } from './metrics.service.js';
 
 @ApiExcludeController()
-@Public()
-@SkipThrottle()
 @Controller('metrics')
 export class MetricsController {
   constructor(private readonly metrics: MetricsService) {}

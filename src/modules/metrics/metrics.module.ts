@@ -1,11 +1,7 @@
-import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { MetricsController } from './metrics.controller.js';
-import { MetricsMiddleware } from './metrics.middleware.js';
 import { MetricsService } from './metrics.service.js';
 
+// Requests are counted and timed in Fastify's onResponse hook (common/http/http-hooks.ts).
 @Module({ controllers: [MetricsController], providers: [MetricsService], exports: [MetricsService] })
-export class MetricsModule implements NestModule {
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(MetricsMiddleware).forRoutes('*path');
-  }
-}
+export class MetricsModule {}

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Histogram, Registry, collectDefaultMetrics, type LabelValues } from 'prom-client';
+
+type RequestLabels = 'method' | 'route' | 'status';
 
 /** Prometheus metrics of this process, in its own registry (no global state between app instances). */
 @Injectable()
@@ -18,8 +20,29 @@ export class MetricsService {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [this.registry],
   });
+  /**
+   * The labelled series of each (method, route, status), resolved once: prom-client hashes the
+   * label values on every call otherwise. Routes are patterns, so this stays small.
+   */
+  private readonly series = new Map<string, { count: Counter.Internal; time: Histogram.Internal<'method' | 'route'> }>();
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** One answered request; `route` is its pattern (`/v1/offers`), or `unmatched`. */
+  observeRequest(method: string, route: string, status: number, seconds: number): void {
+    const id = `${method} ${status} ${route}`;
+    let s = this.series.get(id);
+    if (!s) {
+      const labels: LabelValues<RequestLabels> = { method, route, status: String(status) };
+      s = {
+        count: this.requests.labels(labels),
+        time: this.duration.labels({ method, route }),
+      };
+      this.series.set(id, s);
+    }
+    s.count.inc();
+    s.time.observe(seconds);
   }
 }

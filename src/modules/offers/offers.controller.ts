@@ -1,6 +1,7 @@
-import { Controller, Get, Header, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { prefersCsv } from '../../common/http/content-negotiation.js';
 import { CheapestOffersQuery, ListOffersQuery } from './dto/offers.query.js';
 import { CheapestOffersResultModel, OfferConnectionModel } from './models/offers-result.model.js';
 import { offersCsv } from './offers-csv.js';
@@ -16,20 +17,19 @@ export class OffersController {
   @ApiOperation({ summary: 'Offers, filtered, sorted by comparable price per GPU-hour, cursor-paginated; also text/csv (FOCUS-style columns)' })
   @ApiProduces('application/json', 'text/csv')
   @ApiOkResponse({ type: OfferConnectionModel })
-  async list(@Query() query: ListOffersQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<OfferConnectionModel | string> {
+  async list(@Query() query: ListOffersQuery, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<OfferConnectionModel | string> {
     const { version, page, nextCursor } = await this.offers.list(searchFromListQuery(query), { limit: query.limit, cursor: query.cursor });
     const model = OfferConnectionModel.of(version, page, nextCursor);
-    if (req.accepts(['application/json', 'text/csv']) === 'text/csv') {
-      res.type('text/csv');
-      res.setHeader('X-Catalog-Version', version.label);
-      if (nextCursor) res.setHeader('X-Next-Cursor', nextCursor);
+    if (prefersCsv(req.headers.accept)) {
+      void res.type('text/csv; charset=utf-8');
+      void res.header('X-Catalog-Version', version.label);
+      if (nextCursor) void res.header('X-Next-Cursor', nextCursor);
       return offersCsv(model);
     }
     return model;
   }
 
   @Get('cheapest')
-  @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'The cheapest offers that comply with a policy, and (explain) the cheaper ones it excluded, with reasons' })
   @ApiOkResponse({ type: CheapestOffersResultModel })
   async cheapest(@Query() query: CheapestOffersQuery): Promise<CheapestOffersResultModel> {

@@ -1,0 +1,161 @@
+// The per-request work that is the same for every route, as Fastify hooks, each doing as little as
+// it can:
+//   onRequest   the request gate for the API (/v1 and /graphql): API key, then the caller's rate
+//               limit; before the body is read, so a refused caller costs no parsing
+//   preHandler  the response cache: a repeated read is answered from memory (or with 304)
+//   onSend      a fresh answer is kept, with its ETag and Cache-Control
+//   onResponse  metrics (labels resolved once per route) and the request log line
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../../config/app-config.js';
+import { logRequest } from '../../config/logger.options.js';
+import { CatalogService } from '../../modules/catalog/catalog.service.js';
+import { RequestGate, TooManyRequests } from '../../modules/auth/request-gate.js';
+import type { CallerRequest } from '../../modules/auth/request-context.js';
+import { MetricsService } from '../../modules/metrics/metrics.service.js';
+import { AppError } from '../errors/app-error.js';
+import { isDatabaseUnavailable, toProblem } from '../errors/problem-details.filter.js';
+import { cacheControl, etagOf, matchesIfNoneMatch, planCaching, REPLAYED_HEADERS, ResponseCache, type CachedAnswer, type CachePlan } from './response-cache.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the preHandler hook when the answer may be cached. */
+    cachePlan: CachePlan | null;
+    /** When the cache plan was made: the day and the Cache-Control lifetime count from it. */
+    cachePlannedAt: Date | null;
+  }
+}
+
+/** The API surface, which the gate guards; health, metrics and the docs stay open. */
+function isGated(route: string | undefined): boolean {
+  return route !== undefined && (route === '/graphql' || route.startsWith('/v1/'));
+}
+
+export function installHttpHooks(app: NestFastifyApplication, config: Pick<AppConfig, 'CATALOG_REFRESH_MS' | 'RESPONSE_CACHE_MB'>): ResponseCache {
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  const gate = app.get(RequestGate);
+  const catalog = app.get(CatalogService);
+  const metrics = app.get(MetricsService);
+  const cache = new ResponseCache(config.RESPONSE_CACHE_MB * 1024 * 1024);
+  const refreshSeconds = Math.max(1, Math.ceil(config.CATALOG_REFRESH_MS / 1000));
+
+  fastify.decorateRequest('cachePlan', null);
+  fastify.decorateRequest('cachePlannedAt', null);
+
+  fastify.addHook('onRequest', async (request, reply) => {
+    // Answers given while PostgreSQL is unreachable come from the in-memory catalog.
+    if (catalog.servingFromCache) void reply.header('x-served-from-cache', 'true');
+    const route = request.routeOptions.url;
+    if (!isGated(route)) return;
+    try {
+      await gate.authenticate(request as CallerRequest);
+      gate.count(request as CallerRequest);
+    } catch (error) {
+      return refuse(request, reply, route === '/graphql', error);
+    }
+  });
+
+  fastify.addHook('preHandler', (request, reply, done) => {
+    const now = new Date();
+    const plan = planCaching(
+      { method: request.method, route: request.routeOptions.url, path: pathOf(request.url), query: request.query, body: request.body, accept: request.headers.accept },
+      catalog.currentVersionId,
+      now,
+    );
+    if (!plan) return done();
+    request.cachePlan = plan;
+    request.cachePlannedAt = now;
+    const hit = cache.get(plan.key);
+    if (!hit) {
+      void reply.header('x-cache', 'miss');
+      return done();
+    }
+    void reply.header('x-cache', 'hit');
+    for (const name of REPLAYED_HEADERS) {
+      const value = hit.headers[name];
+      if (value !== undefined) void reply.header(name, value);
+    }
+    if (plan.httpCacheable) {
+      validators(reply, plan, hit.etag, refreshSeconds, now);
+      if (matchesIfNoneMatch(request.headers['if-none-match'], hit.etag)) {
+        void reply.code(304).send();
+        return;
+      }
+    }
+    void reply.send(hit.body);
+  });
+
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    const plan = request.cachePlan;
+    if (!plan || reply.statusCode !== 200 || typeof payload !== 'string' || reply.getHeader('x-cache') === 'hit') return done(null, payload);
+    // A GraphQL answer with errors (a persisted query not known yet, say) is not kept.
+    if (plan.httpCacheable && request.routeOptions.url === '/graphql' && payload.includes('"errors"')) return done(null, payload);
+    const answer: CachedAnswer = { body: payload, etag: etagOf(payload), headers: {} };
+    for (const name of REPLAYED_HEADERS) {
+      const value = reply.getHeader(name);
+      if (value !== undefined) answer.headers[name] = String(value);
+    }
+    cache.set(plan.key, answer);
+    if (!plan.httpCacheable) return done(null, payload);
+    validators(reply, plan, answer.etag, refreshSeconds, request.cachePlannedAt ?? new Date());
+    if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) {
+      void reply.code(304);
+      return done(null, '');
+    }
+    done(null, payload);
+  });
+
+  fastify.addHook('onResponse', (request, reply, done) => {
+    metrics.observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    logRequest(request, reply);
+    done();
+  });
+
+  return cache;
+}
+
+function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  return q < 0 ? url : url.slice(0, q);
+}
+
+function validators(reply: FastifyReply, plan: CachePlan, etag: string, refreshSeconds: number, now: Date): void {
+  void reply.header('etag', etag);
+  void reply.header('cache-control', cacheControl(plan.freshness, refreshSeconds, now));
+  // Only the offer list negotiates its representation (JSON or CSV).
+  if (plan.key.startsWith('GET /v1/offers ')) void reply.header('vary', 'Accept');
+}
+
+/** The gate's refusal: problem+json for REST; a GraphQL error body (with the same status) for /graphql. */
+function refuse(request: FastifyRequest, reply: FastifyReply, graphql: boolean, error: unknown): FastifyReply {
+  let status: number;
+  let code: string;
+  let message: string;
+  let errorCode: string | undefined;
+  if (error instanceof TooManyRequests) {
+    [status, code, message] = [429, 'TOO_MANY_REQUESTS', error.message];
+    void reply.header('retry-after', String(error.retryAfterSeconds));
+  } else if (error instanceof AppError && error.kind === 'UNAUTHENTICATED') {
+    [status, code, message, errorCode] = [401, 'UNAUTHENTICATED', error.message, error.code];
+    void reply.header('www-authenticate', 'Bearer');
+  } else if (isDatabaseUnavailable(error)) {
+    [status, code, message] = [503, 'SERVICE_UNAVAILABLE', 'The database is unavailable; retry shortly.'];
+    void reply.header('retry-after', '5');
+  } else {
+    throw error;
+  }
+  if (graphql) {
+    return reply
+      .code(status)
+      .type('application/json')
+      .send({ errors: [{ message, extensions: { code, ...(errorCode ? { errorCode } : {}) } }] });
+  }
+  const problem =
+    error instanceof TooManyRequests
+      ? { type: 'about:blank', title: 'Too Many Requests', status: 429, detail: error.message, code: 'HTTP.429' }
+      : toProblem(error);
+  return reply
+    .code(status)
+    .type('application/problem+json')
+    .send({ ...problem, instance: request.url });
+}

@@ -1,0 +1,159 @@
+// Answers are functions of (catalog version, request, day): versions never change once published,
+// and the only other input is the day that price ages count from. So a read's serialised answer
+// is kept in a byte-bounded LRU under a key made of the current version id, the day and the
+// normalised request, and sent again as it is, with a strong ETag (304 for If-None-Match) and a
+// Cache-Control that lets an HTTP cache or CDN in front of several instances answer repeats.
+//
+// What never varies a key: the caller. Authentication and rate limits run before the cache is
+// consulted (http-hooks.ts), so a cached answer never carries, or skips, a caller's limit.
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import stringify from 'safe-stable-stringify';
+import { MAX_INPUT_DEPTH, nestingDepth } from '../errors/validation.js';
+
+/** Headers of an answer that are part of it and are sent again with a cached copy. */
+export const REPLAYED_HEADERS = ['content-type', 'x-catalog-version', 'x-next-cursor'] as const;
+
+export interface CachedAnswer {
+  body: string;
+  etag: string;
+  headers: Partial<Record<(typeof REPLAYED_HEADERS)[number], string>>;
+}
+
+/** What the cache needs to know of a request: all plain values, no framework types. */
+export interface CacheableRequest {
+  method: string;
+  /** The route's pattern (`/v1/offers/:offerId/history`), or undefined for an unmatched URL. */
+  route: string | undefined;
+  /** The URL's path, without the query. */
+  path: string;
+  query: unknown;
+  body: unknown;
+  accept: string | undefined;
+}
+
+export type Freshness =
+  /** The answer may change when another version is published: a short max-age. */
+  | { kind: 'current' }
+  /** Pinned to a version, but price ages count from today: fresh until the next UTC midnight. */
+  | { kind: 'until-midnight' }
+  /** Pinned to a past instant: the version and the day are fixed, the answer never changes. */
+  | { kind: 'immutable' };
+
+export interface CachePlan {
+  key: string;
+  freshness: Freshness;
+  /** GET answers get validators and Cache-Control; a POST (the estimate) is only kept here. */
+  httpCacheable: boolean;
+}
+
+const NOT_CACHED = new Set(['/v1/catalog/versions', '/v1/catalog/diff']);
+
+/**
+ * The key and freshness of a request whose answer may be cached, or null. `currentVersionId` is
+ * the version this instance answers "current" requests from; `now` fixes the day.
+ */
+export function planCaching(request: CacheableRequest, currentVersionId: string | null, now: Date): CachePlan | null {
+  if (currentVersionId === null || request.route === undefined) return null;
+  const { method, route } = request;
+  let httpCacheable = true;
+  if (method === 'GET' || method === 'HEAD') {
+    if (route === '/graphql') {
+      if (isIntrospection(request.query)) return null;
+    } else if (!route.startsWith('/v1/') || NOT_CACHED.has(route)) return null;
+  } else if (method === 'POST' && route === '/v1/estimates') {
+    // A body too deep to be valid is refused by validation; it is not even serialised here.
+    if (nestingDepth(request.body, MAX_INPUT_DEPTH) > MAX_INPUT_DEPTH) return null;
+    httpCacheable = false;
+  } else return null;
+  const pins = route === '/graphql' ? {} : selectorOf(method === 'POST' ? request.body : request.query);
+  const day = now.toISOString().slice(0, 10);
+  const key = `${method === 'HEAD' ? 'GET' : method} ${request.path} ${stringify(request.query) ?? ''} ${method === 'POST' ? stringify(request.body) : ''} ${request.accept ?? ''} v=${currentVersionId} d=${day}`;
+  return { key, freshness: freshnessOf(pins, now), httpCacheable };
+}
+
+function selectorOf(input: unknown): { version?: unknown; asOf?: unknown } {
+  return input !== null && typeof input === 'object' ? (input as { version?: unknown; asOf?: unknown }) : {};
+}
+
+function freshnessOf({ version, asOf }: { version?: unknown; asOf?: unknown }, now: Date): Freshness {
+  if (typeof asOf === 'string') {
+    const t = Date.parse(asOf);
+    // An instant that has passed names one version forever, and price ages count from its day.
+    if (Number.isFinite(t) && t < now.getTime()) return { kind: 'immutable' };
+    return { kind: 'current' };
+  }
+  if (typeof version === 'string' && version.length > 0) return { kind: 'until-midnight' };
+  return { kind: 'current' };
+}
+
+/** GraphQL introspection (`__schema`, `__type`) is never cached: it is cheap and tooling wants it live. */
+function isIntrospection(query: unknown): boolean {
+  const text = query !== null && typeof query === 'object' ? (query as { query?: unknown }).query : undefined;
+  return typeof text === 'string' && /__schema|__type\b/.test(text);
+}
+
+export function cacheControl(freshness: Freshness, refreshSeconds: number, now: Date): string {
+  switch (freshness.kind) {
+    case 'immutable':
+      return 'public, max-age=31536000, immutable';
+    case 'until-midnight': {
+      const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+      return `public, max-age=${Math.max(1, Math.floor((midnight - now.getTime()) / 1000))}`;
+    }
+    case 'current':
+      // As long as this instance waits before it looks for a newer version; a cache may serve the
+      // old answer a little longer while it asks again.
+      return `public, max-age=${refreshSeconds}, stale-while-revalidate=60`;
+    default: {
+      const never: never = freshness;
+      return never;
+    }
+  }
+}
+
+/** A strong validator: the answer's bytes decide it, so equal answers share it across instances and days. */
+export function etagOf(body: string): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/** If-None-Match (weak comparison, RFC 9110 §13.1.2): does any listed tag, or `*`, match? */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/** The byte-bounded LRU of answers (RESPONSE_CACHE_MB). */
+export class ResponseCache {
+  private readonly lru: LRUCache<string, CachedAnswer>;
+  /** RESPONSE_CACHE_MB=0: nothing is kept (answers still get their ETag and Cache-Control). */
+  private readonly off: boolean;
+
+  constructor(maxBytes: number) {
+    this.off = maxBytes <= 0;
+    this.lru = new LRUCache<string, CachedAnswer>({
+      maxSize: Math.max(1, maxBytes),
+      // One answer may take an eighth of the cache at most, so a few big CSV pages cannot flush it.
+      maxEntrySize: Math.max(1, Math.floor(maxBytes / 8)),
+      // UTF-16 in memory: two bytes per character, plus the key.
+      sizeCalculation: (answer, key) => 2 * (answer.body.length + key.length) + 256,
+    });
+  }
+
+  get(key: string): CachedAnswer | undefined {
+    return this.lru.get(key);
+  }
+
+  set(key: string, answer: CachedAnswer): void {
+    if (!this.off) this.lru.set(key, answer);
+  }
+
+  get size(): number {
+    return this.lru.size;
+  }
+
+  get bytes(): number {
+    return this.lru.calculatedSize;
+  }
+}

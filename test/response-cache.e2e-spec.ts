@@ -1,0 +1,181 @@
+// The response cache and HTTP caching (common/http/response-cache.ts, http-hooks.ts) on the real
+// service: repeats are answered from memory with a strong ETag (304 for If-None-Match) and a
+// Cache-Control that says how long the answer holds; and the cache never serves an answer of
+// another catalog version, another currency, or past another API key's rate limit.
+import { createHash } from 'node:crypto';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ApiKeysService } from '../src/modules/auth/api-keys.service.js';
+import { CatalogImportService } from '../src/modules/catalog/catalog-import.service.js';
+import { eventually } from './setup/eventually.js';
+import { createTestContext, createTestServer, SMALL_CATALOG, type TestContext, type TestServer } from './setup/test-app.js';
+
+const AZURE_H100 = '/v1/offers?gpu=h100-sxm-80gb&provider=azure';
+const CHEAPEST = '/v1/offers/cheapest?gpu=h100-sxm-80gb&preset=GDPR_PERSONAL_DATA';
+
+describe('response cache (e2e, small catalog)', () => {
+  let t: TestServer;
+  let ctx: TestContext;
+  let workDir: string;
+  beforeAll(async () => {
+    t = await createTestServer({ catalog: SMALL_CATALOG });
+    ctx = await createTestContext({ db: t.db, catalog: null });
+    workDir = await mkdtemp(path.join(os.tmpdir(), 'response-cache-'));
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await t.stop();
+    await rm(workDir, { recursive: true, force: true });
+  });
+
+  it('answers a repeat from memory with the same bytes and a strong ETag, and 304 for If-None-Match', async () => {
+    const first = await t.http().get(CHEAPEST).expect(200);
+    const second = await t.http().get(CHEAPEST).expect(200);
+    expect([first.headers['x-cache'], second.headers['x-cache']]).toEqual(['miss', 'hit']);
+    expect(second.text).toBe(first.text);
+    // Strong (no W/), and the hash of the bytes: computed here independently.
+    const expected = `"${createHash('sha1').update(first.text).digest('base64url')}"`;
+    expect(first.headers.etag).toBe(expected);
+    expect(second.headers.etag).toBe(expected);
+    const notModified = await t.http().get(CHEAPEST).set('If-None-Match', expected).expect(304);
+    expect(notModified.text ?? '').toBe('');
+    expect(notModified.headers.etag).toBe(expected);
+    // A stale tag gets the full answer; a list with the tag, or a weak form of it, matches.
+    await t.http().get(CHEAPEST).set('If-None-Match', '"something-else"').expect(200);
+    await t.http().get(CHEAPEST).set('If-None-Match', `"x", W/${expected}`).expect(304);
+    // The query's order does not matter: the same request normalised.
+    const reordered = await t.http().get('/v1/offers/cheapest?preset=GDPR_PERSONAL_DATA&gpu=h100-sxm-80gb').expect(200);
+    expect(reordered.headers['x-cache']).toBe('hit');
+  });
+
+  it('says how long an answer holds: current (short, stale-while-revalidate), pinned to a past instant (immutable), pinned to a version (until midnight UTC)', async () => {
+    const current = await t.http().get('/v1/gpus').expect(200);
+    expect(current.headers['cache-control']).toBe('public, max-age=1, stale-while-revalidate=60');
+    const past = await t.http().get('/v1/gpus').query({ asOf: new Date(Date.now() - 1_000).toISOString() }).expect(200);
+    expect(past.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const pinned = await t.http().get('/v1/gpus').query({ version: 'fixture-1' }).expect(200);
+    const maxAge = Number(/^public, max-age=(\d+)$/.exec(pinned.headers['cache-control'] ?? '')?.[1]);
+    const untilMidnight = (Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 1) - Date.now()) / 1000;
+    expect(maxAge).toBeGreaterThan(0);
+    expect(Math.abs(maxAge - untilMidnight)).toBeLessThan(5);
+    // Errors are not cached, and are not marked cacheable.
+    const missing = await t.http().get('/v1/gpus').query({ version: 'no-such-version' }).expect(404);
+    expect(missing.headers['cache-control']).toBeUndefined();
+    expect((await t.http().get('/v1/gpus').query({ version: 'no-such-version' }).expect(404)).headers['x-cache']).toBe('miss');
+  });
+
+  it('never answers with another currency', async () => {
+    const usd = await t.http().get(AZURE_H100).query({ currency: 'USD' }).expect(200);
+    const eur = await t.http().get(AZURE_H100).query({ currency: 'EUR' }).expect(200);
+    const again = await t.http().get(AZURE_H100).query({ currency: 'EUR' }).expect(200);
+    expect(again.headers['x-cache']).toBe('hit');
+    const currencies = [usd, eur, again].map((r) => (r.body as { items: { pricePerGpuHour: { currency: string } }[] }).items[0]!.pricePerGpuHour.currency);
+    expect(currencies).toEqual(['USD', 'EUR', 'EUR']);
+    // 6.98 USD at 0.8650 EUR per USD is 6.0377 EUR (by hand).
+    expect((eur.body as { items: { pricePerGpuHour: { amount: string } }[] }).items[0]!.pricePerGpuHour.amount).toBe('6.0377');
+  });
+
+  it('keeps JSON and CSV apart (Vary: Accept)', async () => {
+    const json = await t.http().get(AZURE_H100).expect(200);
+    const csv = await t.http().get(AZURE_H100).set('Accept', 'text/csv').expect(200);
+    const csvAgain = await t.http().get(AZURE_H100).set('Accept', 'text/csv').expect(200);
+    expect(json.headers['content-type']).toContain('application/json');
+    expect([csv.headers['content-type'], csvAgain.headers['content-type']]).toEqual([expect.stringContaining('text/csv'), expect.stringContaining('text/csv')]);
+    expect(csvAgain.headers['x-cache']).toBe('hit');
+    expect(csvAgain.headers['x-catalog-version']).toBe(csv.headers['x-catalog-version']);
+    expect(csv.headers.vary).toBe('Accept');
+  });
+
+  it('keeps estimates (POST) in memory only: a hit, but no ETag or Cache-Control', async () => {
+    const body = { model: { preset: 'llama-3-8b' }, workload: { requestsPerSecond: 2, avgInputTokens: 500, avgOutputTokens: 200 } };
+    const first = await t.http().post('/v1/estimates').send(body).expect(200);
+    const second = await t.http().post('/v1/estimates').send({ workload: body.workload, model: body.model }).expect(200);
+    expect([first.headers['x-cache'], second.headers['x-cache']]).toEqual(['miss', 'hit']);
+    expect(second.text).toBe(first.text);
+    expect(second.headers.etag).toBeUndefined();
+    expect(second.headers['cache-control']).toBeUndefined();
+  });
+
+  it('caches GraphQL queries sent with GET (and persisted queries), never introspection or POST', async () => {
+    const query = '{ gpus { slug } }';
+    const get = () => t.http().get('/graphql').query({ query }).set('apollo-require-preflight', 'true');
+    const [a, b] = [await get().expect(200), await get().expect(200)];
+    expect([a.headers['x-cache'], b.headers['x-cache']]).toEqual(['miss', 'hit']);
+    expect(b.body.data.gpus.length).toBeGreaterThan(0);
+    expect(b.headers['cache-control']).toBe('public, max-age=1, stale-while-revalidate=60');
+    const introspection = () => t.http().get('/graphql').query({ query: '{ __schema { queryType { name } } }' }).set('apollo-require-preflight', 'true');
+    await introspection().expect(200);
+    expect((await introspection().expect(200)).headers['x-cache']).toBeUndefined();
+    expect((await t.http().post('/graphql').send({ query }).expect(200)).headers['x-cache']).toBeUndefined();
+
+    // Automatic persisted queries: the hash alone is unknown at first (an error, not kept), then
+    // known once the query was sent with it, and from then on a repeat is a hit.
+    const sha256Hash = createHash('sha256').update(query).digest('hex');
+    const extensions = JSON.stringify({ persistedQuery: { version: 1, sha256Hash } });
+    const byHash = () => t.http().get('/graphql').query({ extensions }).set('apollo-require-preflight', 'true');
+    const unknown = await byHash();
+    expect(unknown.body.errors?.[0]?.extensions?.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+    await t.http().get('/graphql').query({ query, extensions }).set('apollo-require-preflight', 'true').expect(200);
+    const [p1, p2] = [await byHash().expect(200), await byHash().expect(200)];
+    expect(p1.body).toEqual(a.body);
+    expect([p1.headers['x-cache'], p2.headers['x-cache']]).toEqual(['miss', 'hit']);
+  });
+
+  it('never answers with another catalog version: a publish is seen by the next request', async () => {
+    const before = await t.http().get(AZURE_H100).expect(200);
+    expect((await t.http().get(AZURE_H100).expect(200)).headers['x-cache']).toBe('hit');
+    const label = (r: { body: unknown }) => (r.body as { catalogVersion: { label: string } }).catalogVersion.label;
+    const price = (r: { body: unknown }) => (r.body as { items: { pricePerGpuHour: { amount: string } }[] }).items[0]!.pricePerGpuHour.amount;
+    expect([label(before), price(before)]).toEqual(['fixture-1', '6.9800']);
+
+    const dir = path.join(workDir, 'cheaper');
+    await cp(SMALL_CATALOG, dir, { recursive: true });
+    for (const file of ['catalog.yaml', 'offers.yaml']) {
+      const p = path.join(dir, file);
+      await writeFile(p, (await readFile(p, 'utf8')).replace('label: fixture-1', 'label: fixture-cheaper').replace('pricePerGpuHour: "6.98"', 'pricePerGpuHour: "6.50"'));
+    }
+    const report = await ctx.app.get(CatalogImportService).import({ paths: [dir], publish: true });
+    expect(report.status).toBe('created');
+    // The instance notices the publish within CATALOG_REFRESH_MS (1 s); every answer before is
+    // the old version entire, every answer after the new one entire, never the old from the cache.
+    const seen: string[] = [];
+    await eventually(async () => {
+      const r = await t.http().get(AZURE_H100).expect(200);
+      seen.push(`${label(r)} ${price(r)} ${r.headers['x-cache']}`);
+      expect(label(r)).toBe('fixture-cheaper');
+    }, 5_000);
+    expect(seen.every((s) => s.startsWith('fixture-1 6.9800') || s.startsWith('fixture-cheaper 6.5000'))).toBe(true);
+    expect(seen.at(-1)).toBe('fixture-cheaper 6.5000 miss');
+    expect((await t.http().get(AZURE_H100).expect(200)).headers['x-cache']).toBe('hit');
+    expect(label(await t.http().get(AZURE_H100).expect(200))).toBe('fixture-cheaper');
+  });
+});
+
+describe('response cache and rate limits (e2e, AUTH_MODE=required)', () => {
+  let t: TestServer;
+  let ctx: TestContext;
+  beforeAll(async () => {
+    t = await createTestServer({ catalog: SMALL_CATALOG, env: { AUTH_MODE: 'required', RATE_LIMIT_PER_MINUTE: '3', API_KEY_CACHE_MS: '0' } });
+    ctx = await createTestContext({ db: t.db, catalog: null });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await t.stop();
+  });
+
+  it("never serves a cached answer past a key's limit, nor without a key; another key's limit is its own", async () => {
+    const keys = ctx.app.get(ApiKeysService);
+    const [a, b] = [(await keys.create('cache-a')).key, (await keys.create('cache-b')).key];
+    const statuses: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const r = await t.http().get('/v1/gpus').set('x-api-key', a);
+      statuses.push(`${r.status} ${r.headers['x-cache'] ?? '-'}`);
+    }
+    expect(statuses).toEqual(['200 miss', '200 hit', '200 hit', '429 -']);
+    // The cached answer is there, but only for a caller the gate lets through.
+    await t.http().get('/v1/gpus').expect(401);
+    const other = await t.http().get('/v1/gpus').set('x-api-key', b).expect(200);
+    expect(other.headers['x-cache']).toBe('hit');
+  });
+});
