@@ -1,8 +1,11 @@
 // npm run bench [-- 0,1000,100000 [seconds]]: requests/s, median and p99 of the service's hot
-// endpoints under autocannon, with two baselines measured in the same run: a bare Node http
-// server (constant JSON) and the raw SQL of the cheapest query through pg. Size 0 is the bundled
-// catalog (data/catalog); other sizes are synthetic catalogs, imported through the real import
-// path. Results go to stdout as Markdown for BENCHMARKS.md.
+// endpoints under autocannon, with three baselines measured in the same run: a bare Node http
+// server (constant JSON), an empty NestJS + Fastify app (the same JSON), and the raw SQL of the
+// cheapest query through pg. Size 0 is the bundled catalog (data/catalog); other sizes are
+// synthetic catalogs, imported through the real import path. "Distinct" scenarios change one
+// harmless parameter on every request, so the response cache cannot answer them; "repeated" ones
+// send the same request, which the cache answers. Results go to stdout as Markdown for
+// BENCHMARKS.md.
 import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -27,40 +30,54 @@ interface Scenario {
   method?: 'GET' | 'POST';
   body?: unknown;
   connections: number;
-  target: 'service' | 'bare' | 'sql';
+  target: 'service' | 'bare' | 'nest' | 'sql';
+  /** Makes request n differ from every other (a cache miss) without changing the work. */
+  distinct?: (n: number) => { path?: string; body?: unknown };
 }
 
-const scenariosFor = (gpu: string): Scenario[] => [
-  { name: 'bare Node http, constant JSON (baseline)', path: '/', connections: 32, target: 'bare' },
-  { name: 'raw SQL of the cheapest query via pg (baseline)', path: `/?gpu=${gpu}`, connections: 32, target: 'sql' },
-  { name: 'GET /health/live (the service\'s own floor: Nest, guards, logging, metrics)', path: '/health/live', connections: 32, target: 'service' },
-  { name: 'GET /v1/offers/cheapest (GDPR preset, no explain)', path: `/v1/offers/cheapest?gpu=${gpu}&preset=GDPR_PERSONAL_DATA&limit=5`, connections: 32, target: 'service' },
-  { name: 'GET /v1/offers/cheapest (GDPR preset, explain)', path: `/v1/offers/cheapest?gpu=${gpu}&preset=GDPR_PERSONAL_DATA&explain=true&limit=5`, connections: 32, target: 'service' },
-  { name: 'GET /v1/offers (one GPU, 50 per page)', path: `/v1/offers?gpu=${gpu}&limit=50`, connections: 32, target: 'service' },
-  ...[1, 32].flatMap((connections): Scenario[] => [
-    {
-      name: 'POST /v1/estimates, flat load, one GPU type',
-      path: '/v1/estimates',
-      method: 'POST',
-      body: { model: { preset: 'llama-3-8b' }, workload: { requestsPerSecond: 20, avgInputTokens: 500, avgOutputTokens: 200 }, gpus: [gpu] },
+/** A price cap far above every price, different on every request: the same answer, another key. */
+const cap = (n: number) => `&maxPricePerGpuHour=${(100000 + n / 10000).toFixed(4)}`;
+const RIGHT_SIZING = {
+  model: { preset: 'llama-3-8b' },
+  workload: { hourlyProfile: PROFILE, avgInputTokens: 500, avgOutputTokens: 200, batchShare: 0.15 },
+  policy: { preset: 'GDPR_PERSONAL_DATA', tolerance: 'RECOVERABLE' },
+  precisions: ['FP16', 'FP8', 'INT8', 'INT4'],
+};
+
+const scenariosFor = (gpu: string): Scenario[] => {
+  const cheapest = `/v1/offers/cheapest?gpu=${gpu}&preset=GDPR_PERSONAL_DATA&limit=5`;
+  const flat = { model: { preset: 'llama-3-8b' }, workload: { requestsPerSecond: 20, avgInputTokens: 500, avgOutputTokens: 200 }, gpus: [gpu] };
+  // Output tokens 200, 200.001, ...: the same plan, another body.
+  const tokens = (body: typeof flat | typeof RIGHT_SIZING, n: number) => ({ ...body, workload: { ...body.workload, avgOutputTokens: 200 + (n % 100000) / 1000 } });
+  return [
+    { name: 'bare Node http, constant JSON (baseline)', path: '/', connections: 32, target: 'bare' },
+    { name: 'empty NestJS + Fastify app, constant JSON (baseline)', path: '/', connections: 32, target: 'nest' },
+    { name: 'raw SQL of the cheapest query via pg (baseline)', path: `/?gpu=${gpu}`, connections: 32, target: 'sql' },
+    { name: 'GET /health/live', path: '/health/live', connections: 32, target: 'service' },
+    ...[8, 32].map((connections): Scenario => ({
+      name: 'GET /v1/offers/cheapest (GDPR preset, no explain), distinct',
+      path: cheapest,
       connections,
       target: 'service',
-    },
-    {
-      name: 'POST /v1/estimates, 24-h profile, right-sizing over all GPUs × 4 precisions',
-      path: '/v1/estimates',
-      method: 'POST',
-      body: {
-        model: { preset: 'llama-3-8b' },
-        workload: { hourlyProfile: PROFILE, avgInputTokens: 500, avgOutputTokens: 200, batchShare: 0.15 },
-        policy: { preset: 'GDPR_PERSONAL_DATA', tolerance: 'RECOVERABLE' },
-        precisions: ['FP16', 'FP8', 'INT8', 'INT4'],
+      distinct: (n) => ({ path: cheapest + cap(n) }),
+    })),
+    { name: 'GET /v1/offers/cheapest (GDPR preset, no explain), repeated (cache hit)', path: cheapest, connections: 32, target: 'service' },
+    { name: 'GET /v1/offers/cheapest (GDPR preset, explain), distinct', path: `${cheapest}&explain=true`, connections: 32, target: 'service', distinct: (n) => ({ path: `${cheapest}&explain=true${cap(n)}` }) },
+    { name: 'GET /v1/offers (one GPU, 50 per page), distinct', path: `/v1/offers?gpu=${gpu}&limit=50`, connections: 32, target: 'service', distinct: (n) => ({ path: `/v1/offers?gpu=${gpu}&limit=50${cap(n)}` }) },
+    ...[1, 32].flatMap((connections): Scenario[] => [
+      { name: 'POST /v1/estimates, flat load, one GPU type, distinct', path: '/v1/estimates', method: 'POST', body: flat, connections, target: 'service', distinct: (n) => ({ body: tokens(flat, n) }) },
+      {
+        name: 'POST /v1/estimates, 24-h profile, right-sizing over all GPUs × 4 precisions, distinct',
+        path: '/v1/estimates',
+        method: 'POST',
+        body: RIGHT_SIZING,
+        connections,
+        target: 'service',
+        distinct: (n) => ({ body: tokens(RIGHT_SIZING, n) }),
       },
-      connections,
-      target: 'service',
-    },
-  ]),
-];
+    ]),
+  ];
+};
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -82,7 +99,9 @@ async function startProcess(args: string[], env: Record<string, string>, readyUr
   throw new Error(`${args.join(' ')} did not become ready`);
 }
 
+let sent = 0;
 async function run(url: string, s: Scenario) {
+  const distinct = s.distinct;
   const result = await autocannon({
     url: `${url}${s.path}`,
     method: s.method ?? 'GET',
@@ -90,6 +109,18 @@ async function run(url: string, s: Scenario) {
     duration: seconds,
     headers: s.body ? { 'content-type': 'application/json' } : {},
     body: s.body ? JSON.stringify(s.body) : undefined,
+    ...(distinct
+      ? {
+          requests: [
+            {
+              setupRequest: (req: autocannon.Request) => {
+                const change = distinct(sent++);
+                return { ...req, ...(change.path ? { path: change.path } : {}), ...(change.body ? { body: JSON.stringify(change.body) } : {}) };
+              },
+            },
+          ],
+        }
+      : {}),
   });
   const bad = result.non2xx + result.errors + result.timeouts;
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad, total: result.requests.total };
@@ -118,11 +149,12 @@ for (const size of sizes) {
     await c.query('ANALYZE');
     await c.end();
 
-    const [servicePort, barePort, sqlPort] = [await freePort(), await freePort(), await freePort()];
-    const urls = { service: `http://127.0.0.1:${servicePort}`, bare: `http://127.0.0.1:${barePort}`, sql: `http://127.0.0.1:${sqlPort}` };
+    const [servicePort, barePort, nestPort, sqlPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+    const urls = { service: `http://127.0.0.1:${servicePort}`, bare: `http://127.0.0.1:${barePort}`, nest: `http://127.0.0.1:${nestPort}`, sql: `http://127.0.0.1:${sqlPort}` };
     children.push(
       await startProcess(['dist/src/main.js'], { DATABASE_URL: db.url, PORT: String(servicePort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOG_FORMAT: 'json', MIGRATE_ON_START: 'false', RATE_LIMIT_PER_MINUTE: '0' }, `${urls.service}/health/ready`),
       await startProcess(['dist/bench/baseline-servers.js', 'bare', String(barePort)], {}, urls.bare),
+      await startProcess(['dist/bench/empty-nest-app.js', String(nestPort)], {}, urls.nest),
       await startProcess(['dist/bench/baseline-servers.js', 'sql', String(sqlPort)], { DATABASE_URL: db.url }, urls.sql),
     );
     const results = new Map<string, Awaited<ReturnType<typeof run>>>();
@@ -131,11 +163,20 @@ for (const size of sizes) {
       const r = await run(urls[s.target], s);
       results.set(s.name + s.connections, r);
       const bare = results.get(scenarios[0]!.name + 32);
-      const sql = results.get(scenarios[1]!.name + 32);
-      const line = `| ${sizeLabel} | ${s.name} | ${s.connections} | ${fmt(r.rps, 0)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${bare ? fmt((100 * r.rps) / bare.rps, 0) + '%' : ''} | ${sql ? fmt(r.rps / sql.rps, 2) + '×' : ''} | ${r.bad} of ${r.total} |`;
+      const nest = results.get(scenarios[1]!.name + 32);
+      const sql = results.get(scenarios[2]!.name + 32);
+      const pct = (base: typeof r | undefined) => (base ? `${fmt((100 * r.rps) / base.rps, 0)}%` : '');
+      const line = `| ${sizeLabel} | ${s.name} | ${s.connections} | ${fmt(r.rps, 0)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${pct(bare)} | ${pct(nest)} | ${sql ? fmt(r.rps / sql.rps, 2) + '×' : ''} | ${r.bad} of ${r.total} |`;
       table.push(line);
       console.log(line);
     }
+    // A repeat with the answer's ETag is answered 304, without a body.
+    const cheapestUrl = `${urls.service}/v1/offers/cheapest?gpu=${bundled ? 'h100-sxm-80gb' : 'gpu-3'}&preset=GDPR_PERSONAL_DATA&limit=5`;
+    const etag = (await fetch(cheapestUrl)).headers.get('etag') ?? '';
+    const revalidated = await fetch(cheapestUrl, { headers: { 'if-none-match': etag } });
+    const etagLine = `If-None-Match with the ETag of the cheapest answer (${etag}): ${revalidated.status}, ${(await revalidated.text()).length} bytes of body.`;
+    table.push(etagLine);
+    console.log(etagLine);
     const metrics = await fetch(`${urls.service}/metrics`).then((r) => r.text());
     const rss = Number(/process_resident_memory_bytes (\d+)/.exec(metrics)?.[1] ?? NaN);
     const heap = Number(/nodejs_heap_size_used_bytes (\d+)/.exec(metrics)?.[1] ?? NaN);
@@ -149,7 +190,7 @@ for (const size of sizes) {
     await db.drop();
   }
 }
-console.log('\n| offers | scenario | connections | req/s | median ms | p99 ms | % of bare Node req/s | × raw SQL req/s | errors |');
-console.log('|---:|---|---:|---:|---:|---:|---:|---:|---|');
+console.log('\n| offers | scenario | connections | req/s | median ms | p99 ms | % of bare Node req/s | % of empty Nest + Fastify req/s | × raw SQL req/s | non-2xx/errors |');
+console.log('|---:|---|---:|---:|---:|---:|---:|---:|---:|---|');
 for (const line of table) console.log(line);
 process.exit(0);

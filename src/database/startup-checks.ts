@@ -67,7 +67,7 @@ function nearestExisting(target: string): string {
  * able to walk into every folder above the binaries and the data. The first folder on the way
  * that other users may not enter (mode without o+x), or null when all can be entered.
  */
-export function firstClosedFolder(target: string): string | null {
+export function firstClosedFolder(target: string, enteringUid: number | null = uidOf('postgres')): string | null {
   // Start at the nearest folder that exists: the data folder itself may not exist yet.
   const dir = nearestExisting(target);
   const chain: string[] = [];
@@ -77,9 +77,25 @@ export function firstClosedFolder(target: string): string | null {
   }
   for (const d of chain) {
     const info = statSync(d);
-    if (info.isDirectory() && (info.mode & 0o001) === 0) return d;
+    if (!info.isDirectory()) continue;
+    // Its owner enters by the owner's bit: the data folder, once initialised, is postgres' own (0700).
+    const open = info.uid === enteringUid ? (info.mode & 0o100) !== 0 : (info.mode & 0o001) !== 0;
+    if (!open) return d;
   }
   return null;
+}
+
+/** The uid of a local user from /etc/passwd, or null when there is none (or no such file). */
+export function uidOf(user: string, passwd = '/etc/passwd'): number | null {
+  try {
+    const line = readFileSync(passwd, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith(`${user}:`));
+    const uid = line ? Number(line.split(':')[2]) : NaN;
+    return Number.isInteger(uid) ? uid : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
