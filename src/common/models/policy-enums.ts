@@ -1,4 +1,4 @@
-// Policy and model enums, spelled the same in REST and GraphQL (API.md).
+// Policy and model enums, spelled the same in REST and GraphQL (docs/api-conventions.md#validation).
 import { registerEnumType } from '@nestjs/graphql';
 import { INTERRUPTION_TOLERANCES, OPERATOR_SCOPES, RESIDENCIES, GPU_COUNT_MODES } from '../../domain/compliance/index.js';
 import { PRECISIONS } from '../../domain/sizing/index.js';

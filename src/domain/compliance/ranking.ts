@@ -4,7 +4,7 @@ import type { Currency, FxRates, Offer, PricingModel } from '../catalog/catalog.
 import { convert, Decimal } from '../money/money.js';
 import { PolicyError } from './policy.js';
 
-/** Hours in a billing month, as everywhere in the API (ARCHITECTURE.md, "Money"). */
+/** Hours in a billing month, as everywhere in the API (docs/cost-model.md#units-and-conventions). */
 export const HOURS_PER_MONTH = 730;
 
 /** Term assumed when a reserved offer omits termMonths: the model's name says it. */

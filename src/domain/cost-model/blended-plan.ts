@@ -1,4 +1,4 @@
-// The blended plan (cost-model.md §4): how many instances to reserve and which hours go
+// The blended plan (docs/cost-model.md#the-blended-plan): how many instances to reserve and which hours go
 // serverless, chosen by pricing every candidate day (plan-day.ts) and keeping the cheapest.
 import type { InterruptionTolerance } from '../compliance/policy.js';
 import { HOURS_PER_DAY } from './demand.js';
@@ -11,7 +11,7 @@ const FULL_SCAN_LIMIT = 512;
 const RULE_WINDOW = 16;
 
 /**
- * The threshold rule of cost-model.md §4 on replica units: reserve the k-th replica iff the
+ * The threshold rule (docs/cost-model.md#the-reservation-threshold-rule) on replica units: reserve the k-th replica iff the
  * share of hours with demand ≥ k is at least p_res / p_alt. Exact for a known profile when
  * units are single replicas and there is no batch work; used to bound the search below.
  */
@@ -58,7 +58,7 @@ export function alternativePricePerReplicaHour({
 /**
  * The cheapest plan. The search space does not depend on prices, so raising the price of a tier
  * the winner does not use cannot change the winner, and a cheaper reservation can only win with
- * at least as many reserved units (the invariants of cost-model.md):
+ * at least as many reserved units (docs/cost-model.md#guarantees):
  * - every reservation size R from none to enough for the peak plus a 24/7 share of batch work
  *   (batch filling idle reserved hours makes the threshold rule inexact, so each R is priced);
  * - with a serverless offer, for each R every "serverless takes the hours whose burst replicas

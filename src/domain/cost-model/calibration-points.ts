@@ -1,5 +1,5 @@
-// Published measurements the roofline is calibrated against (gpu-and-llm-facts.md, "Measured
-// throughput"). Data, not logic: calibration.spec.ts checks each within ±35%.
+// Published measurements the roofline is calibrated against, each with its source
+// (docs/cost-model.md#calibration). Data, not logic: calibration.spec.ts checks each within ±35%.
 import type { Precision } from '../sizing/precision.js';
 import { REFERENCE_GPUS, type GpuSpec } from './gpu-spec.js';
 
@@ -50,7 +50,7 @@ export const CALIBRATION_POINTS: readonly CalibrationPoint[] = [
     measured: { outputTokensPerSecondPerGpu: 21_606 / 8 },
   },
   {
-    source: 'TensorRT-LLM v0.6.1 docs/source/performance.md, Llama-2-7B 1×A100 FP16 128/128 batch 384',
+    source: 'NVIDIA/TensorRT-LLM v0.6.1 docs/source/performance.md, Llama-2-7B 1×A100 FP16 128/128 batch 384',
     modelSlug: 'llama-2-7b',
     gpu: CALIBRATION_GPUS.a100_80,
     precision: 'FP16',
@@ -62,7 +62,7 @@ export const CALIBRATION_POINTS: readonly CalibrationPoint[] = [
     measured: { outputTokensPerSecondPerGpu: 5_586 },
   },
   {
-    source: 'TensorRT-LLM v0.6.1 docs/source/performance.md, Llama-2-7B 1×H100 FP8 128/128 batch 768',
+    source: 'NVIDIA/TensorRT-LLM v0.6.1 docs/source/performance.md, Llama-2-7B 1×H100 FP8 128/128 batch 768',
     modelSlug: 'llama-2-7b',
     gpu: CALIBRATION_GPUS.h100,
     precision: 'FP8',
@@ -74,7 +74,7 @@ export const CALIBRATION_POINTS: readonly CalibrationPoint[] = [
     measured: { outputTokensPerSecondPerGpu: 19_694 },
   },
   {
-    source: 'TensorRT-LLM blogs/H100vsA100.md, GPT-J 6B 1×H100 FP8 128/128 batch 64',
+    source: 'NVIDIA/TensorRT-LLM blogs/H100vsA100.md, GPT-J 6B 1×H100 FP8 128/128 batch 64',
     modelSlug: 'gpt-j-6b',
     gpu: CALIBRATION_GPUS.h100,
     precision: 'FP8',
@@ -86,7 +86,7 @@ export const CALIBRATION_POINTS: readonly CalibrationPoint[] = [
     measured: { outputTokensPerSecondPerGpu: 10_907 },
   },
   {
-    source: 'TensorRT-LLM blogs/H100vsA100.md, GPT-J 6B 1×A100 FP16 128/128 batch 64',
+    source: 'NVIDIA/TensorRT-LLM blogs/H100vsA100.md, GPT-J 6B 1×A100 FP16 128/128 batch 64',
     modelSlug: 'gpt-j-6b',
     gpu: CALIBRATION_GPUS.a100_80,
     precision: 'FP16',

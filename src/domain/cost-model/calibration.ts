@@ -1,4 +1,4 @@
-// Efficiency factors of the roofline (cost-model.md §2) and how they were fitted. The measured
+// Efficiency factors of the roofline (docs/cost-model.md#calibration) and how they were fitted. The measured
 // points they are fitted to live in calibration-points.ts and are checked by a test (±35%).
 import type { Precision } from '../sizing/precision.js';
 
@@ -11,8 +11,8 @@ export interface Efficiency {
 }
 
 /**
- * Keyed by precision. Starting points from published kernel efficiencies (gpu-and-llm-facts.md,
- * "Efficiencies seen": decode ≈ 0.78 and prefill ≈ 0.69 of ideal for a 13B model on A100 in
+ * Keyed by precision. Starting points from published kernel efficiencies
+ * (docs/cost-model.md#calibration): decode ≈ 0.78 and prefill ≈ 0.69 of ideal for a 13B model on A100 in
  * FasterTransformer; best BF16 matmul 80–87%, FP8 ≈ 71% on H100; llm-analysis calls 0.7
  * realistic for FLOPs), then adjusted so every calibration point lands within ±35%.
  */
@@ -40,7 +40,7 @@ export const EFFICIENCY: Readonly<Record<Precision, Efficiency>> = Object.freeze
   INT8: {
     etaMem: 0.6,
     etaFlop: 0.55,
-    source: 'TensorRT-LLM SmoothQuant W8A8 ≈ 1.47× FP16 at batch 1, 1.32× at batch 8 on H100 (gpu-and-llm-facts.md, Quantization)',
+    source: 'TensorRT-LLM SmoothQuant W8A8 ≈ 1.47× FP16 at batch 1, 1.32× at batch 8 on H100',
   },
   INT4: {
     etaMem: 0.4,

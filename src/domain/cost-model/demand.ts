@@ -1,4 +1,4 @@
-// Hourly demand (cost-model.md §3): how many replicas each hour of an average day needs.
+// Hourly demand (docs/cost-model.md#hourly-demand): how many replicas each hour of an average day needs.
 
 export const HOURS_PER_DAY = 24;
 /** Keeps queueing delay bounded at the latency target (M/M/c-style headroom). */

@@ -1,4 +1,4 @@
-// The invariants of cost-model.md ("Invariants worth property tests"), on random workloads and
+// The invariants of docs/cost-model.md#guarantees, on random workloads and
 // prices. One GPU type, one precision and 1-GPU instances keep each property about the plan.
 import fc from 'fast-check';
 import type { PricingModel } from '../catalog/catalog.types.js';

@@ -13,7 +13,7 @@ function ok(outcome: EstimateOutcome): InferenceEstimate {
 const amount = (m: { amount: Decimal }): string => formatAmount(m.amount);
 
 describe(estimateInferenceCost.name, () => {
-  it('prices one H100 24/7 on-demand at 3.90 USD/GPU-h as 2,847 USD per 730-h month (article 000)', () => {
+  it('prices one H100 24/7 on-demand at 3.90 USD/GPU-h as 2,847 USD per 730-h month (article A1)', () => {
     const e = ok(
       estimateInferenceCost(
         estimateInput({ candidates: [candidate(GPUS.h100, { ON_DEMAND: '3.90' })], workload: { requestsPerSecond: 1, avgInputTokens: 500, avgOutputTokens: 200 } }),
@@ -52,7 +52,7 @@ describe(estimateInferenceCost.name, () => {
     expect(outcome.kind).toBe('NO_USABLE_OFFER');
   });
 
-  it('right-sizes a 7B model off the A100 and says by how much (article 001)', () => {
+  it('right-sizes a 7B model off the A100 and says by how much (article A2)', () => {
     const e = ok(
       estimateInferenceCost(
         estimateInput({
@@ -124,7 +124,7 @@ describe(estimateInferenceCost.name, () => {
     expect(e.warnings).toEqual([]);
     expect(e.tiers.map((t) => t.pricingModel).sort()).toEqual(['ON_DEMAND', 'RESERVED_1Y', 'SPOT']);
     expect(e.savingsVsNaivePct).toBeGreaterThan(30);
-    // article 001: a reserved/on-demand/spot mix saves 35–45% against on-demand that follows demand
+    // article A2: a reserved/on-demand/spot mix saves 35–45% against on-demand that follows demand
     expect(e.savingsVsOnDemandAutoscaledPct).toBeGreaterThan(20);
     expect(e.savingsVsOnDemandAutoscaledPct).toBeGreaterThan(0);
     expect(e.monthlyCost.amount.lte(e.baselines.onDemandAutoscaled.monthlyCost.amount)).toBe(true);

@@ -36,7 +36,7 @@ const spec = (
 ): GpuSpec => ({ slug, memoryGb, memoryBandwidthGbps, fp16Tflops, int8Tops, fp8Tflops, fp8Support: fp8Tflops !== null });
 
 /**
- * Datasheet figures (dense, no sparsity) from shared/reference/gpu-and-llm-facts.md, for the
+ * Datasheet figures (dense, no sparsity), sourced per GPU in data/catalog/gpus.yaml, for the
  * calibration points and for tests; the service itself takes GPU specs from the catalog.
  */
 export const REFERENCE_GPUS = {

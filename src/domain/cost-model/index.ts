@@ -1,4 +1,4 @@
-// Public API of the inference cost model (cost-model.md). The service maps EstimateOutcome to
+// Public API of the inference cost model (docs/cost-model.md). The service maps EstimateOutcome to
 // HTTP/GraphQL: OK → 200, NO_FIT, NO_USABLE_OFFER and TOO_LARGE → 422, INVALID_INPUT → 400.
 export {
   estimateInferenceCost,

@@ -1,4 +1,4 @@
-// One average day of a plan with R reserved instances (cost-model.md §4): burst by tolerance,
+// One average day of a plan with R reserved instances (docs/cost-model.md#the-day-planner): burst by tolerance,
 // serverless hours by a utilization threshold, batch work into idle paid capacity then the
 // cheapest tier, cold starts. Priced in plain numbers; plan-costing.ts recomputes money in Decimal.
 import type { InterruptionTolerance } from '../compliance/policy.js';

@@ -52,7 +52,7 @@ export function spotOverheadFactor({
 /**
  * Picks the tiers a replica of t GPUs can use. Instances with fewer than t GPUs cannot hold a
  * replica. Of the two reservation terms the cheaper per replica-hour wins. INTOLERANT traffic
- * never gets spot (cost-model.md §4).
+ * never gets spot (docs/cost-model.md#burst-above-the-reservation).
  */
 export function planTiers({
   offers,

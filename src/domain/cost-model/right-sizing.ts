@@ -1,4 +1,4 @@
-// Right-sizing (cost-model.md §5): every allowed GPU × precision × tensor-parallel degree is
+// Right-sizing (docs/cost-model.md#right-sizing-and-alternatives): every allowed GPU × precision × tensor-parallel degree is
 // planned in plain numbers; the cheapest wins. Money is recomputed in Decimal for the result.
 import type { InterruptionTolerance } from '../compliance/policy.js';
 import { fitReplica, type ReplicaMemory } from '../sizing/fit.js';

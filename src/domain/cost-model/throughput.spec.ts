@@ -51,7 +51,7 @@ describe(estimateReplicaThroughput.name, () => {
     expect(r.meetsLatencyTarget).toBe(false);
   });
 
-  it('makes INT8 2–4× faster than FP32 per sequence (article 001: 2–3×), more once the freed memory batches', () => {
+  it('makes INT8 2–4× faster than FP32 per sequence (article A2: 2–3×), more once the freed memory batches', () => {
     const fp32 = estimateReplicaThroughput({ ...base, precision: 'FP32', batch: 1 })!;
     const int8 = estimateReplicaThroughput({ ...base, precision: 'INT8', batch: 1 })!;
     const ratio = fp32.stepTimeMs! / int8.stepTimeMs!;

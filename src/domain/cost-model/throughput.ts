@@ -1,4 +1,4 @@
-// Throughput of one replica from the roofline (cost-model.md §2): a decode step is bound by
+// Throughput of one replica from the roofline (docs/cost-model.md#the-roofline): a decode step is bound by
 // reading weights + KV cache, or by the FLOPs of the batch, whichever takes longer.
 import { replicaMemory } from '../sizing/fit.js';
 import type { ModelSpec } from '../sizing/model-presets.js';

@@ -5,7 +5,7 @@ const preset = (slug: string) => MODEL_PRESETS[slug]!;
 const CONTEXT = 700; // 500 in + 200 out
 
 describe(fitReplica.name, () => {
-  it('does not fit a 13B model at FP16 on one 24 GB A10G, but does at INT8 (article 000)', () => {
+  it('does not fit a 13B model at FP16 on one 24 GB A10G, but does at INT8 (article A1)', () => {
     const model = preset('llama-2-13b');
     // FP16 weights 13.02e9 × 2 B = 24.25 GiB > 24 × 0.9 = 21.6 GiB usable
     const fp16 = fitReplica({ model, precision: 'FP16', gpuMemoryGb: 24, gpusPerInstance: 1, contextTokens: CONTEXT });

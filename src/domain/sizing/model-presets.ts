@@ -40,7 +40,7 @@ const HF = 'https://huggingface.co';
 /** Presets keyed by slug. Parameter counts as the model cards state them. */
 export const MODEL_PRESETS: Readonly<Record<string, ModelSpec>> = Object.freeze({
   'llama-2-7b': preset('llama-2-7b', 'Llama-2-7B', 6.74, 6.74, [32, 4096, 32, 32, 128, null], {
-    source: `${HF}/meta-llama/Llama-2-7b-hf config.json; transformers LlamaConfig defaults (gpu-and-llm-facts.md)`,
+    source: `${HF}/meta-llama/Llama-2-7b-hf config.json; transformers LlamaConfig defaults`,
   }),
   'llama-2-13b': preset('llama-2-13b', 'Llama-2-13B', 13.02, 13.02, [40, 5120, 40, 40, 128, null], {
     source: `${HF}/meta-llama/Llama-2-13b-hf config.json (40 layers, hidden 5120, 40 heads, no GQA)`,
@@ -49,10 +49,10 @@ export const MODEL_PRESETS: Readonly<Record<string, ModelSpec>> = Object.freeze(
     source: `${HF}/meta-llama/Llama-2-70b-hf config.json (GQA with 8 KV heads); MLPerf Inference llama2-70b`,
   }),
   'llama-3-8b': preset('llama-3-8b', 'Llama-3-8B', 8.03, 8.03, [32, 4096, 32, 8, 128, null], {
-    source: `${HF}/meta-llama/Meta-Llama-3-8B config.json; gpu-and-llm-facts.md model shapes`,
+    source: `${HF}/meta-llama/Meta-Llama-3-8B config.json`,
   }),
   'llama-3-70b': preset('llama-3-70b', 'Llama-3-70B', 70.6, 70.6, [80, 8192, 64, 8, 128, null], {
-    source: `${HF}/meta-llama/Meta-Llama-3-70B config.json; gpu-and-llm-facts.md model shapes`,
+    source: `${HF}/meta-llama/Meta-Llama-3-70B config.json`,
   }),
   'mistral-7b': preset('mistral-7b', 'Mistral-7B-v0.1', 7.24, 7.24, [32, 4096, 32, 8, 128, 4096], {
     source: `${HF}/mistralai/Mistral-7B-v0.1 config.json (sliding_window 4096); transformers MistralConfig`,
@@ -63,7 +63,7 @@ export const MODEL_PRESETS: Readonly<Record<string, ModelSpec>> = Object.freeze(
   }),
   'gpt-j-6b': preset('gpt-j-6b', 'GPT-J-6B', 6.05, 6.05, [28, 4096, 16, 16, 256, null], {
     nativePrecision: 'FP16',
-    source: `${HF}/EleutherAI/gpt-j-6b config.json (28 layers, 16 heads of 256); TensorRT-LLM blogs/H100vsA100.md`,
+    source: `${HF}/EleutherAI/gpt-j-6b config.json (28 layers, 16 heads of 256); NVIDIA/TensorRT-LLM blogs/H100vsA100.md`,
   }),
 });
 

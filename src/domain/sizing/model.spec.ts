@@ -4,7 +4,7 @@ import { cachedTokens, kvBytesPerToken, resolveModel, weightBytes, weightBytesRe
 const preset = (slug: string) => MODEL_PRESETS[slug]!;
 
 describe(kvBytesPerToken.name, () => {
-  it('matches the facts file: 2 × layers × kv heads × head dim × bytes', () => {
+  it('is 2 × layers × kv heads × head dim × bytes (docs/cost-model.md#kv-cache)', () => {
     // Llama-2-7B: 2 × 32 × 32 × 128 × 2 = 524,288 B = 512 KiB
     expect(kvBytesPerToken({ model: preset('llama-2-7b'), precision: 'FP16' })).toBe(512 * 1024);
     // Llama-3-8B (GQA, 8 kv heads): 2 × 32 × 8 × 128 × 2 = 128 KiB
@@ -18,7 +18,7 @@ describe(kvBytesPerToken.name, () => {
 
 describe(weightBytes.name, () => {
   it('is parameters × bytes per parameter', () => {
-    // 6.74e9 × 2 = 13.48 GB, the facts file's 13.5 GB
+    // 6.74e9 × 2 = 13.48 GB, the 13.5 GB usually quoted for Llama-2-7B at FP16
     expect(weightBytes({ model: preset('llama-2-7b'), precision: 'FP16' })).toBeCloseTo(13.48e9, -3);
     expect(weightBytes({ model: preset('llama-3-70b'), precision: 'FP16' })).toBeCloseTo(141.2e9, -3);
   });

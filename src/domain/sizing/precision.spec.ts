@@ -1,7 +1,7 @@
 import { bytesPerParameter, isPrecision, KV_BYTES_PER_VALUE, PRECISIONS } from './precision.js';
 
 describe(bytesPerParameter.name, () => {
-  it('halves FP16 at INT8 and quarters FP32 (cost-model.md §1)', () => {
+  it('halves FP16 at INT8 and quarters FP32 (docs/cost-model.md#bytes-per-weight-and-quantization)', () => {
     expect(bytesPerParameter('FP32')).toBe(4);
     expect(bytesPerParameter('FP16')).toBe(2);
     expect(bytesPerParameter('BF16')).toBe(2);

@@ -6,9 +6,9 @@ export type Precision = (typeof PRECISIONS)[number];
 /**
  * Stored bits per weight. INT4 is not 4.0: group-wise quantization (AWQ/GPTQ, group size 128)
  * stores an FP16 scale and zero point per 128 weights, about 4.16 bits per weight
- * (gpu-and-llm-facts.md, "Memory budgets that tools use"). FP8 and INT8 per-channel/per-tensor
+ * (docs/cost-model.md#bytes-per-weight-and-quantization). FP8 and INT8 per-channel/per-tensor
  * scales are a rounding error on 8 bits, so they stay at exactly 8: INT8 weights are then
- * exactly half of FP16 and a quarter of FP32, as cost-model.md §1 states.
+ * exactly half of FP16 and a quarter of FP32 (article A2: INT8 needs 75% less memory than FP32).
  */
 export const BITS_PER_WEIGHT: Readonly<Record<Precision, number>> = Object.freeze({
   FP32: 32,

@@ -1,4 +1,4 @@
-// GraphQL inputs of `offers` and `cheapestOffers` (API.md names), validated like REST.
+// GraphQL inputs of `offers` and `cheapestOffers` (names that dashboards depend on: schema.gql), validated like REST.
 import { ArgsType, Field, Float, InputType, Int } from '@nestjs/graphql';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
