@@ -59,8 +59,8 @@ describe(policyInputFrom.name, () => {
   });
 });
 
-describe('REST and GraphQL', () => {
-  it('reach the service with the same search for the same listing', () => {
+describe(searchFromOffersArgs.name, () => {
+  it('reaches the service with the same search as REST for the same listing', () => {
     const asOf = new Date('2026-06-01T00:00:00Z');
     const rest = searchFromListQuery(
       listQuery({ gpu: ['h100-sxm-80gb'], gpuCount: 8, residency: 'EEA', countries: ['DE'], minSla: 99.9, pricingModels: ['ON_DEMAND'], maxPricePerGpuHour: '4.5', currency: 'EUR', version: 'v2', asOf }),
@@ -75,8 +75,10 @@ describe('REST and GraphQL', () => {
     const { fieldNames: _restNames, ...restSearch } = rest;
     expect(graphql).toEqual(restSearch);
   });
+});
 
-  it('reach the service with the same search for the same cheapest-offer question', () => {
+describe(searchFromCheapestArgs.name, () => {
+  it('reaches the service with the same search as REST for the same cheapest-offer question', () => {
     const rest = searchFromCheapestQuery(cheapestQuery({ gpu: ['a100-sxm-80gb'], gpuCountMode: 'TOTAL', gpuCount: 16, preset: 'GDPR_PERSONAL_DATA', discounts: ['aws:10'] }));
     const graphql = searchFromCheapestArgs(
       ({ requirement: { gpus: ['a100-sxm-80gb'], gpuCountMode: 'TOTAL', gpuCount: 16 }, policy: { preset: 'GDPR_PERSONAL_DATA' }, discounts: [{ provider: 'aws', percent: 10 }] }) satisfies CheapestOffersArgs,

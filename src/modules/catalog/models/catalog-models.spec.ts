@@ -172,11 +172,16 @@ describe(ReferenceFigureModel.name, () => {
   });
 });
 
-describe('reference data models', () => {
-  it('derives a provider’s headquarters jurisdictions and a region’s from their countries', () => {
+describe(ProviderModel.name, () => {
+  it('derives the headquarters’ jurisdictions from its country, and sends decimals as strings', () => {
     const ovh = ProviderModel.of(makeProvider({ slug: 'ovh', headquartersCountry: 'FR', slaPercent: d('99.95'), egressUsdPerGb: null }));
     expect(ovh).toMatchObject({ slug: 'ovh', headquartersJurisdictions: ['EU', 'EEA', 'GDPR_ADEQUATE'], slaPercent: '99.95', egressUsdPerGb: null });
     expect(ProviderModel.of(makeProvider({ headquartersCountry: 'US' })).headquartersJurisdictions).not.toContain('EU');
+  });
+});
+
+describe(RegionModel.name, () => {
+  it('derives a region’s jurisdictions from its country', () => {
     expect(RegionModel.of(makeRegion({ code: 'exoscale:ch-gva-2', providerSlug: 'exoscale', country: 'CH' }))).toEqual({
       code: 'exoscale:ch-gva-2',
       provider: 'exoscale',
@@ -186,7 +191,9 @@ describe('reference data models', () => {
       jurisdictions: ['GDPR_ADEQUATE'],
     });
   });
+});
 
+describe(GpuModelModel.name, () => {
   it('sends GPU figures as numbers', () => {
     expect(GpuModelModel.of(makeGpu({ fp8Tflops: null }))).toMatchObject({ memoryGb: 80, memoryBandwidthGbps: 3350, fp16Tflops: 989, int8Tops: 1979, fp8Tflops: null });
   });
