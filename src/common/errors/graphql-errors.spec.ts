@@ -1,0 +1,78 @@
+// formatGraphqlError: every error a resolver or Apollo raises, as the client sees it. AppErrors
+// keep their code (extensions.errorCode) under the GraphQL code of their kind; nothing else
+// unknown shows its message, and no stack trace leaves.
+import { HttpException } from '@nestjs/common';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { AppError, ERROR_KINDS, type ErrorKind } from './app-error.js';
+import { formatGraphqlError } from './graphql-errors.js';
+
+/** What Apollo hands the formatter for an error thrown in a resolver: its own formatting, and the error. */
+function fromResolver(original: unknown, extensions: Record<string, unknown> = { code: 'INTERNAL_SERVER_ERROR', stacktrace: ['Error: at resolver.ts:1'] }) {
+  const error = new GraphQLError(original instanceof Error ? original.message : String(original), {
+    path: ['offers'],
+    originalError: original instanceof Error ? original : undefined,
+    extensions,
+  });
+  const formatted: GraphQLFormattedError = { message: error.message, locations: [{ line: 2, column: 3 }], path: ['offers'], extensions };
+  return formatGraphqlError(formatted, error);
+}
+
+// By hand: the GraphQL code each kind is answered with.
+const GRAPHQL_CODE_BY_KIND: Record<ErrorKind, string> = {
+  BAD_INPUT: 'BAD_USER_INPUT',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  UNPROCESSABLE: 'UNPROCESSABLE',
+  UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+};
+
+describe(formatGraphqlError.name, () => {
+  it('is checked below for every kind of AppError', () => {
+    expect(Object.keys(GRAPHQL_CODE_BY_KIND).sort()).toEqual([...ERROR_KINDS].sort());
+  });
+
+  it.each(Object.entries(GRAPHQL_CODE_BY_KIND))('answers a %s AppError as %s, with its own code and message and no stack trace', (kind, code) => {
+    const out = fromResolver(new AppError('SOME.CODE', kind as ErrorKind, 'what went wrong'));
+    expect(out).toEqual({ message: 'what went wrong', locations: [{ line: 2, column: 3 }], path: ['offers'], extensions: { code, errorCode: 'SOME.CODE' } });
+  });
+
+  it('lists field errors only when there are some, and reads an AppError that Apollo did not wrap', () => {
+    const withFields = fromResolver(new AppError('REQUEST.INVALID', 'BAD_INPUT', 'gpuCount: too small', [{ field: 'gpuCount', message: 'too small' }]));
+    expect(withFields.extensions).toEqual({ code: 'BAD_USER_INPUT', errorCode: 'REQUEST.INVALID', errors: [{ field: 'gpuCount', message: 'too small' }] });
+    const bare = formatGraphqlError({ message: 'x' }, new AppError('CATALOG.VERSION_NOT_FOUND', 'NOT_FOUND', 'no v9'));
+    expect(bare).toMatchObject({ message: 'no v9', extensions: { code: 'NOT_FOUND', errorCode: 'CATALOG.VERSION_NOT_FOUND' } });
+  });
+
+  it('answers an unreachable database as SERVICE_UNAVAILABLE without the driver’s message', () => {
+    const out = fromResolver(Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432'), { code: 'ECONNREFUSED' }));
+    expect(out).toMatchObject({ message: 'The database is unavailable; retry shortly.', extensions: { code: 'SERVICE_UNAVAILABLE' } });
+  });
+
+  it('answers a rate limit as TOO_MANY_REQUESTS, and a value PostgreSQL cannot take as BAD_USER_INPUT', () => {
+    expect(fromResolver(new HttpException('ThrottlerException: Too Many Requests', 429))).toMatchObject({ message: 'Too many requests; retry later.', extensions: { code: 'TOO_MANY_REQUESTS' } });
+    const badBytes = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
+    expect(fromResolver(badBytes)).toMatchObject({ message: 'An argument has an invalid value.', extensions: { code: 'BAD_USER_INPUT' } });
+  });
+
+  it('says GRAPHQL_VALIDATION_FAILED for a mutation or subscription, which the schema does not have', () => {
+    const out = formatGraphqlError({ message: 'Schema is not configured to execute mutation operation.' }, new GraphQLError('Schema is not configured to execute mutation operation.'));
+    expect(out).toEqual({ message: 'Schema is not configured to execute mutation operation.', locations: undefined, path: undefined, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
+  });
+
+  it('keeps Apollo’s own parse and validation errors as they are, minus anything but the code', () => {
+    const parse: GraphQLFormattedError = { message: 'Syntax Error: Expected Name, found "}".', locations: [{ line: 1, column: 9 }], extensions: { code: 'GRAPHQL_PARSE_FAILED', stacktrace: ['GraphQLError: ...'] } };
+    expect(formatGraphqlError(parse, new GraphQLError(parse.message))).toEqual({ message: parse.message, locations: parse.locations, path: undefined, extensions: { code: 'GRAPHQL_PARSE_FAILED' } });
+  });
+
+  it('keeps the request gate’s answers with their errorCode, when it is a string', () => {
+    const gate = (extensions: Record<string, unknown>) => formatGraphqlError({ message: 'an API key is required', extensions }, new GraphQLError('an API key is required'));
+    expect(gate({ code: 'UNAUTHENTICATED', errorCode: 'AUTH.MISSING_KEY', http: { status: 401 } }).extensions).toEqual({ code: 'UNAUTHENTICATED', errorCode: 'AUTH.MISSING_KEY' });
+    expect(gate({ code: 'TOO_MANY_REQUESTS', errorCode: { nested: true } }).extensions).toEqual({ code: 'TOO_MANY_REQUESTS' });
+  });
+
+  it('hides anything else behind "Internal server error"', () => {
+    const out = fromResolver(new TypeError("Cannot read properties of undefined (reading 'slug') at /app/dist/src/x.js:10"));
+    expect(out).toEqual({ message: 'Internal server error', locations: [{ line: 2, column: 3 }], path: ['offers'], extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+  });
+});
