@@ -7,7 +7,7 @@ import { HOURS_PER_DAY } from './demand.js';
 import type { PricedEvaluation } from './estimate.js';
 import type { ChosenOffer, EstimateInput, GpuCandidate } from './estimate.types.js';
 import { effectivePrice } from './plan-costing.js';
-import type { PlanTier } from './plan-tiers.js';
+import { offersInSlot, type PlanTier } from './plan-tiers.js';
 import type { Evaluation, PricedPlan, RightSizingSettings } from './right-sizing.js';
 
 const n = (x: number, digits = 2): string => (Number.isFinite(x) ? Number(x.toFixed(digits)).toString() : String(x));
@@ -103,12 +103,13 @@ export function describePlan({
   }
 
   const allowsSpot = s.tolerance !== 'INTOLERANT';
-  if (allowsSpot && !chosen.candidate.offers.SPOT) {
+  const spotOffered = offersInSlot(chosen.candidate.offers, 'SPOT').length > 0;
+  if (allowsSpot && !spotOffered) {
     warnings.push(
       `no compliant spot offer for ${gpu}: ${demand.batchRequestsPerDay > 0 ? 'batch' : 'burst'} runs on-demand`,
     );
   }
-  if (!allowsSpot && chosen.candidate.offers.SPOT) {
+  if (!allowsSpot && spotOffered) {
     warnings.push(`INTOLERANT workload: the spot offer for ${gpu} is not used`);
   }
   if (!tiers.onDemand) {
@@ -151,7 +152,7 @@ export function describePlan({
   if (plan.tiers.serverless && plan.plan.serverlessReplicaHours > 0) {
     const offer = plan.tiers.serverless.offer;
     chosenOffers.push({
-      pricingModel: 'SERVERLESS',
+      pricingModel: offer.pricingModel,
       ref: offer.ref,
       gpusPerInstance: offer.gpusPerInstance,
       replicasPerInstance: Math.max(1, Math.floor(offer.gpusPerInstance / t)),

@@ -1,5 +1,6 @@
 // Right-sizing (cost-model.md §5): every allowed GPU × precision × tensor-parallel degree is
 // planned in plain numbers; the cheapest wins. Money is recomputed in Decimal for the result.
+import { PRICING_MODEL_TRAITS } from '../catalog/pricing-model-traits.js';
 import type { InterruptionTolerance } from '../compliance/policy.js';
 import { fitReplica, type ReplicaMemory } from '../sizing/fit.js';
 import type { ModelSpec } from '../sizing/model-presets.js';
@@ -252,7 +253,7 @@ function autoscaledPlan({
   naive: PricedPlan;
 }): PricedPlan {
   // A reservation cannot follow demand: with no on-demand offer, autoscaling is the naive plan.
-  if (baselineTier.offer.pricingModel.startsWith('RESERVED')) return naive;
+  if (PRICING_MODEL_TRAITS[baselineTier.offer.pricingModel].isReserved) return naive;
   const tiers = baselineTiers(baselineTier);
   const plan = planDay({ ...planInput, tiers, tolerance: 'INTOLERANT' }, 0);
   return plan.costPerDay <= naive.plan.costPerDay ? { plan, tiers } : naive;
