@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { Decimal } from '../money/money.js';
 import { optimizeBlendedPlan, reservedReplicasByRule } from './blended-plan.js';
-import { dayCost, planDay, type PlanInput } from './plan-day.js';
+import { dayCost, planDay, type BurstMode, type PlanInput } from './plan-day.js';
 import { hourlyDemand } from './demand.js';
 import { offer } from './estimate.factories.js';
 import { planTiers, spotOverheadFactor } from './plan-tiers.js';
@@ -17,6 +17,8 @@ function input({
   mu = 1,
   scaleToZero = false,
   gpusPerInstance = 1,
+  targetUtilization = 1,
+  modelLoadHours = 0.1,
 }: {
   profile: number[];
   batchShare?: number;
@@ -25,6 +27,8 @@ function input({
   mu?: number;
   scaleToZero?: boolean;
   gpusPerInstance?: number;
+  targetUtilization?: number;
+  modelLoadHours?: number;
 }): PlanInput {
   const g = { gpusPerInstance };
   const tiers = planTiers({
@@ -43,7 +47,7 @@ function input({
       hourlyRequestsPerSecond: profile,
       batchShare,
       replicaRequestsPerSecond: mu,
-      targetUtilization: 1,
+      targetUtilization,
       scaleToZero,
       minReplicas: 1,
     }),
@@ -51,9 +55,10 @@ function input({
     tolerance,
     recoverableSpotShare: 0.5,
     replicaRequestsPerSecond: mu,
-    targetUtilization: 1,
-    modelLoadHours: 0.1,
+    targetUtilization,
+    modelLoadHours,
     scaleToZero,
+    minReplicas: 1,
   };
 }
 
@@ -143,6 +148,34 @@ describe(optimizeBlendedPlan.name, () => {
     expect(plan.costPerDay).toBeCloseTo(12.1 * 4, 9);
   });
 
+  it('reserves and runs the burst on on-demand when spot costs more, though the workload tolerates spot', () => {
+    // Replica 1 busy all day: reserved (24 × 2.4 = 57.6). Replica 2 busy 12 h: on-demand 12 × 4 = 48
+    // beats spot 12 × 5 = 60 and a second reservation 57.6. 105.6 per day.
+    const plan = optimizeBlendedPlan(
+      input({ profile: [...Array(12).fill(2), ...Array(12).fill(1)], tolerance: 'TOLERANT', prices: { od: '4', res: '2.4', spot: '5' } }),
+    );
+    expect([plan.reservedInstances, plan.burst]).toEqual([1, 'ON_DEMAND']);
+    expect(plan.costPerDay).toBeCloseTo(105.6, 9);
+  });
+
+  it('keeps a replica warm instead of scaling to zero when the model loads cost more than the empty hours', () => {
+    // Every other hour empty: scaling to zero pays 12 h × 4 + 12 loads × 1.5 h × 4 = 120; warm 24 × 4 = 96.
+    const profile = Array.from({ length: 24 }, (_, h) => h % 2);
+    const plan = optimizeBlendedPlan(input({ profile, scaleToZero: true, prices: { od: '4' }, modelLoadHours: 1.5 }));
+    expect(plan.scaleToZero).toBe(false);
+    expect(plan.costPerDay).toBeCloseTo(96, 9);
+    expect(plan.hours.every((h) => h.onDemandInstances === 1)).toBe(true);
+  });
+
+  it('reserves as much as the naive fleet when batch work needs it and nothing else is offered', () => {
+    // 2 requests/s, 75% batch, u = 0.5: 1 online replica; 36 replica-hours of batch a day. Each
+    // reserved replica leaves 0.5 free per hour (the online one 0): 3 reserved give 24, 4 give 36.
+    // 4 × 24 × 2.4 = 230.4 per day (the naive fleet: ⌈2 / 0.5⌉ = 4).
+    const plan = optimizeBlendedPlan(input({ profile: flat(2), batchShare: 0.75, targetUtilization: 0.5, prices: { res: '2.4' } }));
+    expect(plan.reservedInstances).toBe(4);
+    expect(plan.costPerDay).toBeCloseTo(230.4, 9);
+  });
+
   it('sends low-traffic hours to serverless when busy time is cheaper than an instance', () => {
     // 0.1 rps on μ = 1 → 0.1 busy replica-hours per hour × 10 = 1 < 4 on-demand
     const plan = optimizeBlendedPlan(input({ profile: flat(0.1), prices: { od: '4', serverless: '10' } }));
@@ -163,15 +196,21 @@ describe(dayCost.name, () => {
         fc.constantFrom(1, 2, 8),
         fc.integer({ min: 0, max: 8 }),
         fc.boolean(),
-        (tenths, batchShare, tol, scaleToZero, gpus, reserved, serverless) => {
-          const p = input({
-            profile: tenths.map((x) => x / 10),
-            batchShare,
-            tolerance: tol,
-            scaleToZero,
-            gpusPerInstance: gpus,
-            prices: { od: '4', res: '2.4', spot: '1.2', ...(serverless ? { serverless: '9' } : {}) },
-          });
+        fc.constantFrom<BurstMode>('BY_TOLERANCE', 'ON_DEMAND'),
+        fc.constantFrom(0.1, 2),
+        (tenths, batchShare, tol, scaleToZero, gpus, reserved, serverless, burst, modelLoadHours) => {
+          const p = {
+            ...input({
+              profile: tenths.map((x) => x / 10),
+              batchShare,
+              tolerance: tol,
+              scaleToZero,
+              gpusPerInstance: gpus,
+              modelLoadHours,
+              prices: { od: '4', res: '2.4', spot: '1.2', ...(serverless ? { serverless: '9' } : {}) },
+            }),
+            burst,
+          };
           const order = [...p.demand.onlineReplicas.keys()].sort(
             (a, b) => p.demand.onlineReplicas[a]! - p.demand.onlineReplicas[b]! || a - b,
           );

@@ -67,13 +67,16 @@ export function describePlan({
         `; ${plan.plan.reservedInstances} instance(s) reserved.`,
     );
   }
-  if (s.tolerance === 'RECOVERABLE') {
-    assumptions.push(
-      `RECOVERABLE burst above the reservation: ${pctText(s.recoverableSpotShare)} spot, ` +
-        `${pctText(1 - s.recoverableSpotShare)} on-demand fallback.`,
-    );
+  const byTolerance =
+    s.tolerance === 'RECOVERABLE'
+      ? `${pctText(s.recoverableSpotShare)} spot, ${pctText(1 - s.recoverableSpotShare)} on-demand fallback`
+      : s.tolerance === 'TOLERANT' ? 'spot' : 'on-demand';
+  if (plan.plan.burst === 'ON_DEMAND') {
+    assumptions.push(`${s.tolerance} burst above the reservation runs on on-demand: cheaper here than ${byTolerance}.`);
+  } else if (s.tolerance === 'RECOVERABLE') {
+    assumptions.push(`RECOVERABLE burst above the reservation: ${byTolerance}.`);
   } else {
-    assumptions.push(`${s.tolerance} burst above the reservation runs on ${s.tolerance === 'TOLERANT' ? 'spot' : 'on-demand'}.`);
+    assumptions.push(`${s.tolerance} burst above the reservation runs on ${byTolerance}.`);
   }
   if (tiers.spot) {
     assumptions.push(
@@ -90,8 +93,13 @@ export function describePlan({
         (spill && spill !== 'RESERVED_IDLE' ? `, the rest on ${spill.toLowerCase().replace('_', '-')} in the lowest-demand hours.` : '.'),
     );
   }
-  if (s.scaleToZero) {
+  if (s.scaleToZero && plan.plan.scaleToZero) {
     assumptions.push(`Each start from zero pays ${n(chosen.modelLoadSeconds / 60, 1)} min of model loading.`);
+  } else if (s.scaleToZero) {
+    assumptions.push(
+      `Scaling to zero is allowed, but keeping ${Math.max(1, s.minReplicas)} replica(s) warm in hours without traffic ` +
+        `costs less than ${n(chosen.modelLoadSeconds / 60, 1)} min of model loading after each of them.`,
+    );
   }
   if (egressUnpriced({ input, settings: s, candidate: chosen.candidate })) {
     const who = chosen.candidate.egressProvider ?? 'the chosen provider';
@@ -129,12 +137,20 @@ export function describePlan({
         `pass layers/kvHeads/headDim for an exact KV cache`,
     );
   }
-  if (priced.fellBackTo && (tiers.reserved || tiers.spot || tiers.serverless)) {
+  const hours = plan.plan.instanceHours;
+  const usedOffers = [
+    hours.reserved > 0 ? plan.tiers.reserved?.offer : undefined,
+    hours.onDemand > 0 ? plan.tiers.onDemand?.offer : undefined,
+    hours.spot > 0 ? plan.tiers.spot?.offer : undefined,
+    plan.plan.serverlessReplicaHours > 0 ? plan.tiers.serverless?.offer : undefined,
+  ].filter((o) => o !== undefined);
+  const baselineOffer = chosen.baselineTier.offer;
+  const otherTiers = [tiers.reserved, tiers.onDemand, tiers.spot, tiers.serverless].some((t) => t && t.offer !== baselineOffer);
+  if (otherTiers && usedOffers.every((o) => o === baselineOffer)) {
     warnings.push(`no blend beat on-demand autoscaling for ${gpu}: the plan is pure ${chosen.baselineTier.offer.pricingModel}`);
   }
 
   const used = new Map<PricingModel, PlanTier>();
-  const hours = plan.plan.instanceHours;
   if (plan.tiers.reserved && hours.reserved > 0) used.set(plan.tiers.reserved.offer.pricingModel, plan.tiers.reserved);
   if (plan.tiers.onDemand && hours.onDemand > 0) used.set(plan.tiers.onDemand.offer.pricingModel, plan.tiers.onDemand);
   if (plan.tiers.spot && hours.spot > 0) used.set(plan.tiers.spot.offer.pricingModel, plan.tiers.spot);

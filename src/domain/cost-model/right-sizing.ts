@@ -64,7 +64,7 @@ export interface Evaluation {
   naive: PricedPlan;
   /** What the baselines are priced at: on-demand, else reserved, else spot. */
   baselineTier: PlanTier;
-  /** Cheapest of blended / autoscaled / naive plus egress, per month (comparison only). */
+  /** The blended plan plus egress, per month (comparison only). */
   monthlyCostEstimate: number;
 }
 
@@ -192,16 +192,16 @@ function evaluateOne({
     targetUtilization: s.targetUtilization,
     modelLoadHours: modelLoadSeconds / 3600,
     scaleToZero: s.scaleToZero,
+    minReplicas: s.minReplicas,
   };
   const naive = naivePlan({ planInput, baselineTier });
   const autoscaled = autoscaledPlan({ planInput, baselineTier, naive });
-  const optimized: PricedPlan = { plan: optimizeBlendedPlan(planInput), tiers };
-  const blended = optimized.plan.costPerDay <= autoscaled.plan.costPerDay ? optimized : autoscaled;
+  // The optimizer's space holds both baselines: no clamp to them here (estimate.ts asserts it).
+  const blended: PricedPlan = { plan: optimizeBlendedPlan(planInput), tiers };
   let dedicatedOnly: PricedPlan | null = null;
   if (tiers.serverless) {
     const dedicatedTiers = { ...tiers, serverless: null };
-    const plan = optimizeBlendedPlan({ ...planInput, tiers: dedicatedTiers });
-    dedicatedOnly = plan.costPerDay <= autoscaled.plan.costPerDay ? { plan, tiers: dedicatedTiers } : autoscaled;
+    dedicatedOnly = { plan: optimizeBlendedPlan({ ...planInput, tiers: dedicatedTiers }), tiers: dedicatedTiers };
   }
   const egressPricePerGb = candidate.egressPricePerGb?.toNumber() ?? 0;
   return {
@@ -242,7 +242,10 @@ function naivePlan({ planInput, baselineTier }: { planInput: PlanInput; baseline
   };
 }
 
-/** Baseline tier following the hourly demand, batch included; never dearer than naive. */
+/**
+ * The baseline tier alone, following the hourly demand, batch included: the best plan with no
+ * other tier (scaling to zero only where it pays for its model loads).
+ */
 function autoscaledPlan({
   planInput,
   baselineTier,
@@ -255,8 +258,7 @@ function autoscaledPlan({
   // A reservation cannot follow demand: with no on-demand offer, autoscaling is the naive plan.
   if (PRICING_MODEL_TRAITS[baselineTier.offer.pricingModel].isReserved) return naive;
   const tiers = baselineTiers(baselineTier);
-  const plan = planDay({ ...planInput, tiers, tolerance: 'INTOLERANT' }, 0);
-  return plan.costPerDay <= naive.plan.costPerDay ? { plan, tiers } : naive;
+  return { plan: optimizeBlendedPlan({ ...planInput, tiers, tolerance: 'INTOLERANT' }), tiers };
 }
 
 /** Meets the latency target first, then cheapest, then input order (deterministic). */
