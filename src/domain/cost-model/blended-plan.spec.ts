@@ -4,8 +4,9 @@ import { optimizeBlendedPlan, reservedReplicasByRule } from './blended-plan.js';
 import { dayCost, planDay, type BurstMode, type PlanInput } from './plan-day.js';
 import { hourlyDemand } from './demand.js';
 import { offer } from './estimate.factories.js';
-import { planTiers, spotOverheadFactor } from './plan-tiers.js';
+import { planTiers, spotOverheadFactor, type PlanTier } from './plan-tiers.js';
 import type { InterruptionTolerance } from '../compliance/policy.js';
+import { bruteForcePlan, type ReferenceTier, type ReferenceWorld } from './testing/brute-force-plan.js';
 
 const flat = (n: number): number[] => Array(24).fill(n);
 
@@ -181,6 +182,98 @@ describe(optimizeBlendedPlan.name, () => {
     const plan = optimizeBlendedPlan(input({ profile: flat(0.1), prices: { od: '4', serverless: '10' } }));
     expect(plan.serverlessReplicaHours).toBeCloseTo(2.4, 9);
     expect(plan.costPerDay).toBeCloseTo(24, 9);
+  });
+});
+
+/** A small world (few replicas, exact binary fractions) as the brute-force reference and the optimizer see it. */
+const smallWorld = fc
+  .record({
+    // Requests/s in quarters, many empty hours; μ = 1 and u ∈ {0.5, 1} keep replica counts exact.
+    totals: fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 12 })).map((q) => q / 4), { minLength: 24, maxLength: 24 }),
+    batchShare: fc.constantFrom(0, 0.25, 0.5),
+    targetUtilization: fc.constantFrom(0.5, 1),
+    minReplicas: fc.constantFrom(0, 1, 2),
+    scaleToZero: fc.boolean(),
+    tolerance: fc.constantFrom<InterruptionTolerance>('INTOLERANT', 'RECOVERABLE', 'TOLERANT'),
+    recoverableSpotShare: fc.constantFrom(0, 0.25, 0.5, 0.75, 1),
+    modelLoadHours: fc.constantFrom(0.1, 0.5, 1.5),
+    // Prices per instance-hour (cents) and instance sizes; any tier may be missing.
+    onDemand: fc.option(fc.record({ cents: fc.integer({ min: 100, max: 800 }), replicas: fc.constantFrom(1, 2, 4) }), { nil: null }),
+    reserved: fc.option(fc.record({ cents: fc.integer({ min: 30, max: 700 }), replicas: fc.constantFrom(1, 2, 4) }), { nil: null }),
+    spot: fc.option(fc.record({ cents: fc.integer({ min: 20, max: 900 }), replicas: fc.constantFrom(1, 2, 4) }), { nil: null }),
+    serverless: fc.option(fc.integer({ min: 50, max: 1200 }), { nil: null }),
+  })
+  .map((w): { world: ReferenceWorld; input: PlanInput } => {
+    const mu = 1;
+    const u = w.targetUtilization;
+    const online = w.totals.map((t) => t * (1 - w.batchShare));
+    const onlineReplicas = online.map((rps) => (w.scaleToZero && rps === 0 ? 0 : Math.max(w.minReplicas, Math.ceil(rps / (mu * u)))));
+    const batchReplicaHours = w.totals.reduce((sum, t) => sum + (t * w.batchShare) / mu, 0);
+    const tier = (t: { cents: number; replicas: number } | null): ReferenceTier | null =>
+      t && { price: t.cents / 100, replicasPerInstance: t.replicas };
+    const world: ReferenceWorld = {
+      onlineRequestsPerSecond: online,
+      onlineReplicas,
+      batchReplicaHours,
+      replicaRequestsPerSecond: mu,
+      targetUtilization: u,
+      minReplicas: w.minReplicas,
+      scaleToZero: w.scaleToZero,
+      tolerance: w.tolerance,
+      recoverableSpotShare: w.recoverableSpotShare,
+      modelLoadHours: w.modelLoadHours,
+      reserved: tier(w.reserved),
+      onDemand: tier(w.onDemand),
+      spot: tier(w.spot),
+      serverless: w.serverless === null ? null : w.serverless / 100,
+    };
+    const planTier = (model: 'ON_DEMAND' | 'RESERVED_1Y' | 'SPOT', t: ReferenceTier | null): PlanTier | null =>
+      t && {
+        offer: offer(model, t.price.toFixed(2), { gpusPerInstance: t.replicasPerInstance }),
+        replicasPerInstance: t.replicasPerInstance,
+        pricePerInstanceHour: t.price,
+      };
+    const input: PlanInput = {
+      demand: {
+        onlineRequestsPerSecond: online,
+        onlineReplicas,
+        batchReplicaHoursPerDay: batchReplicaHours,
+        batchRequestsPerDay: batchReplicaHours * mu * 3600,
+        totalRequestsPerDay: w.totals.reduce((sum, t) => sum + t * 3600, 0),
+        busyReplicaHoursPerDay: w.totals.reduce((sum, t) => sum + t / mu, 0),
+        naivePeakReplicas: Math.max(w.minReplicas, 1, Math.ceil(Math.max(...w.totals) / (mu * u))),
+      },
+      tiers: {
+        reserved: planTier('RESERVED_1Y', world.reserved),
+        onDemand: planTier('ON_DEMAND', world.onDemand),
+        spot: w.tolerance === 'INTOLERANT' ? null : planTier('SPOT', world.spot),
+        serverless: world.serverless === null ? null : { offer: offer('SERVERLESS', world.serverless.toFixed(2)), pricePerReplicaBusyHour: world.serverless },
+      },
+      tolerance: w.tolerance,
+      recoverableSpotShare: w.recoverableSpotShare,
+      replicaRequestsPerSecond: mu,
+      targetUtilization: u,
+      modelLoadHours: w.modelLoadHours,
+      scaleToZero: w.scaleToZero,
+      minReplicas: w.minReplicas,
+    };
+    return { world, input };
+  });
+
+describe(`${optimizeBlendedPlan.name} against a brute-force reference`, () => {
+  it('finds the cheapest plan of its space on small fleets, whatever the tiers, tolerance and batch', () => {
+    fc.assert(
+      fc.property(smallWorld, ({ world, input }) => {
+        const reference = bruteForcePlan(world);
+        const plan = optimizeBlendedPlan(input);
+        if (reference === null) {
+          expect(plan.costPerDay).toBe(Infinity);
+          return;
+        }
+        expect(Math.abs(plan.costPerDay - reference.cost)).toBeLessThanOrEqual(1e-9 * Math.max(1, reference.cost));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
