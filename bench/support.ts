@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { stringify as toYaml } from 'yaml';
 import type { CatalogContent, Offer } from '../src/domain/catalog/catalog.types.js';
+import { PRICING_MODEL_TRAITS } from '../src/domain/catalog/pricing-model-traits.js';
 import { generateCatalog } from '../src/domain/compliance/testing/generate-catalog.js';
 import { loadConfig } from '../src/config/app-config.js';
 import { resolveDatabase, type ResolvedDatabase } from '../src/database/database-url.js';
@@ -52,9 +53,9 @@ export function syntheticCatalog(offerCount: number, seed = 42): CatalogContent 
   const content = generateCatalog({ offerCount, seed });
   content.offers = content.offers.map((o): Offer => ({
     ...o,
-    termMonths: o.pricingModel === 'RESERVED_1Y' ? 12 : o.pricingModel === 'RESERVED_3Y' ? 36 : null,
-    serverlessUnitPrice: o.pricingModel === 'SERVERLESS' ? o.pricePerHour.div(3600).div(o.gpuCount).toDecimalPlaces(9) : null,
-    serverlessUnit: o.pricingModel === 'SERVERLESS' ? 'GPU_SECOND' : null,
+    termMonths: PRICING_MODEL_TRAITS[o.pricingModel].termMonths,
+    serverlessUnitPrice: PRICING_MODEL_TRAITS[o.pricingModel].billedByBusyTime ? o.pricePerHour.div(3600).div(o.gpuCount).toDecimalPlaces(9) : null,
+    serverlessUnit: PRICING_MODEL_TRAITS[o.pricingModel].billedByBusyTime ? 'GPU_SECOND' : null,
     sourceUrl: 'synthetic benchmark data (bench/support.ts), not a price',
   }));
   return content;

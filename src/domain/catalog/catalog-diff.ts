@@ -1,6 +1,6 @@
 // What changed between two catalog versions, compared by natural keys.
 import { Decimal } from 'decimal.js';
-import { cmp, OFFER_FIELDS, offerNaturalKey, rowContentHash } from './catalog-hash.js';
+import { changedFields, cmp, offerNaturalKey, rowContentHash, type CatalogRow } from './catalog-hash.js';
 import type { CatalogContent, Offer } from './catalog.types.js';
 
 export interface OfferPriceChange {
@@ -10,7 +10,7 @@ export interface OfferPriceChange {
   /** (new − old) / old × 100; null when the old price was zero or the currency changed. */
   changePct: Decimal | null;
   oldCurrency: Offer['currency'];
-  /** Fields other than the price that changed (source, observedAt, ...). */
+  /** Every field other than the price that changed (currency, source, observedAt, ...). */
   otherChanges: string[];
 }
 
@@ -22,11 +22,6 @@ export interface CatalogDiff {
   reference: { kind: 'provider' | 'region' | 'gpu' | 'referenceFigure'; key: string; change: 'added' | 'removed' | 'changed' }[];
   unchangedOffers: number;
 }
-
-/** Fields other than the price whose change the diff names (the natural key cannot change). */
-const OTHER_FIELDS = OFFER_FIELDS.filter(
-  (f) => !['keyHash', 'providerSlug', 'regionCode', 'gpuSlug', 'gpuCount', 'instanceType', 'pricingModel', 'pricePerHour'].includes(f),
-);
 
 export function diffCatalogs({ from, to }: { from: CatalogContent; to: CatalogContent }): CatalogDiff {
   const before = new Map(from.offers.map((o) => [o.keyHash, o]));
@@ -40,12 +35,12 @@ export function diffCatalogs({ from, to }: { from: CatalogContent; to: CatalogCo
       added.push(offer);
       continue;
     }
-    const otherChanges = OTHER_FIELDS.filter((f) => String(old[f]) !== String(offer[f]));
-    const priceChanged = !old.pricePerHour.eq(offer.pricePerHour) || old.currency !== offer.currency;
-    if (!priceChanged && otherChanges.length === 0) {
+    // The same test as the storage's: equal content hashes, equal rows.
+    if (rowContentHash(old) === rowContentHash(offer)) {
       unchangedOffers++;
       continue;
     }
+    const otherChanges = changedFields(old, offer).filter((f) => f !== 'pricePerHour');
     const comparable = old.currency === offer.currency && !old.pricePerHour.isZero();
     changed.push({
       offer,
@@ -72,7 +67,7 @@ export function diffCatalogs({ from, to }: { from: CatalogContent; to: CatalogCo
   };
 }
 
-function diffReference<T extends Parameters<typeof rowContentHash>[0]>(
+function diffReference<T extends CatalogRow>(
   kind: CatalogDiff['reference'][number]['kind'],
   from: T[],
   to: T[],

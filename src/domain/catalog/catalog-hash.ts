@@ -1,29 +1,35 @@
 // Deterministic identity for catalog rows: an offer's key hash (its natural key) survives price
-// changes; a content hash changes with any stored field. Versions carry a checksum of the whole
-// content, so an unchanged re-import is recognised before anything is written.
+// changes; a row's content hash is the md5 of its canonical JSON, so it covers every field the row
+// has and no list of fields is kept by hand. Versions carry a checksum of the whole content, so an
+// unchanged re-import is recognised before anything is written.
 import { createHash } from 'node:crypto';
 import type { CatalogContent, GpuModel, Offer, Provider, ReferenceFigure, Region } from './catalog.types.js';
 
-type Plain = string | number | boolean | null | Plain[] | { [key: string]: Plain };
-
-/** JSON with sorted keys and decimals as normalised strings ("3.90" and "3.9" hash alike). */
+/**
+ * JSON with every object's keys sorted, fields holding undefined left out, dates as ISO strings
+ * and decimals in canonical form (decimal.js's shortest exact string: "3.90" and "3.9" alike,
+ * zero unsigned). One JSON.stringify with a replacer: offers are the bulk of a catalog (a million
+ * in the import benchmark) and every one is serialised once per import.
+ */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(toPlain(value));
+  return JSON.stringify(value === undefined ? null : value, canonicalReplacer);
 }
 
-function toPlain(value: unknown): Plain {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
-  if (Array.isArray(value)) return value.map(toPlain);
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object' && 'toFixed' in value && 'isZero' in value) {
-    // decimal.js instance: the shortest exact form, no trailing zeros.
-    return (value as { toString(): string }).toString();
+function canonicalReplacer(this: Record<string, unknown>, key: string, value: unknown): unknown {
+  // JSON.stringify has already called toJSON (Date, Decimal); the holder still has the original.
+  const original = this[key];
+  if (typeof original === 'object' && original !== null && isDecimal(original)) {
+    return original.isZero() ? '0' : original.toString();
   }
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return Object.fromEntries(entries.map(([k, v]) => [k, toPlain(v)]));
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const sorted: Record<string, unknown> = {};
+  for (const k of Object.keys(value).sort()) sorted[k] = (value as Record<string, unknown>)[k];
+  return sorted;
+}
+
+/** A decimal.js instance (the catalog's only class-valued fields besides dates). */
+function isDecimal(value: object): value is { toString(): string; isZero(): boolean } {
+  return 'toFixed' in value && 'isZero' in value && 'd' in value && 'e' in value;
 }
 
 const md5 = (text: string): string => createHash('md5').update(text).digest('hex');
@@ -36,34 +42,25 @@ export function offerKeyHash(o: Parameters<typeof offerNaturalKey>[0]): string {
   return md5(offerNaturalKey(o));
 }
 
-const offerHashes = new WeakMap<Offer, string>();
+export type CatalogRow = Provider | Region | GpuModel | Offer | ReferenceFigure;
 
-/**
- * Every field of an offer, in the order hashed. The `satisfies` makes a new Offer field a compile
- * error here until it is listed, so no stored field can change without changing the hash.
- */
-export const OFFER_FIELDS = Object.keys({
-  keyHash: 1, providerSlug: 1, regionCode: 1, gpuSlug: 1, gpuCount: 1, instanceType: 1, pricingModel: 1, pricePerHour: 1,
-  currency: 1, upfront: 1, termMonths: 1, serverlessUnitPrice: 1, serverlessUnit: 1, interruptionNoticeSeconds: 1,
-  sourceUrl: 1, sourceTitle: 1, observedAt: 1, priceKind: 1, derivation: 1, conversion: 1,
-} satisfies Record<keyof Offer, 1>) as (keyof Offer)[];
+/** Rows are never changed once built, so a row's hash is computed once (the checksum and the storage both need it). */
+const hashes = new WeakMap<CatalogRow, string>();
 
-/**
- * An offer's content hash: every field in a fixed order. Offers are the bulk of a catalog
- * (a million in the import benchmark), so this avoids generic canonical JSON and is computed once
- * per offer object (the checksum and the storage both need it).
- */
-export function offerContentHash(o: Offer): string {
-  let hash = offerHashes.get(o);
+/** md5 of the row's canonical JSON: any field that changes, changes it. */
+export function rowContentHash(row: CatalogRow): string {
+  let hash = hashes.get(row);
   if (hash === undefined) {
-    hash = md5(OFFER_FIELDS.map((k) => { const f = o[k]; return f === null || f === undefined ? '\u0000' : String(f); }).join('\u001f'));
-    offerHashes.set(o, hash);
+    hash = md5(canonicalJson(row));
+    hashes.set(row, hash);
   }
   return hash;
 }
 
-export function rowContentHash(row: Provider | Region | GpuModel | Offer | ReferenceFigure): string {
-  return 'keyHash' in row ? offerContentHash(row) : md5(canonicalJson(row));
+/** The fields of two forms of one row whose canonical values differ, in the newer row's key order. */
+export function changedFields<T extends object>(before: T, after: T): (keyof T & string)[] {
+  const keys = [...new Set([...Object.keys(after), ...Object.keys(before)])] as (keyof T & string)[];
+  return keys.filter((k) => canonicalJson({ [k]: before[k] }) !== canonicalJson({ [k]: after[k] }));
 }
 
 /** sha256 over the whole content in a canonical order; equal content gives an equal checksum. */
@@ -74,7 +71,7 @@ export function catalogChecksum(content: CatalogContent): string {
     regions: [...content.regions].sort((a, b) => cmp(a.code, b.code)),
     gpus: [...content.gpus].sort((a, b) => cmp(a.slug, b.slug)),
     referenceFigures: [...content.referenceFigures].sort((a, b) => cmp(a.key, b.key)),
-    offers: content.offers.map((o) => `${o.keyHash}:${offerContentHash(o)}`).sort(),
+    offers: content.offers.map((o) => `${o.keyHash}:${rowContentHash(o)}`).sort(),
   };
   const hash = createHash('sha256');
   hash.update(canonicalJson({ fxRates: sorted.fxRates }));

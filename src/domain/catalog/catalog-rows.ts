@@ -3,6 +3,7 @@
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
 import { CURRENCIES, PRICE_KINDS, PRICING_MODELS, PROVIDER_KINDS, REFERENCE_METRICS } from './catalog.types.js';
+import { PRICING_MODEL_TRAITS, pricingModelsWhere } from './pricing-model-traits.js';
 
 /**
  * What the database stores exactly (prisma/schema.prisma): a price with more fraction digits or a
@@ -11,6 +12,9 @@ import { CURRENCIES, PRICE_KINDS, PRICING_MODELS, PROVIDER_KINDS, REFERENCE_METR
  */
 export const PRICE_LIMITS = { fractionDigits: 15, max: 1_000_000 } as const;
 export const UPFRONT_LIMITS = { fractionDigits: 6, max: 1_000_000_000 } as const;
+
+/** What a DISCOUNT_PERCENT figure may be about: every model but the list price it is measured from. */
+const DISCOUNTED_MODELS = pricingModelsWhere((t) => !t.isDiscountBase);
 
 const text = z.string().trim().min(1, 'must not be empty');
 const optionalText = z
@@ -144,18 +148,19 @@ export const offerRowSchema = z
     if (row.pricePerGpuHour !== null && row.pricePerGpuHour.mul(row.gpuCount).decimalPlaces() > PRICE_LIMITS.fractionDigits) {
       issue('pricePerGpuHour', `times gpuCount must have at most ${PRICE_LIMITS.fractionDigits} digits after the decimal point`);
     }
-    const reserved = row.pricingModel === 'RESERVED_1Y' || row.pricingModel === 'RESERVED_3Y';
-    if (reserved && row.termMonths !== (row.pricingModel === 'RESERVED_1Y' ? 12 : 36)) {
-      issue('termMonths', `must be ${row.pricingModel === 'RESERVED_1Y' ? 12 : 36} for ${row.pricingModel}`);
+    const traits = PRICING_MODEL_TRAITS[row.pricingModel];
+    if (traits.isReserved && row.termMonths !== traits.termMonths) {
+      issue('termMonths', `must be ${traits.termMonths} for ${row.pricingModel}`);
     }
-    if (!reserved && (row.termMonths !== null || row.upfront !== null)) {
-      issue(row.upfront !== null ? 'upfront' : 'termMonths', 'only reserved offers have an upfront payment or a term');
+    const badUpfront = traits.upfront === 'NOT_ALLOWED' && row.upfront !== null;
+    if (badUpfront || (!traits.isReserved && row.termMonths !== null)) {
+      issue(badUpfront ? 'upfront' : 'termMonths', 'only reserved offers have an upfront payment or a term');
     }
-    const serverless = row.pricingModel === 'SERVERLESS';
+    const serverless = traits.billedByBusyTime;
     if (serverless !== (row.serverlessUnitPrice !== null && row.serverlessUnit !== null)) {
       issue('serverlessUnitPrice', serverless ? 'serverless offers need serverlessUnitPrice and serverlessUnit' : 'only serverless offers have a serverless unit price');
     }
-    if (row.interruptionNoticeSeconds !== null && row.pricingModel !== 'SPOT') {
+    if (row.interruptionNoticeSeconds !== null && !traits.interruptible) {
       issue('interruptionNoticeSeconds', 'only spot offers have an interruption notice');
     }
     if (row.priceKind === 'ESTIMATE' && row.derivation === null) issue('derivation', 'an ESTIMATE must name its rule and inputs');
@@ -187,8 +192,8 @@ export const referenceFigureRowSchema = z
     if (money && row.currency === null) issue('currency', `is required for ${row.metric}`);
     if (!money && row.currency !== null) issue('currency', `a ${row.metric} figure has no currency`);
     if (row.metric === 'PRICE_PER_GPU_HOUR' && row.pricingModel === null) issue('pricingModel', 'is required for PRICE_PER_GPU_HOUR');
-    if (row.metric === 'DISCOUNT_PERCENT' && (row.pricingModel === null || row.pricingModel === 'ON_DEMAND')) {
-      issue('pricingModel', 'must name the discounted model (SPOT, RESERVED_1Y, RESERVED_3Y, SERVERLESS) for DISCOUNT_PERCENT');
+    if (row.metric === 'DISCOUNT_PERCENT' && (row.pricingModel === null || PRICING_MODEL_TRAITS[row.pricingModel].isDiscountBase)) {
+      issue('pricingModel', `must name the discounted model (${DISCOUNTED_MODELS.join(', ')}) for DISCOUNT_PERCENT`);
     }
     if (row.metric === 'EGRESS_PER_GB' && row.provider === null) issue('provider', 'is required for EGRESS_PER_GB');
   });

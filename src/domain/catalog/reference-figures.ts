@@ -8,6 +8,7 @@
 import { comparablePricePerGpuHour } from '../compliance/ranking.js';
 import { Decimal, formatAmount } from '../money/money.js';
 import type { CatalogContent, Offer, ReferenceFigure } from './catalog.types.js';
+import { PRICING_MODEL_TRAITS } from './pricing-model-traits.js';
 
 export type ComparisonStatus = 'COMPARED' | 'NO_LIST_PRICE' | 'NOT_COMPARABLE';
 
@@ -74,12 +75,12 @@ function comparePrice(figure: ReferenceFigure, content: CatalogContent): FigureC
       `${formatAmount(stats.cheapest.value)} ${currency}/GPU-h (${signed(deviation)}%) of ${examples.length} list price(s)`);
 }
 
-/** Discount of a model against ON_DEMAND of the same provider, region, instance and currency. */
+/** Discount of a model against the discount base (ON_DEMAND) of the same provider, region, instance and currency. */
 function compareDiscount(figure: ReferenceFigure, content: CatalogContent): FigureComparison {
   const onDemand = new Map<string, Offer>();
   // "p5.48xlarge (All Upfront)" pairs with the on-demand "p5.48xlarge": the payment option is not another machine.
   const pairKey = (o: Offer) => [o.providerSlug, o.regionCode, o.gpuSlug, o.gpuCount, o.instanceType.replace(/ \(.*\)$/, ''), o.currency].join('|');
-  for (const o of content.offers) if (matchesScope(figure, o) && o.pricingModel === 'ON_DEMAND') onDemand.set(pairKey(o), o);
+  for (const o of content.offers) if (matchesScope(figure, o) && PRICING_MODEL_TRAITS[o.pricingModel].isDiscountBase) onDemand.set(pairKey(o), o);
   const examples: ListExample[] = [];
   for (const offer of content.offers) {
     if (!matchesScope(figure, offer) || offer.pricingModel !== figure.pricingModel) continue;

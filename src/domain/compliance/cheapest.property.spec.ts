@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { CatalogContent, Offer, PricingModel } from '../catalog/catalog.types.js';
 import { PRICING_MODELS } from '../catalog/catalog.types.js';
+import { PRICING_MODEL_TRAITS } from '../catalog/pricing-model-traits.js';
 import { Decimal } from '../money/money.js';
 import { indexCatalog } from './catalog-index.js';
 import { findCheapestCompliant, type RankedOffer } from './cheapest.js';
@@ -50,7 +51,7 @@ const catalogArb = fc.array(offerArb, { minLength: 0, maxLength: 40 }).map((rows
       pricingModel: r.pricingModel,
       pricePerHour: new Decimal(r.cents * r.gpuCount).div(100),
       currency: r.currency,
-      upfront: r.pricingModel.startsWith('RESERVED') && r.upfront !== null ? new Decimal(r.upfront) : null,
+      upfront: PRICING_MODEL_TRAITS[r.pricingModel].upfront === 'SPREAD_OVER_TERM' && r.upfront !== null ? new Decimal(r.upfront) : null,
       priceKind: r.estimate ? 'ESTIMATE' : 'LIST',
       derivation: r.estimate ? 'test rule' : null,
       observedAt: daysBefore(r.ageDays),

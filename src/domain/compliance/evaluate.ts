@@ -6,6 +6,7 @@
 // and adds the counts, so 100k offers cost array look-ups; evaluateOffer composes the same parts,
 // so the fast path and the explanation can never disagree.
 import type { Currency, GpuModel, Offer, PricingModel, Provider, Region } from '../catalog/catalog.types.js';
+import { PRICING_MODEL_TRAITS } from '../catalog/pricing-model-traits.js';
 import { formatAmount, type Decimal } from '../money/money.js';
 import { GDPR_PARTIAL_ADEQUACY, isInResidency, jurisdictionsOf, normalizeCountry } from './jurisdictions.js';
 import type { CompliancePolicy } from './policy.js';
@@ -146,7 +147,7 @@ export function evaluatePricingModel({
     }
   }
   if (policy.tolerance) {
-    if (pricingModel === 'SPOT') {
+    if (PRICING_MODEL_TRAITS[pricingModel].interruptible) {
       if (policy.tolerance === 'INTOLERANT') {
         out.reasons.push({ rule: 'TOLERANCE', message: 'spot not allowed for INTOLERANT' });
       } else {

@@ -1,29 +1,39 @@
 // Comparable prices: what one GPU-hour really costs under each pricing model, in one currency, so
 // offers of different models, instance sizes and currencies can be ranked against each other.
-import type { Currency, FxRates, Offer, PricingModel } from '../catalog/catalog.types.js';
+import type { Currency, FxRates, Offer } from '../catalog/catalog.types.js';
+import { pricingModelTraits, unreachable } from '../catalog/pricing-model-traits.js';
 import { convert, Decimal } from '../money/money.js';
 import { PolicyError } from './policy.js';
 
 /** Hours in a billing month, as everywhere in the API (docs/cost-model.md#units-and-conventions). */
 export const HOURS_PER_MONTH = 730;
 
-/** Term assumed when a reserved offer omits termMonths: the model's name says it. */
-const DEFAULT_TERM_MONTHS: Partial<Record<PricingModel, number>> = { RESERVED_1Y: 12, RESERVED_3Y: 36 };
-
 /**
- * Price of one instance-hour in the offer's currency:
- * - ON_DEMAND, SPOT: the hourly price.
- * - RESERVED_*: hourly + upfront spread over every hour of the term (termMonths x 730), since
- *   the upfront is paid whether or not the hours are used.
- * - SERVERLESS: the catalog's pricePerHour is already one instance busy a full hour; ranking at
- *   full load is the only comparison that does not depend on a utilization we do not know.
+ * Price of one instance-hour in the offer's currency, by the model's comparable-price rule
+ * (catalog/pricing-model-traits.ts):
+ * - HOURLY (on-demand, spot): the hourly price.
+ * - HOURLY_PLUS_UPFRONT_OVER_TERM (reserved): hourly + upfront spread over every hour of the term
+ *   (termMonths x 730; the model's own term when the offer omits it), since the upfront is paid
+ *   whether or not the hours are used.
+ * - BUSY_FULL_HOUR (serverless): the catalog's pricePerHour is already one instance busy a full
+ *   hour; ranking at full load is the only comparison that does not depend on a utilization we do
+ *   not know.
  */
 export function comparablePricePerInstanceHour({ offer }: { offer: Offer }): Decimal {
-  const term = offer.termMonths ?? DEFAULT_TERM_MONTHS[offer.pricingModel] ?? null;
-  if (!offer.upfront || offer.upfront.isZero() || term === null || !offer.pricingModel.startsWith('RESERVED')) {
-    return offer.pricePerHour;
+  const traits = pricingModelTraits(offer.pricingModel);
+  const rule = traits.comparablePrice;
+  switch (rule) {
+    case 'HOURLY':
+    case 'BUSY_FULL_HOUR':
+      return offer.pricePerHour;
+    case 'HOURLY_PLUS_UPFRONT_OVER_TERM': {
+      const term = offer.termMonths ?? traits.termMonths;
+      if (!offer.upfront || offer.upfront.isZero() || term === null) return offer.pricePerHour;
+      return offer.pricePerHour.plus(offer.upfront.div(term * HOURS_PER_MONTH));
+    }
+    default:
+      return unreachable(rule);
   }
-  return offer.pricePerHour.plus(offer.upfront.div(term * HOURS_PER_MONTH));
 }
 
 export interface DiscountInput {

@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { Decimal } from '../money/money.js';
 import { optimizeBlendedPlan, reservedReplicasByRule } from './blended-plan.js';
-import { dayCost, planDay, type PlanInput } from './plan-day.js';
+import { dayCost, planDay, type BurstMode, type PlanInput } from './plan-day.js';
 import { hourlyDemand } from './demand.js';
 import { offer } from './estimate.factories.js';
-import { planTiers, spotOverheadFactor } from './plan-tiers.js';
+import { planTiers, spotOverheadFactor, type PlanTier } from './plan-tiers.js';
 import type { InterruptionTolerance } from '../compliance/policy.js';
+import { bruteForcePlan, type ReferenceTier, type ReferenceWorld } from './testing/brute-force-plan.js';
 
 const flat = (n: number): number[] => Array(24).fill(n);
 
@@ -17,6 +18,8 @@ function input({
   mu = 1,
   scaleToZero = false,
   gpusPerInstance = 1,
+  targetUtilization = 1,
+  modelLoadHours = 0.1,
 }: {
   profile: number[];
   batchShare?: number;
@@ -25,6 +28,8 @@ function input({
   mu?: number;
   scaleToZero?: boolean;
   gpusPerInstance?: number;
+  targetUtilization?: number;
+  modelLoadHours?: number;
 }): PlanInput {
   const g = { gpusPerInstance };
   const tiers = planTiers({
@@ -43,7 +48,7 @@ function input({
       hourlyRequestsPerSecond: profile,
       batchShare,
       replicaRequestsPerSecond: mu,
-      targetUtilization: 1,
+      targetUtilization,
       scaleToZero,
       minReplicas: 1,
     }),
@@ -51,9 +56,10 @@ function input({
     tolerance,
     recoverableSpotShare: 0.5,
     replicaRequestsPerSecond: mu,
-    targetUtilization: 1,
-    modelLoadHours: 0.1,
+    targetUtilization,
+    modelLoadHours,
     scaleToZero,
+    minReplicas: 1,
   };
 }
 
@@ -143,11 +149,131 @@ describe(optimizeBlendedPlan.name, () => {
     expect(plan.costPerDay).toBeCloseTo(12.1 * 4, 9);
   });
 
+  it('reserves and runs the burst on on-demand when spot costs more, though the workload tolerates spot', () => {
+    // Replica 1 busy all day: reserved (24 × 2.4 = 57.6). Replica 2 busy 12 h: on-demand 12 × 4 = 48
+    // beats spot 12 × 5 = 60 and a second reservation 57.6. 105.6 per day.
+    const plan = optimizeBlendedPlan(
+      input({ profile: [...Array(12).fill(2), ...Array(12).fill(1)], tolerance: 'TOLERANT', prices: { od: '4', res: '2.4', spot: '5' } }),
+    );
+    expect([plan.reservedInstances, plan.burst]).toEqual([1, 'ON_DEMAND']);
+    expect(plan.costPerDay).toBeCloseTo(105.6, 9);
+  });
+
+  it('keeps a replica warm instead of scaling to zero when the model loads cost more than the empty hours', () => {
+    // Every other hour empty: scaling to zero pays 12 h × 4 + 12 loads × 1.5 h × 4 = 120; warm 24 × 4 = 96.
+    const profile = Array.from({ length: 24 }, (_, h) => h % 2);
+    const plan = optimizeBlendedPlan(input({ profile, scaleToZero: true, prices: { od: '4' }, modelLoadHours: 1.5 }));
+    expect(plan.scaleToZero).toBe(false);
+    expect(plan.costPerDay).toBeCloseTo(96, 9);
+    expect(plan.hours.every((h) => h.onDemandInstances === 1)).toBe(true);
+  });
+
+  it('reserves as much as the naive fleet when batch work needs it and nothing else is offered', () => {
+    // 2 requests/s, 75% batch, u = 0.5: 1 online replica; 36 replica-hours of batch a day. Each
+    // reserved replica leaves 0.5 free per hour (the online one 0): 3 reserved give 24, 4 give 36.
+    // 4 × 24 × 2.4 = 230.4 per day (the naive fleet: ⌈2 / 0.5⌉ = 4).
+    const plan = optimizeBlendedPlan(input({ profile: flat(2), batchShare: 0.75, targetUtilization: 0.5, prices: { res: '2.4' } }));
+    expect(plan.reservedInstances).toBe(4);
+    expect(plan.costPerDay).toBeCloseTo(230.4, 9);
+  });
+
   it('sends low-traffic hours to serverless when busy time is cheaper than an instance', () => {
     // 0.1 rps on μ = 1 → 0.1 busy replica-hours per hour × 10 = 1 < 4 on-demand
     const plan = optimizeBlendedPlan(input({ profile: flat(0.1), prices: { od: '4', serverless: '10' } }));
     expect(plan.serverlessReplicaHours).toBeCloseTo(2.4, 9);
     expect(plan.costPerDay).toBeCloseTo(24, 9);
+  });
+});
+
+/** A small world (few replicas, exact binary fractions) as the brute-force reference and the optimizer see it. */
+const smallWorld = fc
+  .record({
+    // Requests/s in quarters, many empty hours; μ = 1 and u ∈ {0.5, 1} keep replica counts exact.
+    totals: fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 12 })).map((q) => q / 4), { minLength: 24, maxLength: 24 }),
+    batchShare: fc.constantFrom(0, 0.25, 0.5),
+    targetUtilization: fc.constantFrom(0.5, 1),
+    minReplicas: fc.constantFrom(0, 1, 2),
+    scaleToZero: fc.boolean(),
+    tolerance: fc.constantFrom<InterruptionTolerance>('INTOLERANT', 'RECOVERABLE', 'TOLERANT'),
+    recoverableSpotShare: fc.constantFrom(0, 0.25, 0.5, 0.75, 1),
+    modelLoadHours: fc.constantFrom(0.1, 0.5, 1.5),
+    // Prices per instance-hour (cents) and instance sizes; any tier may be missing.
+    onDemand: fc.option(fc.record({ cents: fc.integer({ min: 100, max: 800 }), replicas: fc.constantFrom(1, 2, 4) }), { nil: null }),
+    reserved: fc.option(fc.record({ cents: fc.integer({ min: 30, max: 700 }), replicas: fc.constantFrom(1, 2, 4) }), { nil: null }),
+    spot: fc.option(fc.record({ cents: fc.integer({ min: 20, max: 900 }), replicas: fc.constantFrom(1, 2, 4) }), { nil: null }),
+    serverless: fc.option(fc.integer({ min: 50, max: 1200 }), { nil: null }),
+  })
+  .map((w): { world: ReferenceWorld; input: PlanInput } => {
+    const mu = 1;
+    const u = w.targetUtilization;
+    const online = w.totals.map((t) => t * (1 - w.batchShare));
+    const onlineReplicas = online.map((rps) => (w.scaleToZero && rps === 0 ? 0 : Math.max(w.minReplicas, Math.ceil(rps / (mu * u)))));
+    const batchReplicaHours = w.totals.reduce((sum, t) => sum + (t * w.batchShare) / mu, 0);
+    const tier = (t: { cents: number; replicas: number } | null): ReferenceTier | null =>
+      t && { price: t.cents / 100, replicasPerInstance: t.replicas };
+    const world: ReferenceWorld = {
+      onlineRequestsPerSecond: online,
+      onlineReplicas,
+      batchReplicaHours,
+      replicaRequestsPerSecond: mu,
+      targetUtilization: u,
+      minReplicas: w.minReplicas,
+      scaleToZero: w.scaleToZero,
+      tolerance: w.tolerance,
+      recoverableSpotShare: w.recoverableSpotShare,
+      modelLoadHours: w.modelLoadHours,
+      reserved: tier(w.reserved),
+      onDemand: tier(w.onDemand),
+      spot: tier(w.spot),
+      serverless: w.serverless === null ? null : w.serverless / 100,
+    };
+    const planTier = (model: 'ON_DEMAND' | 'RESERVED_1Y' | 'SPOT', t: ReferenceTier | null): PlanTier | null =>
+      t && {
+        offer: offer(model, t.price.toFixed(2), { gpusPerInstance: t.replicasPerInstance }),
+        replicasPerInstance: t.replicasPerInstance,
+        pricePerInstanceHour: t.price,
+      };
+    const input: PlanInput = {
+      demand: {
+        onlineRequestsPerSecond: online,
+        onlineReplicas,
+        batchReplicaHoursPerDay: batchReplicaHours,
+        batchRequestsPerDay: batchReplicaHours * mu * 3600,
+        totalRequestsPerDay: w.totals.reduce((sum, t) => sum + t * 3600, 0),
+        busyReplicaHoursPerDay: w.totals.reduce((sum, t) => sum + t / mu, 0),
+        naivePeakReplicas: Math.max(w.minReplicas, 1, Math.ceil(Math.max(...w.totals) / (mu * u))),
+      },
+      tiers: {
+        reserved: planTier('RESERVED_1Y', world.reserved),
+        onDemand: planTier('ON_DEMAND', world.onDemand),
+        spot: w.tolerance === 'INTOLERANT' ? null : planTier('SPOT', world.spot),
+        serverless: world.serverless === null ? null : { offer: offer('SERVERLESS', world.serverless.toFixed(2)), pricePerReplicaBusyHour: world.serverless },
+      },
+      tolerance: w.tolerance,
+      recoverableSpotShare: w.recoverableSpotShare,
+      replicaRequestsPerSecond: mu,
+      targetUtilization: u,
+      modelLoadHours: w.modelLoadHours,
+      scaleToZero: w.scaleToZero,
+      minReplicas: w.minReplicas,
+    };
+    return { world, input };
+  });
+
+describe(`${optimizeBlendedPlan.name} against a brute-force reference`, () => {
+  it('finds the cheapest plan of its space on small fleets, whatever the tiers, tolerance and batch', () => {
+    fc.assert(
+      fc.property(smallWorld, ({ world, input }) => {
+        const reference = bruteForcePlan(world);
+        const plan = optimizeBlendedPlan(input);
+        if (reference === null) {
+          expect(plan.costPerDay).toBe(Infinity);
+          return;
+        }
+        expect(Math.abs(plan.costPerDay - reference.cost)).toBeLessThanOrEqual(1e-9 * Math.max(1, reference.cost));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
@@ -163,15 +289,21 @@ describe(dayCost.name, () => {
         fc.constantFrom(1, 2, 8),
         fc.integer({ min: 0, max: 8 }),
         fc.boolean(),
-        (tenths, batchShare, tol, scaleToZero, gpus, reserved, serverless) => {
-          const p = input({
-            profile: tenths.map((x) => x / 10),
-            batchShare,
-            tolerance: tol,
-            scaleToZero,
-            gpusPerInstance: gpus,
-            prices: { od: '4', res: '2.4', spot: '1.2', ...(serverless ? { serverless: '9' } : {}) },
-          });
+        fc.constantFrom<BurstMode>('BY_TOLERANCE', 'ON_DEMAND'),
+        fc.constantFrom(0.1, 2),
+        (tenths, batchShare, tol, scaleToZero, gpus, reserved, serverless, burst, modelLoadHours) => {
+          const p = {
+            ...input({
+              profile: tenths.map((x) => x / 10),
+              batchShare,
+              tolerance: tol,
+              scaleToZero,
+              gpusPerInstance: gpus,
+              modelLoadHours,
+              prices: { od: '4', res: '2.4', spot: '1.2', ...(serverless ? { serverless: '9' } : {}) },
+            }),
+            burst,
+          };
           const order = [...p.demand.onlineReplicas.keys()].sort(
             (a, b) => p.demand.onlineReplicas[a]! - p.demand.onlineReplicas[b]! || a - b,
           );

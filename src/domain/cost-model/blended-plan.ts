@@ -1,8 +1,8 @@
-// The blended plan (docs/cost-model.md#the-blended-plan): how many instances to reserve and which hours go
+// The blended plan (docs/cost-model.md#the-blended-plan): how many instances to reserve, how to buy the burst and which hours go
 // serverless, chosen by pricing every candidate day (plan-day.ts) and keeping the cheapest.
 import type { InterruptionTolerance } from '../compliance/policy.js';
 import { HOURS_PER_DAY } from './demand.js';
-import { batchOrder, dayCost, NO_SERVERLESS, planDay, type DayPlan, type PlanInput } from './plan-day.js';
+import { batchOrder, dayCost, NO_SERVERLESS, planDay, type BurstMode, type DayPlan, type PlanInput } from './plan-day.js';
 import type { PlanTier, PlanTiers } from './plan-tiers.js';
 
 const EPSILON = 1e-9;
@@ -35,19 +35,21 @@ export function reservedReplicasByRule({
   return Math.max(0, Math.floor(descending[c - 1]!));
 }
 
-/** p_alt per replica-hour: what would serve a unit that is not reserved, by tolerance. */
+/** p_alt per replica-hour: what would serve a unit that is not reserved, by tolerance and burst mode. */
 export function alternativePricePerReplicaHour({
   tiers,
   tolerance,
   recoverableSpotShare,
+  burst,
 }: {
   tiers: PlanTiers;
   tolerance: InterruptionTolerance;
   recoverableSpotShare: number;
+  burst?: BurstMode;
 }): number {
   const per = (t: PlanTier | null): number => (t ? t.pricePerInstanceHour / t.replicasPerInstance : Infinity);
   const od = per(tiers.onDemand);
-  const sp = tolerance === 'INTOLERANT' ? Infinity : per(tiers.spot);
+  const sp = tolerance === 'INTOLERANT' || burst === 'ON_DEMAND' ? Infinity : per(tiers.spot);
   if (tolerance === 'TOLERANT') return Number.isFinite(sp) ? sp : od;
   if (tolerance === 'RECOVERABLE' && Number.isFinite(sp) && Number.isFinite(od)) {
     return recoverableSpotShare * sp + (1 - recoverableSpotShare) * od;
@@ -56,43 +58,68 @@ export function alternativePricePerReplicaHour({
 }
 
 /**
- * The cheapest plan. The search space does not depend on prices, so raising the price of a tier
+ * The cheapest plan. Its search space does not depend on prices, so raising the price of a tier
  * the winner does not use cannot change the winner, and a cheaper reservation can only win with
- * at least as many reserved units (docs/cost-model.md#guarantees):
- * - every reservation size R from none to enough for the peak plus a 24/7 share of batch work
- *   (batch filling idle reserved hours makes the threshold rule inexact, so each R is priced);
+ * at least as many reserved units (docs/cost-model.md#guarantees). A plan is:
+ * - a reservation size R, from none to enough for the online peak plus a 24/7 share of batch
+ *   work, and at least the naive fleet (batch filling idle reserved hours makes the threshold
+ *   rule inexact, so each R is priced);
+ * - a burst mode: by tolerance, or all on-demand where the tolerance would use spot;
+ * - with scale-to-zero, whether to use it or keep minReplicas (at least one) warm in empty hours;
  * - with a serverless offer, for each R every "serverless takes the hours whose burst replicas
  *   would be busy at most x" policy, x ranging over that R's hourly utilizations.
- * Ties go to the later candidate (more reserved, more serverless). Very large fleets scan only a
- * window around the threshold rule's answer.
+ * The space holds both baselines (on-demand following demand, and the naive fleet or a plan no
+ * dearer than it), so the result is never dearer than either. Ties go to the later candidate
+ * (more reserved, more serverless; burst by tolerance and scale-to-zero as asked). Very large
+ * fleets scan only a window around the threshold rule's answer, plus none and the naive fleet.
  */
 export function optimizeBlendedPlan(input: PlanInput): DayPlan {
-  const { demand, tiers } = input;
-  const order = batchOrder(demand);
-  const reserved = tiers.reserved;
-  const r = reserved?.replicasPerInstance ?? 1;
-  const peak = Math.max(0, ...demand.onlineReplicas);
-  const maxR = reserved ? Math.ceil((peak + demand.batchReplicaHoursPerDay / HOURS_PER_DAY) / r - EPSILON) : 0;
-  let lo = 0;
-  let hi = maxR;
-  if (reserved && maxR > FULL_SCAN_LIMIT) {
-    const byRule = reservedReplicasByRule({
-      onlineReplicas: demand.onlineReplicas,
-      reservedPricePerReplicaHour: reserved.pricePerInstanceHour / r,
-      alternativePricePerReplicaHour: alternativePricePerReplicaHour(input),
-    });
-    const center = Math.round(byRule / r);
-    lo = Math.max(0, center - RULE_WINDOW);
-    hi = Math.min(maxR, center + RULE_WINDOW);
-  }
-  let best = { R: lo, threshold: NO_SERVERLESS, cost: Infinity };
-  for (let R = lo; R <= hi; R++) {
-    for (const threshold of serverlessThresholds(input, R * r)) {
-      const cost = dayCost(input, R, order, threshold);
-      if (cost <= best.cost * (1 + 1e-12)) best = { R, threshold, cost };
+  let best: { input: PlanInput; order: number[]; R: number; threshold: number; cost: number } | null = null;
+  for (const strategy of strategies(input)) {
+    const order = batchOrder(strategy.demand);
+    for (const R of reservationSizes(strategy)) {
+      for (const threshold of serverlessThresholds(strategy, R * (strategy.tiers.reserved?.replicasPerInstance ?? 1))) {
+        const cost = dayCost(strategy, R, order, threshold);
+        if (best === null || cost <= best.cost * (1 + 1e-12)) best = { input: strategy, order, R, threshold, cost };
+      }
     }
   }
-  return planDay(input, best.R, order, best.threshold);
+  return planDay(best!.input, best!.R, best!.order, best!.threshold);
+}
+
+/** The plan inputs of each burst mode and scale-to-zero choice; the caller's own last. */
+function strategies(input: PlanInput): PlanInput[] {
+  const { demand } = input;
+  const bases: PlanInput[] = [];
+  if (input.scaleToZero && demand.onlineReplicas.some((n) => n === 0)) {
+    const warm = Math.max(1, input.minReplicas);
+    bases.push({ ...input, scaleToZero: false, demand: { ...demand, onlineReplicas: demand.onlineReplicas.map((n) => (n === 0 ? warm : n)) } });
+  }
+  bases.push(input);
+  const { spot, onDemand } = input.tiers;
+  const bursts: BurstMode[] = input.tolerance !== 'INTOLERANT' && spot && onDemand ? ['ON_DEMAND', 'BY_TOLERANCE'] : ['BY_TOLERANCE'];
+  return bases.flatMap((base) => bursts.map((burst) => ({ ...base, burst })));
+}
+
+/** Every R from none to the larger of peak-plus-batch and the naive fleet; a window for very large fleets. */
+function reservationSizes(input: PlanInput): number[] {
+  const { demand, tiers } = input;
+  const reserved = tiers.reserved;
+  if (!reserved) return [0];
+  const r = reserved.replicasPerInstance;
+  const peak = Math.max(0, ...demand.onlineReplicas);
+  const naiveFleet = Math.ceil(demand.naivePeakReplicas / r - EPSILON);
+  const maxR = Math.max(naiveFleet, Math.ceil((peak + demand.batchReplicaHoursPerDay / HOURS_PER_DAY) / r - EPSILON));
+  const range = (lo: number, hi: number): number[] => Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
+  if (maxR <= FULL_SCAN_LIMIT) return range(0, maxR);
+  const byRule = reservedReplicasByRule({
+    onlineReplicas: demand.onlineReplicas,
+    reservedPricePerReplicaHour: reserved.pricePerInstanceHour / r,
+    alternativePricePerReplicaHour: alternativePricePerReplicaHour(input),
+  });
+  const center = Math.round(byRule / r);
+  const window = range(Math.max(0, center - RULE_WINDOW), Math.min(maxR, center + RULE_WINDOW));
+  return [...new Set([0, ...window, naiveFleet])].sort((a, b) => a - b);
 }
 
 /** NO_SERVERLESS plus each hour's busy share of its burst replicas above the reservation. */

@@ -7,7 +7,7 @@ import { HOURS_PER_DAY } from './demand.js';
 import type { PricedEvaluation } from './estimate.js';
 import type { ChosenOffer, EstimateInput, GpuCandidate } from './estimate.types.js';
 import { effectivePrice } from './plan-costing.js';
-import type { PlanTier } from './plan-tiers.js';
+import { offersInSlot, type PlanTier } from './plan-tiers.js';
 import type { Evaluation, PricedPlan, RightSizingSettings } from './right-sizing.js';
 
 const n = (x: number, digits = 2): string => (Number.isFinite(x) ? Number(x.toFixed(digits)).toString() : String(x));
@@ -67,13 +67,16 @@ export function describePlan({
         `; ${plan.plan.reservedInstances} instance(s) reserved.`,
     );
   }
-  if (s.tolerance === 'RECOVERABLE') {
-    assumptions.push(
-      `RECOVERABLE burst above the reservation: ${pctText(s.recoverableSpotShare)} spot, ` +
-        `${pctText(1 - s.recoverableSpotShare)} on-demand fallback.`,
-    );
+  const byTolerance =
+    s.tolerance === 'RECOVERABLE'
+      ? `${pctText(s.recoverableSpotShare)} spot, ${pctText(1 - s.recoverableSpotShare)} on-demand fallback`
+      : s.tolerance === 'TOLERANT' ? 'spot' : 'on-demand';
+  if (plan.plan.burst === 'ON_DEMAND') {
+    assumptions.push(`${s.tolerance} burst above the reservation runs on on-demand: cheaper here than ${byTolerance}.`);
+  } else if (s.tolerance === 'RECOVERABLE') {
+    assumptions.push(`RECOVERABLE burst above the reservation: ${byTolerance}.`);
   } else {
-    assumptions.push(`${s.tolerance} burst above the reservation runs on ${s.tolerance === 'TOLERANT' ? 'spot' : 'on-demand'}.`);
+    assumptions.push(`${s.tolerance} burst above the reservation runs on ${byTolerance}.`);
   }
   if (tiers.spot) {
     assumptions.push(
@@ -90,8 +93,13 @@ export function describePlan({
         (spill && spill !== 'RESERVED_IDLE' ? `, the rest on ${spill.toLowerCase().replace('_', '-')} in the lowest-demand hours.` : '.'),
     );
   }
-  if (s.scaleToZero) {
+  if (s.scaleToZero && plan.plan.scaleToZero) {
     assumptions.push(`Each start from zero pays ${n(chosen.modelLoadSeconds / 60, 1)} min of model loading.`);
+  } else if (s.scaleToZero) {
+    assumptions.push(
+      `Scaling to zero is allowed, but keeping ${Math.max(1, s.minReplicas)} replica(s) warm in hours without traffic ` +
+        `costs less than ${n(chosen.modelLoadSeconds / 60, 1)} min of model loading after each of them.`,
+    );
   }
   if (egressUnpriced({ input, settings: s, candidate: chosen.candidate })) {
     const who = chosen.candidate.egressProvider ?? 'the chosen provider';
@@ -103,12 +111,13 @@ export function describePlan({
   }
 
   const allowsSpot = s.tolerance !== 'INTOLERANT';
-  if (allowsSpot && !chosen.candidate.offers.SPOT) {
+  const spotOffered = offersInSlot(chosen.candidate.offers, 'SPOT').length > 0;
+  if (allowsSpot && !spotOffered) {
     warnings.push(
       `no compliant spot offer for ${gpu}: ${demand.batchRequestsPerDay > 0 ? 'batch' : 'burst'} runs on-demand`,
     );
   }
-  if (!allowsSpot && chosen.candidate.offers.SPOT) {
+  if (!allowsSpot && spotOffered) {
     warnings.push(`INTOLERANT workload: the spot offer for ${gpu} is not used`);
   }
   if (!tiers.onDemand) {
@@ -128,12 +137,20 @@ export function describePlan({
         `pass layers/kvHeads/headDim for an exact KV cache`,
     );
   }
-  if (priced.fellBackTo && (tiers.reserved || tiers.spot || tiers.serverless)) {
+  const hours = plan.plan.instanceHours;
+  const usedOffers = [
+    hours.reserved > 0 ? plan.tiers.reserved?.offer : undefined,
+    hours.onDemand > 0 ? plan.tiers.onDemand?.offer : undefined,
+    hours.spot > 0 ? plan.tiers.spot?.offer : undefined,
+    plan.plan.serverlessReplicaHours > 0 ? plan.tiers.serverless?.offer : undefined,
+  ].filter((o) => o !== undefined);
+  const baselineOffer = chosen.baselineTier.offer;
+  const otherTiers = [tiers.reserved, tiers.onDemand, tiers.spot, tiers.serverless].some((t) => t && t.offer !== baselineOffer);
+  if (otherTiers && usedOffers.every((o) => o === baselineOffer)) {
     warnings.push(`no blend beat on-demand autoscaling for ${gpu}: the plan is pure ${chosen.baselineTier.offer.pricingModel}`);
   }
 
   const used = new Map<PricingModel, PlanTier>();
-  const hours = plan.plan.instanceHours;
   if (plan.tiers.reserved && hours.reserved > 0) used.set(plan.tiers.reserved.offer.pricingModel, plan.tiers.reserved);
   if (plan.tiers.onDemand && hours.onDemand > 0) used.set(plan.tiers.onDemand.offer.pricingModel, plan.tiers.onDemand);
   if (plan.tiers.spot && hours.spot > 0) used.set(plan.tiers.spot.offer.pricingModel, plan.tiers.spot);
@@ -151,7 +168,7 @@ export function describePlan({
   if (plan.tiers.serverless && plan.plan.serverlessReplicaHours > 0) {
     const offer = plan.tiers.serverless.offer;
     chosenOffers.push({
-      pricingModel: 'SERVERLESS',
+      pricingModel: offer.pricingModel,
       ref: offer.ref,
       gpusPerInstance: offer.gpusPerInstance,
       replicasPerInstance: Math.max(1, Math.floor(offer.gpusPerInstance / t)),

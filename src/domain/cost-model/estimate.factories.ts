@@ -1,5 +1,6 @@
 // Builders for tests and benchmarks: whole inputs from defaults plus Partial<> overrides.
 import type { PricingModel } from '../catalog/catalog.types.js';
+import { PRICING_MODEL_TRAITS } from '../catalog/pricing-model-traits.js';
 import { Decimal } from '../money/money.js';
 import type { EstimateInput, GpuCandidate, TierOfferInput } from './estimate.types.js';
 import { REFERENCE_GPUS, type GpuSpec } from './gpu-spec.js';
@@ -12,7 +13,7 @@ export function offer(pricingModel: PricingModel, pricePerInstanceHour: Decimal.
     pricingModel,
     gpusPerInstance: 1,
     pricePerInstanceHour: new Decimal(pricePerInstanceHour),
-    interruptionNoticeSeconds: pricingModel === 'SPOT' ? 120 : null,
+    interruptionNoticeSeconds: PRICING_MODEL_TRAITS[pricingModel].interruptible ? 120 : null,
     ...overrides,
   };
 }

@@ -178,6 +178,43 @@ describe(estimateInferenceCost.name, () => {
     expect(amount(e.monthlyCost)).toBe(formatAmount(new Decimal('18.1').mul('3.90').mul(730).div(24)));
   });
 
+  it('keeps a replica warm when scaling to zero would pay more in model loads than the empty hours cost', () => {
+    // Every other hour empty; a load of 1.5 h after each costs more than the idle hour it saves:
+    // one on-demand replica all day, 24 h × 3.90 × 730 / 24 = 2,847.00.
+    const profile = Array.from({ length: 24 }, (_, h) => h % 2);
+    const e = ok(
+      estimateInferenceCost(
+        estimateInput({
+          workload: { hourlyProfile: profile, avgInputTokens: 500, avgOutputTokens: 200, scaleToZero: true },
+          candidates: [candidate(GPUS.h100, { ON_DEMAND: '3.90' })],
+          modelLoadSeconds: 5400,
+        }),
+      ),
+    );
+    expect(amount(e.monthlyCost)).toBe('2847.0000');
+    expect(e.hourlyPlan.every((r) => r.onDemandInstances === 1)).toBe(true);
+    expect(amount(e.hiddenCosts.coldStarts)).toBe('0.0000');
+    expect(e.assumptions).toContain(
+      'Scaling to zero is allowed, but keeping 1 replica(s) warm in hours without traffic costs less than 90 min of model loading after each of them.',
+    );
+  });
+
+  it('runs a TOLERANT burst on on-demand when spot costs more, and says so', () => {
+    const e = ok(
+      estimateInferenceCost(
+        estimateInput({
+          workload: { hourlyProfile: diurnalProfile(40), avgInputTokens: 500, avgOutputTokens: 200 },
+          tolerance: 'TOLERANT',
+          candidates: [candidate(GPUS.h100, { ON_DEMAND: '3.90', SPOT: '4.50' })],
+        }),
+      ),
+    );
+    expect(e.tiers.map((t) => t.pricingModel)).toEqual(['ON_DEMAND']);
+    expect(e.assumptions).toContain('TOLERANT burst above the reservation runs on on-demand: cheaper here than spot.');
+    expect(e.warnings).toContain('no blend beat on-demand autoscaling for h100-sxm-80gb: the plan is pure ON_DEMAND');
+    expect(e.savingsVsOnDemandAutoscaledPct).toBe(0);
+  });
+
   it('uses a measured throughput instead of the roofline', () => {
     const e = ok(
       estimateInferenceCost(

@@ -122,12 +122,20 @@ export interface PricedEvaluation {
   blended: PlanCosting;
   autoscaled: PlanCosting;
   naive: PlanCosting;
-  /** The plan actually reported: the optimizer's blend unless a baseline came out cheaper. */
-  fellBackTo: 'ON_DEMAND_AUTOSCALED' | 'NAIVE' | null;
   egress: Decimal;
 }
 
-/** Prices blended plan and baselines in Decimal and enforces blended ≤ autoscaled ≤ naive. */
+/**
+ * Float noise allowed between plans the optimizer priced as equal: its float costs only choose,
+ * the Decimal recomputation can differ from them in the last digits.
+ */
+const SAME_COST = new Decimal('1e-9');
+
+/**
+ * Prices the blended plan and the baselines in Decimal. blended ≤ autoscaled ≤ naive holds by
+ * construction (the optimizer's space holds both baselines, and autoscaling may keep replicas
+ * warm); a violation is a bug in the optimizer, never a plan to report.
+ */
 export function priceEvaluation({
   input,
   settings,
@@ -146,18 +154,18 @@ export function priceEvaluation({
       currency: input.currency,
     });
   const naive = cost(evaluation.naive);
-  let autoscaled = cost(evaluation.autoscaled);
-  if (autoscaled.gpuCost.gt(naive.gpuCost)) autoscaled = naive;
-  let blended = cost(evaluation.blended);
-  let fellBackTo: PricedEvaluation['fellBackTo'] = null;
-  if (blended.gpuCost.gt(autoscaled.gpuCost)) {
-    blended = autoscaled;
-    fellBackTo = autoscaled === naive ? 'NAIVE' : 'ON_DEMAND_AUTOSCALED';
-  } else if (evaluation.blended === evaluation.autoscaled) {
-    fellBackTo = evaluation.autoscaled === evaluation.naive ? 'NAIVE' : 'ON_DEMAND_AUTOSCALED';
-  }
+  const autoscaled = cost(evaluation.autoscaled);
+  const blended = cost(evaluation.blended);
+  assertNotDearer({ plan: autoscaled, than: naive, what: 'on-demand autoscaling', baseline: 'the naive plan' });
+  assertNotDearer({ plan: blended, than: autoscaled, what: 'the blended plan', baseline: 'on-demand autoscaling' });
   const egressPrice = evaluation.candidate.egressPricePerGb ?? input.egressPricePerGb ?? new Decimal(0);
-  return { blended, autoscaled, naive, fellBackTo, egress: egressPrice.mul(settings.egressGbPerMonth) };
+  return { blended, autoscaled, naive, egress: egressPrice.mul(settings.egressGbPerMonth) };
+}
+
+function assertNotDearer({ plan, than, what, baseline }: { plan: PlanCosting; than: PlanCosting; what: string; baseline: string }): void {
+  if (plan.gpuCost.gt(than.gpuCost.mul(SAME_COST.add(1)).add(SAME_COST))) {
+    throw new Error(`cost model: ${what} (${plan.gpuCost.toString()}) is dearer than ${baseline} (${than.gpuCost.toString()})`);
+  }
 }
 
 const pct = (part: Decimal, whole: Decimal): number =>
@@ -176,7 +184,7 @@ function assemble({
   const { hoursPerMonth } = settings;
   const priced = priceEvaluation({ input, settings, evaluation: chosen });
   const { blended, autoscaled, naive, egress } = priced;
-  const plan = priced.fellBackTo === 'NAIVE' ? chosen.naive : priced.fellBackTo ? chosen.autoscaled : chosen.blended;
+  const plan = chosen.blended;
   const t = chosen.tensorParallel;
   const demand = chosen.demand;
   const days = new Decimal(hoursPerMonth).div(HOURS_PER_DAY);

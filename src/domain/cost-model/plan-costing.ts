@@ -1,6 +1,7 @@
 // Money of a day plan, in Decimal: instance-hours (quantities) × offer prices (Decimal) ×
 // hoursPerMonth / 24. The optimizer's float costs are only used to choose.
 import type { Currency } from '../catalog/catalog.types.js';
+import { PRICING_MODEL_TRAITS } from '../catalog/pricing-model-traits.js';
 import { Decimal, type Money } from '../money/money.js';
 import { HOURS_PER_DAY } from './demand.js';
 import type { TierSummary } from './estimate.types.js';
@@ -24,10 +25,10 @@ export function monthly({ perDay, hoursPerMonth }: { perDay: Decimal; hoursPerMo
   return perDay.mul(hoursPerMonth).div(HOURS_PER_DAY);
 }
 
-/** Effective Decimal price of a slot: spot carries its interruption overhead. */
+/** Effective Decimal price of a slot: interruptible capacity (spot) carries its interruption overhead. */
 export function effectivePrice({ tier, spotOverhead }: { tier: PlanTier; spotOverhead: number }): Decimal {
   const price = tier.offer.pricePerInstanceHour;
-  return tier.offer.pricingModel === 'SPOT' ? price.mul(spotOverhead) : price;
+  return PRICING_MODEL_TRAITS[tier.offer.pricingModel].interruptible ? price.mul(spotOverhead) : price;
 }
 
 export function costPlan({
@@ -63,7 +64,7 @@ export function costPlan({
     dedicatedCost = dedicatedCost.add(cost);
     dedicatedReplicaHoursPerDay += instanceHoursPerDay * tier.replicasPerInstance;
     coldStarts = coldStarts.add(toMonth(price.mul(coldHoursPerDay)));
-    if (tier.offer.pricingModel === 'SPOT') {
+    if (PRICING_MODEL_TRAITS[tier.offer.pricingModel].interruptible) {
       spotRestarts = spotRestarts.add(cost.sub(toMonth(tier.offer.pricePerInstanceHour.mul(instanceHoursPerDay))));
     }
     const gpuHoursPerDay = instanceHoursPerDay * tier.offer.gpusPerInstance;
@@ -88,7 +89,7 @@ export function costPlan({
     rows.push({
       gpuHoursPerDay,
       summary: {
-        pricingModel: 'SERVERLESS',
+        pricingModel: offer.pricingModel,
         offerRef: offer.ref,
         instanceHours: (plan.serverlessReplicaHours * tensorParallel * hoursPerMonth) / offer.gpusPerInstance / HOURS_PER_DAY,
         gpuHours: (gpuHoursPerDay * hoursPerMonth) / HOURS_PER_DAY,

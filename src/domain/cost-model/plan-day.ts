@@ -1,6 +1,7 @@
-// One average day of a plan with R reserved instances (docs/cost-model.md#the-day-planner): burst by tolerance,
-// serverless hours by a utilization threshold, batch work into idle paid capacity then the
-// cheapest tier, cold starts. Priced in plain numbers; plan-costing.ts recomputes money in Decimal.
+// One average day of a plan (docs/cost-model.md#the-day-planner): R reserved instances, the burst above them by the plan's burst mode,
+// serverless hours by a utilization threshold, batch work into idle paid capacity and then the
+// tier that makes the day cheapest, cold starts. Priced in plain numbers; plan-costing.ts
+// recomputes money in Decimal.
 import type { InterruptionTolerance } from '../compliance/policy.js';
 import { HOURS_PER_DAY, type HourlyDemand } from './demand.js';
 import type { PlanTier, PlanTiers } from './plan-tiers.js';
@@ -10,6 +11,14 @@ const EPSILON = 1e-9;
 export const NO_SERVERLESS = -1;
 
 export type BatchTier = 'RESERVED_IDLE' | 'SPOT' | 'ON_DEMAND' | 'SERVERLESS';
+
+/**
+ * How a plan buys the burst above its reservation. BY_TOLERANCE: INTOLERANT on on-demand,
+ * RECOVERABLE the caller's spot share with the rest on on-demand fallback, TOLERANT on spot.
+ * ON_DEMAND: all of it on on-demand, which every tolerance allows (on-demand is never
+ * interrupted); cheaper when spot costs more than on-demand, or packs worse into instances.
+ */
+export type BurstMode = 'BY_TOLERANCE' | 'ON_DEMAND';
 
 export interface PlanHour {
   hour: number;
@@ -25,6 +34,9 @@ export interface PlanHour {
 
 export interface DayPlan {
   reservedInstances: number;
+  burst: BurstMode;
+  /** Whether hours without online traffic run nothing (and pay a model load after them). */
+  scaleToZero: boolean;
   hours: PlanHour[];
   /** Instance-hours per day per tier, cold-start load time included. */
   instanceHours: { reserved: number; onDemand: number; spot: number };
@@ -48,7 +60,12 @@ export interface PlanInput {
   replicaRequestsPerSecond: number;
   targetUtilization: number;
   modelLoadHours: number;
+  /** Hours without online traffic need no replica (demand.onlineReplicas is 0 there). */
   scaleToZero: boolean;
+  /** Replicas kept in every hour; with scale-to-zero, in every hour with online traffic. */
+  minReplicas: number;
+  /** Default BY_TOLERANCE. */
+  burst?: BurstMode;
 }
 
 /** Hours in the order batch work is placed: lowest online demand first, then by hour. */
@@ -61,6 +78,42 @@ export function batchOrder(demand: HourlyDemand): number[] {
 export const instancesFor = (replicas: number, tier: PlanTier): number =>
   replicas <= 0 ? 0 : Math.ceil(replicas / tier.replicasPerInstance - EPSILON);
 
+/**
+ * RECOVERABLE: how many of `burst` replicas run on the on-demand fallback. Rounded up, so spot
+ * never carries more than the caller's share of them.
+ */
+export function recoverableFallbackReplicas({ burst, spotShare }: { burst: number; spotShare: number }): number {
+  return Math.max(0, Math.ceil(burst * (1 - spotShare) - EPSILON));
+}
+
+/** Written by splitBurst: both planners run it for every hour, so it allocates nothing. */
+const split = { onDemand: 0, spot: 0, served: true };
+
+/** Instances per tier that serve `burst` replicas above the reservation, by the plan's burst mode. */
+function splitBurst(input: PlanInput, burst: number): typeof split {
+  const { tiers, tolerance } = input;
+  const { onDemand, spot } = tiers;
+  split.onDemand = 0;
+  split.spot = 0;
+  split.served = true;
+  if (burst <= 0) return split;
+  const spotAllowed = (input.burst ?? 'BY_TOLERANCE') === 'BY_TOLERANCE' && tolerance !== 'INTOLERANT' && spot !== null;
+  if (tolerance === 'RECOVERABLE' && spotAllowed && onDemand) {
+    const fallback = recoverableFallbackReplicas({ burst, spotShare: input.recoverableSpotShare });
+    split.onDemand = instancesFor(fallback, onDemand);
+    split.spot = instancesFor(burst - fallback, spot);
+  } else if (tolerance === 'TOLERANT' && spotAllowed) {
+    split.spot = instancesFor(burst, spot);
+  } else if (onDemand) {
+    split.onDemand = instancesFor(burst, onDemand);
+  } else if (spotAllowed) {
+    split.spot = instancesFor(burst, spot);
+  } else {
+    split.served = false;
+  }
+  return split;
+}
+
 /** Prices the day with R reserved instances; every other choice follows from R by rule. */
 export function planDay(
   input: PlanInput,
@@ -68,7 +121,7 @@ export function planDay(
   order: readonly number[] = batchOrder(input.demand),
   serverlessMaxUtilization = NO_SERVERLESS,
 ): DayPlan {
-  const { demand, tiers, tolerance } = input;
+  const { demand, tiers } = input;
   const { reserved, onDemand, spot, serverless } = tiers;
   const reservedReplicas = reserved ? reservedInstances * reserved.replicasPerInstance : 0;
   const hours: PlanHour[] = [];
@@ -79,25 +132,10 @@ export function planDay(
   for (let h = 0; h < HOURS_PER_DAY; h++) {
     const needed = demand.onlineReplicas[h]!;
     const burst = Math.max(0, needed - reservedReplicas);
-    let od = 0;
-    let sp = 0;
-    let dedicatedOk = true;
-    if (burst > 0) {
-      const useSpot = tolerance !== 'INTOLERANT' && spot !== null;
-      if (tolerance === 'RECOVERABLE' && useSpot && onDemand) {
-        const fallback = Math.ceil(burst * (1 - input.recoverableSpotShare) - EPSILON);
-        od = instancesFor(fallback, onDemand);
-        sp = instancesFor(burst - fallback, spot);
-      } else if (tolerance === 'TOLERANT' && useSpot) {
-        sp = instancesFor(burst, spot);
-      } else if (onDemand) {
-        od = instancesFor(burst, onDemand);
-      } else if (useSpot) {
-        sp = instancesFor(burst, spot);
-      } else {
-        dedicatedOk = false;
-      }
-    }
+    const { onDemand: odBurst, spot: spotBurst, served } = splitBurst(input, burst);
+    let od = odBurst;
+    let sp = spotBurst;
+    let dedicatedOk = served;
     // Serverless takes the overflow above the reservation in hours whose burst replicas would
     // be busy at most `serverlessMaxUtilization` (or when nothing dedicated can serve it).
     let serverlessHours = 0;
@@ -148,30 +186,25 @@ export function planDay(
   }
   let batchSpillTier: BatchTier | null = demand.batchReplicaHoursPerDay > 0 ? 'RESERVED_IDLE' : null;
   if (remaining > EPSILON) {
-    const spill = cheapestBatchTier({ remaining, tiers, tolerance });
+    const spill = cheapestSpill({ input, remaining, hours, order });
     if (!spill) {
       feasible = false;
     } else {
       batchSpillTier = spill.tier;
       cost += spill.cost;
-      if (spill.tier === 'SERVERLESS') {
-        // Billed by busy time, so the hour does not change the price: spread it evenly.
+      if (spill.added === null) {
+        // Serverless is billed by busy time, so the hour does not change the price: spread it evenly.
         for (const row of hours) {
           row.serverlessReplicaHours += remaining / HOURS_PER_DAY;
           row.batchReplicaHours += remaining / HOURS_PER_DAY;
         }
       } else {
-        const tier = spill.tier === 'SPOT' ? spot! : onDemand!;
-        const instanceHours = instancesFor(remaining, tier);
-        const base = Math.floor(instanceHours / HOURS_PER_DAY);
-        const extra = instanceHours % HOURS_PER_DAY;
-        order.forEach((h, i) => {
-          const n = base + (i < extra ? 1 : 0);
+        hours.forEach((row, h) => {
+          const n = spill.added![h]!;
           if (n === 0) return;
-          const row = hours[h]!;
           if (spill.tier === 'SPOT') row.spotInstances += n;
           else row.onDemandInstances += n;
-          row.batchReplicaHours += (remaining * n) / instanceHours;
+          row.batchReplicaHours += (remaining * n) / spill.instanceHours;
         });
       }
     }
@@ -185,25 +218,19 @@ export function planDay(
   const coldStartInstanceHours = { reserved: 0, onDemand: 0, spot: 0 };
   let coldStartCostPerDay = 0;
   if (input.scaleToZero) {
-    // Each start from zero loads the model before serving: paid capacity, no work done.
-    hours.forEach((row, h) => {
-      const prev = hours[(h + HOURS_PER_DAY - 1) % HOURS_PER_DAY]!;
-      const running = (r: PlanHour): number => r.reservedInstances + r.onDemandInstances + r.spotInstances;
-      if (running(prev) === 0 && running(row) > 0) {
-        coldStartInstanceHours.onDemand += row.onDemandInstances * input.modelLoadHours;
-        coldStartInstanceHours.spot += row.spotInstances * input.modelLoadHours;
-      }
-    });
-    instanceHours.onDemand += coldStartInstanceHours.onDemand;
-    instanceHours.spot += coldStartInstanceHours.spot;
-    coldStartCostPerDay =
-      coldStartInstanceHours.onDemand * (onDemand?.pricePerInstanceHour ?? 0) +
-      coldStartInstanceHours.spot * (spot?.pricePerInstanceHour ?? 0);
+    const cold = coldStarts({ input, hours, spill: null });
+    coldStartInstanceHours.onDemand = cold.onDemand;
+    coldStartInstanceHours.spot = cold.spot;
+    instanceHours.onDemand += cold.onDemand;
+    instanceHours.spot += cold.spot;
+    coldStartCostPerDay = cold.cost;
     cost += coldStartCostPerDay;
   }
   const serverlessReplicaHours = hours.reduce((s, r) => s + r.serverlessReplicaHours, 0);
   return {
     reservedInstances: reserved ? reservedInstances : 0,
+    burst: input.burst ?? 'BY_TOLERANCE',
+    scaleToZero: input.scaleToZero,
     hours,
     instanceHours,
     serverlessReplicaHours,
@@ -215,40 +242,91 @@ export function planDay(
   };
 }
 
-/** Deferred work that idle capacity cannot absorb goes where a replica-hour is cheapest. */
-function cheapestBatchTier({
-  remaining,
-  tiers,
-  tolerance,
-}: {
-  remaining: number;
-  tiers: PlanTiers;
-  tolerance: InterruptionTolerance;
-}): { tier: BatchTier; cost: number } | null {
-  const options: { tier: BatchTier; cost: number }[] = [];
-  if (tolerance !== 'INTOLERANT' && tiers.spot) {
-    options.push({ tier: 'SPOT', cost: instancesFor(remaining, tiers.spot) * tiers.spot.pricePerInstanceHour });
-  }
-  if (tiers.onDemand) {
-    options.push({
-      tier: 'ON_DEMAND',
-      cost: instancesFor(remaining, tiers.onDemand) * tiers.onDemand.pricePerInstanceHour,
-    });
-  }
-  if (tiers.serverless) {
-    options.push({ tier: 'SERVERLESS', cost: remaining * tiers.serverless.pricePerReplicaBusyHour });
-  }
-  return options.reduce<{ tier: BatchTier; cost: number } | null>(
-    (best, o) => (best === null || o.cost < best.cost ? o : best),
-    null,
-  );
+interface SpillOption {
+  tier: Exclude<BatchTier, 'RESERVED_IDLE'>;
+  cost: number;
+  /** Dedicated tiers: instance-hours bought. */
+  instanceHours: number;
 }
 
-const scratchRunning = new Float64Array(HOURS_PER_DAY);
+/** Where deferred work that idle capacity cannot absorb may go, and what it costs there. */
+function spillOptions({ remaining, tiers, tolerance }: { remaining: number; tiers: PlanTiers; tolerance: InterruptionTolerance }): SpillOption[] {
+  const options: SpillOption[] = [];
+  const dedicated = (tier: SpillOption['tier'], t: PlanTier): SpillOption => {
+    const instanceHours = instancesFor(remaining, t);
+    return { tier, cost: instanceHours * t.pricePerInstanceHour, instanceHours };
+  };
+  if (tolerance !== 'INTOLERANT' && tiers.spot) options.push(dedicated('SPOT', tiers.spot));
+  if (tiers.onDemand) options.push(dedicated('ON_DEMAND', tiers.onDemand));
+  if (tiers.serverless) {
+    options.push({ tier: 'SERVERLESS', cost: remaining * tiers.serverless.pricePerReplicaBusyHour, instanceHours: 0 });
+  }
+  return options;
+}
+
+/** A dedicated spill of `instanceHours`, whole instances per hour, lowest-demand hours first. */
+function spread(instanceHours: number, order: readonly number[]): number[] {
+  const added = new Array<number>(HOURS_PER_DAY).fill(0);
+  const base = Math.floor(instanceHours / HOURS_PER_DAY);
+  const extra = instanceHours % HOURS_PER_DAY;
+  order.forEach((h, i) => (added[h] = base + (i < extra ? 1 : 0)));
+  return added;
+}
 
 /**
- * planDay's cost alone, without building the plan: the reservation search calls it for every R,
- * so it allocates nothing. blended-plan.spec.ts checks it equals planDay(...).costPerDay.
+ * Deferred work goes where the day costs least: the cheapest replica-hour, unless scaling to zero
+ * leaves hours empty, where the spill's instances change which hours start from zero; then each
+ * option is priced with the model loads it causes. Ties keep the first of spot, on-demand, serverless.
+ */
+function cheapestSpill({
+  input,
+  remaining,
+  hours,
+  order,
+}: {
+  input: PlanInput;
+  remaining: number;
+  hours: readonly PlanHour[];
+  order: readonly number[];
+}): (SpillOption & { added: number[] | null }) | null {
+  let best: (SpillOption & { added: number[] | null; total: number }) | null = null;
+  for (const option of spillOptions({ remaining, tiers: input.tiers, tolerance: input.tolerance })) {
+    const added = option.tier === 'SERVERLESS' ? null : spread(option.instanceHours, order);
+    const cold = input.scaleToZero ? coldStarts({ input, hours, spill: added && { tier: option.tier, added } }).cost : 0;
+    const total = option.cost + cold;
+    if (best === null || total < best.total) best = { ...option, added, total };
+  }
+  return best;
+}
+
+/** Each start from zero loads the model before serving: paid capacity, no work done. */
+function coldStarts({
+  input,
+  hours,
+  spill,
+}: {
+  input: PlanInput;
+  hours: readonly PlanHour[];
+  spill: { tier: SpillOption['tier']; added: readonly number[] } | null;
+}): { onDemand: number; spot: number; cost: number } {
+  const onDemandAt = (h: number): number => hours[h]!.onDemandInstances + (spill?.tier === 'ON_DEMAND' ? spill.added[h]! : 0);
+  const spotAt = (h: number): number => hours[h]!.spotInstances + (spill?.tier === 'SPOT' ? spill.added[h]! : 0);
+  const running = (h: number): number => hours[h]!.reservedInstances + onDemandAt(h) + spotAt(h);
+  let onDemand = 0;
+  let spot = 0;
+  for (let h = 0; h < HOURS_PER_DAY; h++) {
+    if (running((h + HOURS_PER_DAY - 1) % HOURS_PER_DAY) === 0 && running(h) > 0) {
+      onDemand += onDemandAt(h) * input.modelLoadHours;
+      spot += spotAt(h) * input.modelLoadHours;
+    }
+  }
+  const { onDemand: od, spot: sp } = input.tiers;
+  return { onDemand, spot, cost: onDemand * (od?.pricePerInstanceHour ?? 0) + spot * (sp?.pricePerInstanceHour ?? 0) };
+}
+
+/**
+ * planDay's cost alone, without building the plan: the reservation search calls it for every R
+ * and strategy. blended-plan.spec.ts checks it equals planDay(...).costPerDay.
  */
 export function dayCost(
   input: PlanInput,
@@ -265,29 +343,15 @@ export function dayCost(
   const pSpot = spot?.pricePerInstanceHour ?? 0;
   const rOd = onDemand?.replicasPerInstance ?? 0;
   const rSpot = spot?.replicasPerInstance ?? 0;
-  const useSpot = tolerance !== 'INTOLERANT' && spot !== null;
   let cost = reserved ? reservedInstances * HOURS_PER_DAY * reserved.pricePerInstanceHour : 0;
   let slackTotal = 0;
+  let emptyHours = false;
   for (let h = 0; h < HOURS_PER_DAY; h++) {
     const burst = Math.max(0, demand.onlineReplicas[h]! - reservedReplicas);
-    let od = 0;
-    let sp = 0;
-    let dedicatedOk = true;
-    if (burst > 0) {
-      if (tolerance === 'RECOVERABLE' && useSpot && onDemand) {
-        const fallback = Math.ceil(burst * (1 - input.recoverableSpotShare) - EPSILON);
-        od = instancesFor(fallback, onDemand);
-        sp = instancesFor(burst - fallback, spot!);
-      } else if (tolerance === 'TOLERANT' && useSpot) {
-        sp = instancesFor(burst, spot!);
-      } else if (onDemand) {
-        od = instancesFor(burst, onDemand);
-      } else if (useSpot) {
-        sp = instancesFor(burst, spot!);
-      } else {
-        dedicatedOk = false;
-      }
-    }
+    const s = splitBurst(input, burst);
+    let od = s.onDemand;
+    let sp = s.spot;
+    const dedicatedOk = s.served;
     let hourCost = dedicatedOk ? od * pOd + sp * pSpot : Infinity;
     const onlineRps = demand.onlineRequestsPerSecond[h]!;
     let dedicatedRps = onlineRps;
@@ -304,36 +368,16 @@ export function dayCost(
     if (hourCost === Infinity) return Infinity;
     cost += hourCost;
     slackTotal += Math.max(0, (reservedReplicas + od * rOd + sp * rSpot) * u - dedicatedRps / mu);
-    scratchRunning[h] = reservedInstances + od + sp;
+    if (reservedInstances + od + sp === 0) emptyHours = true;
   }
+  // Cold starts, and with them the choice of spill tier, need each hour's split: rare
+  // (scale-to-zero with empty hours only), so planDay prices those days.
+  if (input.scaleToZero && emptyHours) return planDay(input, reservedInstances, order, serverlessMaxUtilization).costPerDay;
   const remaining = demand.batchReplicaHoursPerDay - Math.min(demand.batchReplicaHoursPerDay, slackTotal);
   if (remaining > EPSILON) {
-    const spill = cheapestBatchTier({ remaining, tiers, tolerance });
-    if (!spill) return Infinity;
-    cost += spill.cost;
-    if (input.scaleToZero && spill.tier !== 'SERVERLESS') {
-      const instanceHours = instancesFor(remaining, spill.tier === 'SPOT' ? spot! : onDemand!);
-      const base = Math.floor(instanceHours / HOURS_PER_DAY);
-      const extra = instanceHours % HOURS_PER_DAY;
-      for (let i = 0; i < order.length; i++) scratchRunning[order[i]!]! += base + (i < extra ? 1 : 0);
-    }
+    let spill = Infinity;
+    for (const option of spillOptions({ remaining, tiers, tolerance })) spill = Math.min(spill, option.cost);
+    cost += spill;
   }
-  if (input.scaleToZero) cost += coldStartCost(input, reservedInstances, order, serverlessMaxUtilization);
   return cost;
 }
-
-/** Cold starts need each hour's split by tier; rare (scale-to-zero only), so planDay prices them. */
-function coldStartCost(
-  input: PlanInput,
-  reservedInstances: number,
-  order: readonly number[],
-  serverlessMaxUtilization: number,
-): number {
-  for (let h = 0; h < HOURS_PER_DAY; h++) {
-    if (scratchRunning[h] === 0) {
-      return planDay(input, reservedInstances, order, serverlessMaxUtilization).coldStartCostPerDay;
-    }
-  }
-  return 0;
-}
-

@@ -1,6 +1,7 @@
 // The offers of one GPU type turned into what the optimizer prices: per instance-hour numbers
 // (for comparisons only; money totals are recomputed in Decimal from the offers).
-import type { PricingModel } from '../catalog/catalog.types.js';
+import { PRICING_MODELS, type PricingModel } from '../catalog/catalog.types.js';
+import { PRICING_MODEL_TRAITS, unreachable, type PlanSlot } from '../catalog/pricing-model-traits.js';
 import type { InterruptionTolerance } from '../compliance/policy.js';
 import type { Decimal } from '../money/money.js';
 
@@ -50,9 +51,11 @@ export function spotOverheadFactor({
 }
 
 /**
- * Picks the tiers a replica of t GPUs can use. Instances with fewer than t GPUs cannot hold a
- * replica. Of the two reservation terms the cheaper per replica-hour wins. INTOLERANT traffic
- * never gets spot (docs/cost-model.md#burst-above-the-reservation).
+ * Picks the tiers a replica of t GPUs can use: for each plan slot, the offer of the models filling
+ * it (catalog/pricing-model-traits.ts) that is cheapest per replica-hour, the first in
+ * PRICING_MODELS order on a tie (of the reservation terms, 1 year before 3). Instances with fewer
+ * than t GPUs cannot hold a replica. INTOLERANT traffic never gets spot
+ * (docs/cost-model.md#burst-above-the-reservation).
  */
 export function planTiers({
   offers,
@@ -65,27 +68,46 @@ export function planTiers({
   tolerance: InterruptionTolerance;
   spotOverhead: number;
 }): PlanTiers {
-  const tier = (offer: TierOfferInput | undefined, factor = 1): PlanTier | null => {
-    if (!offer) return null;
+  const tier = (offer: TierOfferInput, factor: number): PlanTier | null => {
     const replicasPerInstance = Math.floor(offer.gpusPerInstance / tensorParallel);
     if (replicasPerInstance < 1) return null;
     return { offer, replicasPerInstance, pricePerInstanceHour: offer.pricePerInstanceHour.toNumber() * factor };
   };
   const perReplica = (t: PlanTier | null): number => (t ? t.pricePerInstanceHour / t.replicasPerInstance : Infinity);
-  const r1 = tier(offers.RESERVED_1Y);
-  const r3 = tier(offers.RESERVED_3Y);
-  const reserved = perReplica(r3) < perReplica(r1) ? r3 : r1;
-  const serverlessOffer = offers.SERVERLESS;
-  return {
-    reserved,
-    onDemand: tier(offers.ON_DEMAND),
-    spot: tolerance === 'INTOLERANT' ? null : tier(offers.SPOT, spotOverhead),
-    serverless: serverlessOffer
-      ? {
-          offer: serverlessOffer,
-          pricePerReplicaBusyHour:
-            (serverlessOffer.pricePerInstanceHour.toNumber() * tensorParallel) / serverlessOffer.gpusPerInstance,
-        }
-      : null,
+  const tiers: PlanTiers = { reserved: null, onDemand: null, spot: null, serverless: null };
+  const keepCheaper = (slot: 'reserved' | 'onDemand' | 'spot', candidate: PlanTier | null): void => {
+    if (perReplica(candidate) < perReplica(tiers[slot])) tiers[slot] = candidate;
   };
+  for (const model of PRICING_MODELS) {
+    const offer = offers[model];
+    if (!offer) continue;
+    const slot = PRICING_MODEL_TRAITS[model].planSlot;
+    switch (slot) {
+      case 'RESERVED':
+        keepCheaper('reserved', tier(offer, 1));
+        break;
+      case 'ON_DEMAND':
+        keepCheaper('onDemand', tier(offer, 1));
+        break;
+      case 'SPOT':
+        if (tolerance !== 'INTOLERANT') keepCheaper('spot', tier(offer, spotOverhead));
+        break;
+      case 'SERVERLESS': {
+        // Billed per GPU of busy time, so any instance size serves: no packing, no minimum.
+        const pricePerReplicaBusyHour = (offer.pricePerInstanceHour.toNumber() * tensorParallel) / offer.gpusPerInstance;
+        if (!tiers.serverless || pricePerReplicaBusyHour < tiers.serverless.pricePerReplicaBusyHour) {
+          tiers.serverless = { offer, pricePerReplicaBusyHour };
+        }
+        break;
+      }
+      default:
+        unreachable(slot);
+    }
+  }
+  return tiers;
+}
+
+/** The offers of the models that fill a plan slot. */
+export function offersInSlot(offers: Partial<Record<PricingModel, TierOfferInput>>, slot: PlanSlot): TierOfferInput[] {
+  return PRICING_MODELS.flatMap((m) => (PRICING_MODEL_TRAITS[m].planSlot === slot && offers[m] ? [offers[m]] : []));
 }

@@ -1,5 +1,6 @@
 // Right-sizing (docs/cost-model.md#right-sizing-and-alternatives): every allowed GPU × precision × tensor-parallel degree is
 // planned in plain numbers; the cheapest wins. Money is recomputed in Decimal for the result.
+import { PRICING_MODEL_TRAITS } from '../catalog/pricing-model-traits.js';
 import type { InterruptionTolerance } from '../compliance/policy.js';
 import { fitReplica, type ReplicaMemory } from '../sizing/fit.js';
 import type { ModelSpec } from '../sizing/model-presets.js';
@@ -63,7 +64,7 @@ export interface Evaluation {
   naive: PricedPlan;
   /** What the baselines are priced at: on-demand, else reserved, else spot. */
   baselineTier: PlanTier;
-  /** Cheapest of blended / autoscaled / naive plus egress, per month (comparison only). */
+  /** The blended plan plus egress, per month (comparison only). */
   monthlyCostEstimate: number;
 }
 
@@ -191,16 +192,16 @@ function evaluateOne({
     targetUtilization: s.targetUtilization,
     modelLoadHours: modelLoadSeconds / 3600,
     scaleToZero: s.scaleToZero,
+    minReplicas: s.minReplicas,
   };
   const naive = naivePlan({ planInput, baselineTier });
   const autoscaled = autoscaledPlan({ planInput, baselineTier, naive });
-  const optimized: PricedPlan = { plan: optimizeBlendedPlan(planInput), tiers };
-  const blended = optimized.plan.costPerDay <= autoscaled.plan.costPerDay ? optimized : autoscaled;
+  // The optimizer's space holds both baselines: no clamp to them here (estimate.ts asserts it).
+  const blended: PricedPlan = { plan: optimizeBlendedPlan(planInput), tiers };
   let dedicatedOnly: PricedPlan | null = null;
   if (tiers.serverless) {
     const dedicatedTiers = { ...tiers, serverless: null };
-    const plan = optimizeBlendedPlan({ ...planInput, tiers: dedicatedTiers });
-    dedicatedOnly = plan.costPerDay <= autoscaled.plan.costPerDay ? { plan, tiers: dedicatedTiers } : autoscaled;
+    dedicatedOnly = { plan: optimizeBlendedPlan({ ...planInput, tiers: dedicatedTiers }), tiers: dedicatedTiers };
   }
   const egressPricePerGb = candidate.egressPricePerGb?.toNumber() ?? 0;
   return {
@@ -241,7 +242,10 @@ function naivePlan({ planInput, baselineTier }: { planInput: PlanInput; baseline
   };
 }
 
-/** Baseline tier following the hourly demand, batch included; never dearer than naive. */
+/**
+ * The baseline tier alone, following the hourly demand, batch included: the best plan with no
+ * other tier (scaling to zero only where it pays for its model loads).
+ */
 function autoscaledPlan({
   planInput,
   baselineTier,
@@ -252,10 +256,9 @@ function autoscaledPlan({
   naive: PricedPlan;
 }): PricedPlan {
   // A reservation cannot follow demand: with no on-demand offer, autoscaling is the naive plan.
-  if (baselineTier.offer.pricingModel.startsWith('RESERVED')) return naive;
+  if (PRICING_MODEL_TRAITS[baselineTier.offer.pricingModel].isReserved) return naive;
   const tiers = baselineTiers(baselineTier);
-  const plan = planDay({ ...planInput, tiers, tolerance: 'INTOLERANT' }, 0);
-  return plan.costPerDay <= naive.plan.costPerDay ? { plan, tiers } : naive;
+  return { plan: optimizeBlendedPlan({ ...planInput, tiers, tolerance: 'INTOLERANT' }), tiers };
 }
 
 /** Meets the latency target first, then cheapest, then input order (deterministic). */

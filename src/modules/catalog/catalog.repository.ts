@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { rowContentHash } from '../../domain/catalog/catalog-hash.js';
+import { canonicalJson, rowContentHash } from '../../domain/catalog/catalog-hash.js';
 import { providerObservations, type CatalogContent, type CatalogVersionInfo, type FxRates, type GpuModel, type Offer, type Provider, type ProviderObservations, type ReferenceFigure, type Region } from '../../domain/catalog/catalog.types.js';
 import { Decimal } from '../../domain/money/money.js';
 import { PG_POOL } from '../../database/database.options.js';
@@ -285,6 +285,12 @@ export class CatalogRepository {
    * advisory lock. Rows equal to the newest version's are not written again: they stay open
    * (valid_to null) and so belong to the new version too. Changed and removed rows are closed at
    * the new version's seq; new and changed rows are inserted from it.
+   *
+   * Stored content hashes and checksums come from the hash function of the code that wrote them.
+   * So that a change of that function (catalog-hash.ts) never makes unchanged rows look changed,
+   * open rows whose columns equal the new content's but whose stored hash differs get the new hash
+   * first; and content equal to the newest version's is "unchanged" (no version written, its
+   * checksum updated) even when the stored checksum differs.
    */
   async writeVersion(input: NewVersion): Promise<WriteOutcome> {
     const client = await this.pool.connect();
@@ -298,14 +304,21 @@ export class CatalogRepository {
         await client.query('ROLLBACK');
         return { status: 'moved', currentId };
       }
-      const latest = await client.query<{ id: string; checksum: string }>('SELECT id, checksum FROM catalog_versions ORDER BY seq DESC LIMIT 1');
-      if (latest.rows[0]?.checksum === input.checksum) {
+      const latest = (await client.query<{ id: string; checksum: string; fx_rates: unknown }>('SELECT id, checksum, fx_rates FROM catalog_versions ORDER BY seq DESC LIMIT 1'))
+        .rows[0];
+      const unchanged = async (): Promise<WriteOutcome> => {
         // Nothing new to write; a publish still makes that version current if it is not.
-        const publish = input.publish && currentId !== latest.rows[0].id;
-        if (publish) await this.insertPublication(client, latest.rows[0].id);
-        await client.query(publish ? 'COMMIT' : 'ROLLBACK');
-        return { status: 'unchanged', version: (await this.findVersion(latest.rows[0].id))!, published: publish };
+        const publish = input.publish && currentId !== latest!.id;
+        if (publish) await this.insertPublication(client, latest!.id);
+        await client.query('COMMIT');
+        return { status: 'unchanged', version: (await this.findVersion(latest!.id))!, published: publish };
+      };
+      if (latest?.checksum === input.checksum) return await unchanged();
+      for (const table of TABLES) {
+        await this.stageTable(client, table, table.rows(input.content), (n) => input.onProgress?.(n));
+        await this.rehashEqualRows(client, table);
       }
+      await client.query('SAVEPOINT new_version');
       const id = randomUUID();
       const { rows } = await client.query<{ seq: number }>(
         `INSERT INTO catalog_versions (id, label, source, notes, checksum, files_checksum, fx_rates, offer_count, rows_written, provider_observations)
@@ -317,8 +330,17 @@ export class CatalogRepository {
       );
       const seq = rows[0]!.seq;
       let written = 0;
+      let closed = 0;
       for (const table of TABLES) {
-        written += await this.writeTable(client, table, seq, table.rows(input.content), (n) => input.onProgress?.(n));
+        const outcome = await this.applyTable(client, table, seq);
+        written += outcome.inserted;
+        closed += outcome.closed;
+      }
+      if (latest && written === 0 && closed === 0 && canonicalJson(latest.fx_rates) === canonicalJson(input.content.fxRates)) {
+        // The newest version's content, under a checksum from an older hash function.
+        await client.query('ROLLBACK TO SAVEPOINT new_version');
+        await client.query('UPDATE catalog_versions SET checksum = $1 WHERE id = $2', [input.checksum, latest.id]);
+        return await unchanged();
       }
       await client.query('UPDATE catalog_versions SET rows_written = $1 WHERE id = $2', [written, id]);
       if (input.publish) await this.insertPublication(client, id);
@@ -332,7 +354,8 @@ export class CatalogRepository {
     }
   }
 
-  private async writeTable(client: pg.PoolClient, table: TableSpec, seq: number, rows: unknown[][], onProgress: (n: number) => void): Promise<number> {
+  /** COPYs the new content of a table into a staging table (dropped at commit). */
+  private async stageTable(client: pg.PoolClient, table: TableSpec, rows: unknown[][], onProgress: (n: number) => void): Promise<void> {
     const stage = `stage_${table.name}`;
     const cols = table.columns.join(', ');
     await client.query(`CREATE TEMP TABLE ${stage} (LIKE ${table.name} INCLUDING DEFAULTS) ON COMMIT DROP`);
@@ -348,8 +371,28 @@ export class CatalogRepository {
       }
     })();
     await pipeline(Readable.from(chunks), client.query(copyFrom(`COPY ${stage} (${cols}) FROM STDIN`)));
-    // Close what the new version no longer has in the same form...
+  }
+
+  /**
+   * Open rows whose every column equals the staged row of the same key but whose stored hash
+   * differs were hashed by an older hash function: they get the new hash, so the comparison by
+   * hash below sees them unchanged. Once every open row carries the current hash, nothing matches.
+   */
+  private async rehashEqualRows(client: pg.PoolClient, table: TableSpec): Promise<void> {
+    const content = table.columns.filter((c) => c !== 'content_hash');
     await client.query(
+      `UPDATE ${table.name} t SET content_hash = s.content_hash FROM stage_${table.name} s
+       WHERE t.valid_to IS NULL AND t.${table.key} = s.${table.key} AND t.content_hash <> s.content_hash
+         AND (${content.map((c) => `t.${c}`).join(', ')}) IS NOT DISTINCT FROM (${content.map((c) => `s.${c}`).join(', ')})`,
+    );
+  }
+
+  /** Closes the open rows the staged content no longer has in the same form and inserts the new and changed ones. */
+  private async applyTable(client: pg.PoolClient, table: TableSpec, seq: number): Promise<{ inserted: number; closed: number }> {
+    const stage = `stage_${table.name}`;
+    const cols = table.columns.join(', ');
+    // Close what the new version no longer has in the same form...
+    const closed = await client.query(
       `UPDATE ${table.name} t SET valid_to = $1 WHERE t.valid_to IS NULL AND NOT EXISTS (
          SELECT 1 FROM ${stage} s WHERE s.${table.key} = t.${table.key} AND s.content_hash = t.content_hash)`,
       [seq],
@@ -361,7 +404,7 @@ export class CatalogRepository {
        WHERE NOT EXISTS (SELECT 1 FROM ${table.name} t WHERE t.valid_to IS NULL AND t.${table.key} = s.${table.key} AND t.content_hash = s.content_hash)`,
       [seq],
     );
-    return inserted.rowCount ?? 0;
+    return { inserted: inserted.rowCount ?? 0, closed: closed.rowCount ?? 0 };
   }
 
   private async insertPublication(client: pg.PoolClient, versionId: string, publishedBy?: string): Promise<void> {

@@ -1,14 +1,7 @@
 // Offers as CSV for spreadsheets. Column names follow the FinOps FOCUS specification where one
 // fits (ListUnitPrice, PricingCategory, RegionId, SkuPriceId, ...); the rest are ours.
+import { PRICING_MODEL_TRAITS } from '../../domain/catalog/pricing-model-traits.js';
 import type { OfferConnectionModel } from './models/offers-result.model.js';
-
-const PRICING_CATEGORY: Record<string, string> = {
-  ON_DEMAND: 'Standard',
-  SPOT: 'Dynamic',
-  RESERVED_1Y: 'Committed',
-  RESERVED_3Y: 'Committed',
-  SERVERLESS: 'Standard',
-};
 
 const COLUMNS = [
   'SkuPriceId', 'ProviderName', 'RegionId', 'RegionCountry', 'SkuId', 'GpuModel', 'GpuCount', 'GpuMemoryGb',
@@ -28,7 +21,7 @@ export function offersCsv(page: OfferConnectionModel): string {
   const rows = page.items.map((o) =>
     [
       o.id, o.provider, o.region, o.country, o.instanceType, o.gpu, o.gpuCount, o.gpuMemoryGb,
-      PRICING_CATEGORY[o.pricingModel], o.pricingModel, o.termMonths, o.listPricePerHour.amount, o.listPricePerHour.currency, 'Hours',
+      PRICING_MODEL_TRAITS[o.pricingModel].csvPricingCategory, o.pricingModel, o.termMonths, o.listPricePerHour.amount, o.listPricePerHour.currency, 'Hours',
       o.pricePerHour.amount, o.pricePerGpuHour.amount, o.pricePerHour.currency, o.source, o.observedAt, o.priceKind, o.derivation, o.conversion, page.catalogVersion.label,
     ].map(cell).join(','),
   );

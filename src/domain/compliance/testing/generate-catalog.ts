@@ -1,6 +1,7 @@
 // A deterministic synthetic catalog of any size (seeded), for benchmarks and load tests: many
 // providers, regions in and outside the EEA, USD and EUR prices, every pricing model.
 import { PRICING_MODELS, type CatalogContent } from '../../catalog/catalog.types.js';
+import { PRICING_MODEL_TRAITS } from '../../catalog/pricing-model-traits.js';
 import { Decimal } from '../../money/money.js';
 import { makeCatalog, makeGpu, makeOffer, makeProvider, makeRegion } from './factories.js';
 
@@ -53,7 +54,7 @@ export function generateCatalog({
       pricingModel,
       pricePerHour: new Decimal(Math.floor(100 + random() * 900)).div(100).mul(perInstance),
       currency: random() < 0.3 ? 'EUR' : 'USD',
-      upfront: pricingModel.startsWith('RESERVED') ? new Decimal(Math.floor(random() * 20000)) : null,
+      upfront: PRICING_MODEL_TRAITS[pricingModel].upfront === 'SPREAD_OVER_TERM' ? new Decimal(Math.floor(random() * 20000)) : null,
     });
   });
   return makeCatalog({ providers, regions, gpus, offers });
