@@ -152,7 +152,7 @@ for (const size of sizes) {
     const [servicePort, barePort, nestPort, sqlPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
     const urls = { service: `http://127.0.0.1:${servicePort}`, bare: `http://127.0.0.1:${barePort}`, nest: `http://127.0.0.1:${nestPort}`, sql: `http://127.0.0.1:${sqlPort}` };
     children.push(
-      await startProcess(['dist/src/main.js'], { DATABASE_URL: db.url, PORT: String(servicePort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOG_FORMAT: 'json', MIGRATE_ON_START: 'false', RATE_LIMIT_PER_MINUTE: '0' }, `${urls.service}/health/ready`),
+      await startProcess(['dist/app/main.js'], { DATABASE_URL: db.url, PORT: String(servicePort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOG_FORMAT: 'json', MIGRATE_ON_START: 'false', RATE_LIMIT_PER_MINUTE: '0' }, `${urls.service}/health/ready`),
       await startProcess(['dist/bench/baseline-servers.js', 'bare', String(barePort)], {}, urls.bare),
       await startProcess(['dist/bench/empty-nest-app.js', String(nestPort)], {}, urls.nest),
       await startProcess(['dist/bench/baseline-servers.js', 'sql', String(sqlPort)], { DATABASE_URL: db.url }, urls.sql),

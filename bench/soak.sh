@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # 10-minute soak of GET /v1/offers/cheapest at a fixed 600 req/s (about 70% of the measured maximum).
 cd "$(dirname "$0")/.."
-CATALOG_DIR=data/catalog EMBEDDED_PG_DATA_DIR=.data/dev2 PORT=3099 LOG_LEVEL=warn LOG_FORMAT=json RATE_LIMIT_PER_MINUTE=1000000 node dist/src/main.js > /tmp/soak-app.log 2>&1 &
+CATALOG_DIR=data/catalog EMBEDDED_PG_DATA_DIR=.data/dev2 PORT=3099 LOG_LEVEL=warn LOG_FORMAT=json RATE_LIMIT_PER_MINUTE=1000000 node dist/app/main.js > /tmp/soak-app.log 2>&1 &
 APP=$!
 sleep 8
 mem() { curl -s localhost:3099/metrics | grep -E '^(process_resident_memory_bytes|nodejs_heap_size_used_bytes) '; }

@@ -1,4 +1,4 @@
-// Partial price updates through the admin script itself (node dist/scripts/catalog.js, what
+// Partial price updates through the admin script itself (node dist/app/catalog.js, what
 // `npm run catalog:import` runs), on the bundled catalog in a real PostgreSQL: the scope of an
 // import, the guard against large removals and changes, and the exit codes.
 import { execFile } from 'node:child_process';
@@ -34,7 +34,7 @@ describe('catalog:import partial updates (e2e, bundled catalog, real script)', (
   const importer = async (...args: string[]): Promise<Outcome> => {
     const env = { PATH: process.env.PATH, DATABASE_URL: ctx.db.url, LOG_LEVEL: 'warn' };
     try {
-      const { stdout, stderr } = await run(process.execPath, ['dist/scripts/catalog.js', 'import', ...args], { env });
+      const { stdout, stderr } = await run(process.execPath, ['dist/app/catalog.js', 'import', ...args], { env });
       return { code: 0, out: stdout + stderr };
     } catch (error) {
       const e = error as { code: number; stdout: string; stderr: string };

@@ -48,7 +48,7 @@ function expectFailure(outcome: Outcome, ...expected: (string | RegExp)[]): void
 describe('start-up failures (e2e, real processes)', () => {
   let work: string;
   const serverUrl = () => process.env[TEMPLATE_URL_ENV]!;
-  const service = (env: Record<string, string>) => run('dist/src/main.js', [], { LOG_LEVEL: 'info', ...env });
+  const service = (env: Record<string, string>) => run('dist/app/main.js', [], { LOG_LEVEL: 'info', ...env });
 
   beforeAll(async () => {
     work = await mkdtemp(path.join(os.tmpdir(), 'gpu-cost-startup-'));
@@ -151,7 +151,7 @@ describe('start-up failures (e2e, real processes)', () => {
       db = await createTestDatabase();
       const outcome = await service({ DATABASE_URL: db.url, CATALOG_DIR: path.join(work, 'no-such-catalog'), PORT: String(await freePort()) });
       expectFailure(outcome, `The catalog in CATALOG_DIR=${path.join(work, 'no-such-catalog')} could not be imported into the empty database: no such file or folder`, /Fix: Point CATALOG_DIR/);
-      const check = await run('dist/scripts/catalog.js', ['versions'], { DATABASE_URL: db.url });
+      const check = await run('dist/app/catalog.js', ['versions'], { DATABASE_URL: db.url });
       expect(check.out).toContain('No catalog versions yet');
       expect(databaseName(db.url)).toMatch(/test/);
     } finally {
@@ -161,11 +161,11 @@ describe('start-up failures (e2e, real processes)', () => {
 
   it('gives the admin scripts the same lines', async () => {
     const port = await freePort();
-    const script = await run('dist/scripts/catalog.js', ['versions'], { DATABASE_URL: `postgresql://gpu:pw@127.0.0.1:${port}/gpu_cost` });
+    const script = await run('dist/app/catalog.js', ['versions'], { DATABASE_URL: `postgresql://gpu:pw@127.0.0.1:${port}/gpu_cost` });
     expectFailure(script, `Failed: Cannot connect to PostgreSQL at 127.0.0.1:${port}/gpu_cost (DATABASE_URL)`, /Fix: /);
     const held = await holdPort();
     try {
-      const embedded = await run('dist/scripts/catalog.js', ['versions'], { EMBEDDED_PG_PORT: String(held.port), EMBEDDED_PG_DATA_DIR: path.join(work, 'script-data') });
+      const embedded = await run('dist/app/catalog.js', ['versions'], { EMBEDDED_PG_PORT: String(held.port), EMBEDDED_PG_DATA_DIR: path.join(work, 'script-data') });
       expectFailure(embedded, `port ${held.port} is in use`, /Fix: .*EMBEDDED_PG_PORT/);
     } finally {
       await held.release();

@@ -1,6 +1,6 @@
 // The two ways tests reach the application, both on a fresh database cloned from the run's
 // migrated template:
-// - createTestServer: the built service (node dist/src/main.js) as its own process, reached over
+// - createTestServer: the built service (node dist/app/main.js, what npm start runs) as its own process, reached over
 //   HTTP with supertest, exactly as clients reach it. (Running it in-process under jest is not
 //   possible with Nest 12: nestjs-pino is a CommonJS package that requires
 //   the ESM @nestjs/common, which jest's module system cannot do on Node 20.)
@@ -69,7 +69,7 @@ export async function createTestServer(options: { catalog?: string; env?: Record
 export async function startServerProcess(options: { databaseUrl: string; catalog?: string; env?: Record<string, string> }): Promise<Omit<TestServer, 'db'>> {
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['dist/src/main.js'], {
+  const child = spawn(process.execPath, ['dist/app/main.js'], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'test',

