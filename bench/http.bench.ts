@@ -47,8 +47,8 @@ const RIGHT_SIZING = {
 const scenariosFor = (gpu: string): Scenario[] => {
   const cheapest = `/v1/offers/cheapest?gpu=${gpu}&preset=GDPR_PERSONAL_DATA&limit=5`;
   const flat = { model: { preset: 'llama-3-8b' }, workload: { requestsPerSecond: 20, avgInputTokens: 500, avgOutputTokens: 200 }, gpus: [gpu] };
-  // Output tokens 200, 200.001, ...: the same plan, another body.
-  const tokens = (body: typeof flat | typeof RIGHT_SIZING, n: number) => ({ ...body, workload: { ...body.workload, avgOutputTokens: 200 + (n % 100000) / 1000 } });
+  // Egress of n GB a month: the same plan (egress is a line of the hidden costs), another body.
+  const distinctBody = (body: typeof flat | typeof RIGHT_SIZING, n: number) => ({ ...body, egressGbPerMonth: n % 100_000_000 });
   return [
     { name: 'bare Node http, constant JSON (baseline)', path: '/', connections: 32, target: 'bare' },
     { name: 'empty NestJS + Fastify app, constant JSON (baseline)', path: '/', connections: 32, target: 'nest' },
@@ -65,7 +65,7 @@ const scenariosFor = (gpu: string): Scenario[] => {
     { name: 'GET /v1/offers/cheapest (GDPR preset, explain), distinct', path: `${cheapest}&explain=true`, connections: 32, target: 'service', distinct: (n) => ({ path: `${cheapest}&explain=true${cap(n)}` }) },
     { name: 'GET /v1/offers (one GPU, 50 per page), distinct', path: `/v1/offers?gpu=${gpu}&limit=50`, connections: 32, target: 'service', distinct: (n) => ({ path: `/v1/offers?gpu=${gpu}&limit=50${cap(n)}` }) },
     ...[1, 32].flatMap((connections): Scenario[] => [
-      { name: 'POST /v1/estimates, flat load, one GPU type, distinct', path: '/v1/estimates', method: 'POST', body: flat, connections, target: 'service', distinct: (n) => ({ body: tokens(flat, n) }) },
+      { name: 'POST /v1/estimates, flat load, one GPU type, distinct', path: '/v1/estimates', method: 'POST', body: flat, connections, target: 'service', distinct: (n) => ({ body: distinctBody(flat, n) }) },
       {
         name: 'POST /v1/estimates, 24-h profile, right-sizing over all GPUs × 4 precisions, distinct',
         path: '/v1/estimates',
@@ -73,7 +73,7 @@ const scenariosFor = (gpu: string): Scenario[] => {
         body: RIGHT_SIZING,
         connections,
         target: 'service',
-        distinct: (n) => ({ body: tokens(RIGHT_SIZING, n) }),
+        distinct: (n) => ({ body: distinctBody(RIGHT_SIZING, n) }),
       },
     ]),
   ];

@@ -3,6 +3,21 @@ import pg from 'pg';
 import { DATABASE_OPTIONS, PG_POOL, type DatabaseOptions } from './database.options.js';
 import { PrismaService } from './prisma.service.js';
 
+/** The pool's settings: timeouts from the options, none for a statement timeout of 0. */
+export function poolConfig(options: DatabaseOptions): pg.PoolConfig {
+  return {
+    connectionString: options.url,
+    max: options.poolSize,
+    connectionTimeoutMillis: options.connectTimeoutMs,
+    // A stuck query fails instead of holding a request forever (0: no limit; the admin scripts'
+    // imports may take minutes).
+    statement_timeout: options.statementTimeoutMs,
+    // A frozen server (SIGSTOP, a dead network path) never answers the statement timeout: the
+    // client gives up a second after the server should have. Without a statement timeout, never.
+    ...(options.statementTimeoutMs > 0 ? { query_timeout: options.statementTimeoutMs + 1_000 } : {}),
+  };
+}
+
 @Global()
 @Module({})
 export class DatabaseModule {
@@ -14,16 +29,7 @@ export class DatabaseModule {
         {
           provide: PG_POOL,
           useFactory: () => {
-            const pool = new pg.Pool({
-              connectionString: options.url,
-              max: options.poolSize,
-              connectionTimeoutMillis: options.connectTimeoutMs,
-              // A stuck query fails instead of holding a request forever.
-              statement_timeout: options.statementTimeoutMs,
-              // A frozen server (SIGSTOP, a dead network path) never answers the statement timeout:
-              // the client gives up a second after the server should have.
-              query_timeout: options.statementTimeoutMs + 1_000,
-            });
+            const pool = new pg.Pool(poolConfig(options));
             // An idle client losing its server must not crash the process; the next query reconnects.
             pool.on('error', () => undefined);
             return pool;
