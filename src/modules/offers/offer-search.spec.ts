@@ -52,9 +52,9 @@ describe(searchFromCheapestQuery.name, () => {
 });
 
 describe(policyInputFrom.name, () => {
-  it('maps the GraphQL policy input, with minSla as minSlaPercent and the price cap as a decimal string', () => {
+  it('maps the GraphQL policy input, with minSla as minSlaPercent and the price cap as the decimal string it was sent as', () => {
     expect(policyInputFrom(undefined)).toEqual({});
-    expect(policyInputFrom({ minSla: 99.95, maxPricePerGpuHour: 2.5, residency: 'EEA' })).toMatchObject({ minSlaPercent: 99.95, maxPricePerGpuHour: '2.5', residency: 'EEA' });
+    expect(policyInputFrom({ minSla: 99.95, maxPricePerGpuHour: '2.50', residency: 'EEA' })).toMatchObject({ minSlaPercent: 99.95, maxPricePerGpuHour: '2.50', residency: 'EEA' });
     expect(policyInputFrom({ residency: 'EEA' }).maxPricePerGpuHour).toBeUndefined();
   });
 });
@@ -67,7 +67,7 @@ describe(searchFromOffersArgs.name, () => {
     );
     const graphql = searchFromOffersArgs(
       offersArgs({
-        filter: { gpus: ['h100-sxm-80gb'], gpuCount: 8, residency: 'EEA', countries: ['DE'], minSla: 99.9, pricingModels: ['ON_DEMAND'], maxPricePerGpuHour: 4.5, currency: 'EUR' },
+        filter: { gpus: ['h100-sxm-80gb'], gpuCount: 8, residency: 'EEA', countries: ['DE'], minSla: 99.9, pricingModels: ['ON_DEMAND'], maxPricePerGpuHour: '4.5', currency: 'EUR' },
         version: 'v2',
         asOf,
       }),

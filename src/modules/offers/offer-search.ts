@@ -4,7 +4,9 @@ import type { Currency } from '../../domain/catalog/catalog.types.js';
 import type { DiscountInput, GpuRequirementInput as DomainRequirement, PolicyInput } from '../../domain/compliance/index.js';
 import type { VersionSelector } from '../catalog/catalog.service.js';
 import { badInput } from '../../common/errors/app-error.js';
-import type { CheapestOffersArgs, ModelInput, OfferFilterInput, OffersArgs } from './dto/offers.input.js';
+import type { CompliancePolicyInput } from '../../common/inputs/policy.input.js';
+import type { ModelInput } from '../../common/inputs/model.input.js';
+import type { CheapestOffersArgs, OffersArgs } from './dto/offers.input.js';
 import type { CheapestOffersQuery, ListOffersQuery, OffersQuery } from './dto/offers.query.js';
 
 export interface ModelNeed {
@@ -92,7 +94,7 @@ export const searchFromCheapestQuery = (q: CheapestOffersQuery): OfferSearch => 
   }),
 });
 
-export function policyInputFrom(p: OfferFilterInput | CheapestOffersArgs['policy'] | undefined): PolicyInput {
+export function policyInputFrom(p: CompliancePolicyInput | undefined): PolicyInput {
   if (!p) return {};
   return {
     preset: p.preset,
@@ -107,7 +109,7 @@ export function policyInputFrom(p: OfferFilterInput | CheapestOffersArgs['policy
     providers: p.providers,
     excludeProviders: p.excludeProviders,
     regions: p.regions,
-    maxPricePerGpuHour: p.maxPricePerGpuHour === undefined ? undefined : String(p.maxPricePerGpuHour),
+    maxPricePerGpuHour: p.maxPricePerGpuHour,
     includeEstimates: p.includeEstimates,
     maxPriceAgeDays: p.maxPriceAgeDays,
   };

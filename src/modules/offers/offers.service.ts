@@ -5,6 +5,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { CatalogVersionInfo } from '../../domain/catalog/catalog.types.js';
 import {
+  DEFAULT_LIMIT,
   filterOffers,
   findCheapestCompliant,
   PolicyError,
@@ -28,6 +29,7 @@ import {
   type ModelInput as SizingModelInput,
 } from '../../domain/sizing/index.js';
 import { AppError, badInput } from '../../common/errors/app-error.js';
+import { DEFAULT_PAGE_SIZE } from '../../common/inputs/input-bounds.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import type { ModelNeed, OfferSearch } from './offer-search.js';
 
@@ -45,8 +47,6 @@ export function toAppError(error: unknown, prefix = '', names: Readonly<Record<s
   }
   return error;
 }
-
-export const DEFAULT_PAGE_SIZE = 50;
 
 @Injectable()
 export class OffersService {
@@ -88,7 +88,7 @@ export class OffersService {
         requirement: this.requirement(search),
         policy: resolvePolicy({ ...search.policy, referenceDate }),
         currency: search.currency,
-        limit: options.limit ?? 10,
+        limit: options.limit ?? DEFAULT_LIMIT,
         explain: options.explain ?? false,
         discounts: resolveDiscounts(search.discounts),
       });

@@ -1,39 +1,43 @@
-import { ArgsType, Field } from '@nestjs/graphql';
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, Length, Matches } from 'class-validator';
-import { CURRENCIES, PRICING_MODELS, type Currency, type PricingModel } from '../../../domain/catalog/catalog.types.js';
-import { CurrencyEnum, PricingModelEnum } from '../../../common/models/enums.js';
-import { CommaList } from '../../offers/dto/list-param.js';
+// Price history arguments. HistoryArgs and its GraphQL subclasses serve both transports; the
+// offer id and GPU slug come from the path over REST (OfferIdParam, GpuParam) and are arguments
+// over GraphQL, read with the same definitions.
+import { ArgsType } from '@nestjs/graphql';
+import { ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
+import { PRICING_MODELS, type Currency, type PricingModel } from '../../../domain/catalog/catalog.types.js';
+import { GPU_SLUG, OFFER_ID } from '../../../common/inputs/input-bounds.js';
+import { field, InputField, QueryField } from '../../../common/inputs/input-field.js';
+import { CommaList } from '../../../common/inputs/query-string.js';
+import { CURRENCY } from '../../../common/inputs/version-selector.input.js';
+import { PricingModelEnum } from '../../../common/models/enums.js';
+
+const OFFER = field.string({ ...OFFER_ID, required: true, description: 'Offer id (stable across versions)' });
+const GPU = field.string({ ...GPU_SLUG, required: true, description: 'GPU model slug' });
 
 @ArgsType()
 export class HistoryArgs {
-  @ApiPropertyOptional({ enum: CURRENCIES, default: 'USD' })
-  @Field(() => CurrencyEnum, { nullable: true }) @IsOptional() @IsIn(CURRENCIES)
-  currency?: Currency;
+  @InputField(CURRENCY) currency?: Currency;
 
-  @ApiPropertyOptional({ type: String, description: 'GPU history only: pricing model(s), comma-separated (default all)' })
-  @Field(() => [PricingModelEnum], { nullable: true }) @IsOptional() @CommaList() @IsIn(PRICING_MODELS, { each: true })
+  // REST reads the list comma-separated; an enum value holds no comma, so GraphQL's list is unchanged.
+  @CommaList()
+  @ApiPropertyOptional({ style: 'form', explode: false } as ApiPropertyOptions)
+  @InputField(field.list(field.enum<PricingModel>(PRICING_MODELS, PricingModelEnum), { description: 'GPU history only: pricing models (default all)' }))
   pricingModels?: PricingModel[];
 }
 
 @ArgsType()
 export class OfferHistoryArgs extends HistoryArgs {
-  @Field({ description: 'Offer id (stable across versions)' }) @IsString() @Matches(/^[0-9a-f]{32}$/, { message: 'must be an offer id (32 hex characters)' })
-  offerId: string;
+  @InputField(OFFER) offerId: string;
 }
 
 @ArgsType()
 export class GpuHistoryArgs extends HistoryArgs {
-  @Field({ description: 'GPU model slug' }) @IsString() @Length(1, 64) @Matches(/^[a-z0-9][a-z0-9-]*$/, { message: 'must be a GPU slug' })
-  gpu: string;
+  @InputField(GPU) gpu: string;
 }
 
 export class OfferIdParam {
-  @IsString() @Matches(/^[0-9a-f]{32}$/, { message: 'must be an offer id (32 hex characters)' })
-  offerId: string;
+  @QueryField(OFFER) offerId: string;
 }
 
 export class GpuParam {
-  @IsString() @Length(1, 64) @Matches(/^[a-z0-9][a-z0-9-]*$/, { message: 'must be a GPU slug' })
-  gpu: string;
+  @QueryField(GPU) gpu: string;
 }

@@ -1,3 +1,8 @@
+// How a REST query string spells what a JSON body or GraphQL spells with types: numbers, booleans
+// and lists arrive as text. QueryField (input-field.ts) adds these to a field's rules.
+// QueryNumber and QueryBoolean leave a value that is not text alone, so GraphQL's typed values
+// pass through them unchanged; CommaList splits text on commas, so a class both transports read
+// uses it only where a value cannot hold a comma (an enum list).
 import { Transform } from 'class-transformer';
 
 /** REST lists are comma-separated (`gpu=h100-sxm-80gb,a100-sxm-80gb`); repeated params work too. */

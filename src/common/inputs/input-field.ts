@@ -1,0 +1,333 @@
+// One definition per input field. A field is described once, as a spec (its kind, its bounds
+// from input-bounds.ts, its description), and its class-validator rules, its OpenAPI property and
+// its GraphQL field are all derived from that spec here, so the three cannot disagree
+// (docs/api-conventions.md#validation).
+//
+// - InputField: for the classes that are GraphQL inputs and REST JSON bodies (the same class).
+// - QueryField: for REST query-string classes, the transport adapter: the same spec's rules and
+//   OpenAPI parameter, plus query-string parsing (numbers, booleans, comma-separated lists;
+//   query-string.ts), and no GraphQL field.
+import { applyDecorators, type Type } from '@nestjs/common';
+import { Field, Float, Int, type ReturnTypeFuncValue } from '@nestjs/graphql';
+import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
+import { Type as TransformTo } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsDate,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  Min,
+  ValidateBy,
+  ValidateNested,
+  buildMessage,
+  type ValidationOptions,
+} from 'class-validator';
+import { CommaList, QueryBoolean, QueryNumber } from './query-string.js';
+
+interface Doc {
+  description?: string;
+  example?: unknown;
+  /** What the service uses when the field is absent: documented (OpenAPI `default`, GraphQL description), never filled in. */
+  default?: string | number | boolean;
+  /** Fields are optional unless this says otherwise. */
+  required?: boolean;
+}
+
+export interface IntSpec extends Doc {
+  kind: 'int';
+  min: number;
+  max: number;
+}
+export interface NumberSpec extends Doc {
+  kind: 'number';
+  min: number;
+  max: number;
+  /** `max` itself is refused (batchShare < 1). */
+  exclusiveMax?: boolean;
+}
+/** Money: a decimal string, never a float (docs/api-conventions.md#money-units-and-currency). */
+export interface DecimalSpec extends Doc {
+  kind: 'decimal';
+  integerDigits: number;
+  fractionDigits: number;
+  example: string;
+}
+export interface StringSpec extends Doc {
+  kind: 'string';
+  minLength?: number;
+  maxLength?: number;
+  pattern?: RegExp;
+  patternMessage?: string;
+}
+export interface EnumSpec<V extends string = string> extends Doc {
+  kind: 'enum';
+  values: readonly V[];
+  /** The registered GraphQL enum of the same values (common/models/enums.ts, policy-enums.ts). */
+  graphqlEnum: object;
+}
+export interface BooleanSpec extends Doc {
+  kind: 'boolean';
+}
+export interface DateTimeSpec extends Doc {
+  kind: 'dateTime';
+}
+export interface ObjectSpec<C = unknown> extends Doc {
+  kind: 'object';
+  type: () => Type<C>;
+}
+export type ItemSpec = IntSpec | NumberSpec | DecimalSpec | StringSpec | EnumSpec | ObjectSpec;
+export interface ListSpec<I extends ItemSpec = ItemSpec> extends Doc {
+  kind: 'list';
+  of: I;
+  minItems?: number;
+  maxItems?: number;
+}
+export type FieldSpec = ItemSpec | BooleanSpec | DateTimeSpec | ListSpec;
+
+type ItemValue<S> = S extends IntSpec | NumberSpec
+  ? number
+  : S extends DecimalSpec | StringSpec
+    ? string
+    : S extends EnumSpec<infer V>
+      ? V
+      : S extends ObjectSpec<infer C>
+        ? C
+        : never;
+/** The property type a spec validates: a decorated property of another type does not compile. */
+export type ValueOf<S extends FieldSpec> = S extends ListSpec<infer I> ? ItemValue<I>[] : S extends BooleanSpec ? boolean : S extends DateTimeSpec ? Date : ItemValue<S>;
+export type FieldDecorator<V> = <K extends string>(target: { [P in K]?: V | null }, key: K) => void;
+
+type Bounds<S> = Omit<S, 'kind'>;
+
+/** Spec constructors: `field.int({ min: 1, max: 500, default: 50 })`. */
+export const field = {
+  int: (s: Bounds<IntSpec>): IntSpec => ({ kind: 'int', ...s }),
+  number: (s: Bounds<NumberSpec>): NumberSpec => ({ kind: 'number', ...s }),
+  decimal: (s: Bounds<DecimalSpec>): DecimalSpec => ({ kind: 'decimal', ...s }),
+  string: (s: Bounds<StringSpec> = {}): StringSpec => ({ kind: 'string', ...s }),
+  enum: <V extends string>(values: readonly V[], graphqlEnum: object, s: Doc = {}): EnumSpec<V> => ({ kind: 'enum', values, graphqlEnum, ...s }),
+  boolean: (s: Doc = {}): BooleanSpec => ({ kind: 'boolean', ...s }),
+  dateTime: (s: Doc = {}): DateTimeSpec => ({ kind: 'dateTime', ...s }),
+  object: <C>(type: () => Type<C>, s: Doc = {}): ObjectSpec<C> => ({ kind: 'object', type, ...s }),
+  list: <I extends ItemSpec>(of: I, s: Omit<ListSpec<I>, 'kind' | 'of'> = {}): ListSpec<I> => ({ kind: 'list', of, ...s }),
+};
+
+/** A field of a GraphQL input that is also a REST JSON body (or a class both transports read). */
+export function InputField<S extends FieldSpec>(spec: S): FieldDecorator<ValueOf<S>> {
+  const openApi = { ...openApiSchema(spec), ...openApiDoc(spec) } as ApiPropertyOptions;
+  return applyDecorators(
+    ...validationRules(spec),
+    spec.required ? ApiProperty(openApi) : ApiPropertyOptional(openApi),
+    Field(() => graphqlType(spec), { nullable: !spec.required, description: graphqlDescription(spec) }),
+  ) as FieldDecorator<ValueOf<S>>;
+}
+
+/** A REST query parameter read with the same spec: parsed from the query string, no GraphQL field. */
+export function QueryField<S extends FieldSpec>(spec: S): FieldDecorator<ValueOf<S>> {
+  const list = spec.kind === 'list';
+  const openApi: ApiPropertyOptions = {
+    ...openApiSchema(spec),
+    ...openApiDoc(spec),
+    // `gpu=a,b`: OpenAPI's form style without explode is exactly a comma-separated list.
+    ...(list ? { style: 'form', explode: false } : {}),
+  } as ApiPropertyOptions;
+  return applyDecorators(...queryParsing(spec), ...validationRules(spec), spec.required ? ApiProperty(openApi) : ApiPropertyOptional(openApi)) as FieldDecorator<ValueOf<S>>;
+}
+
+/** The regular expression of a decimal spec: no sign, no exponent, no leading point. */
+export function decimalPattern(spec: Pick<DecimalSpec, 'integerDigits' | 'fractionDigits'>): RegExp {
+  return new RegExp(`^\\d{1,${spec.integerDigits}}(\\.\\d{1,${spec.fractionDigits}})?$`);
+}
+
+// ---- class-validator -----------------------------------------------------------------------
+
+/** The exclusive counterpart of @Max, which class-validator lacks. */
+export function IsBelow(limit: number, options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isBelow',
+      constraints: [limit],
+      validator: {
+        validate: (value: unknown) => typeof value === 'number' && value < limit,
+        defaultMessage: buildMessage((each) => `${each}$property must be less than $constraint1`, options),
+      },
+    },
+    options,
+  );
+}
+
+function itemRules(spec: ItemSpec, each: boolean): PropertyDecorator[] {
+  const o: ValidationOptions = each ? { each: true } : {};
+  switch (spec.kind) {
+    case 'int':
+      return [IsInt(o), Min(spec.min, o), Max(spec.max, o)];
+    case 'number':
+      return [IsNumber({ allowNaN: false, allowInfinity: false }, o), Min(spec.min, o), spec.exclusiveMax ? IsBelow(spec.max, o) : Max(spec.max, o)];
+    case 'decimal':
+      return [Matches(decimalPattern(spec), { ...o, message: `${each ? 'each value ' : ''}must be a decimal number such as ${spec.example}` })];
+    case 'string':
+      return [
+        IsString(o),
+        ...(spec.minLength !== undefined || spec.maxLength !== undefined ? [Length(spec.minLength ?? 0, spec.maxLength, o)] : []),
+        ...(spec.pattern ? [Matches(spec.pattern, { ...o, ...(spec.patternMessage ? { message: spec.patternMessage } : {}) })] : []),
+      ];
+    case 'enum':
+      return [IsIn([...spec.values], o)];
+    case 'object':
+      return [ValidateNested(o), TransformTo(spec.type)];
+  }
+}
+
+function validationRules(spec: FieldSpec): PropertyDecorator[] {
+  const presence = spec.required ? [] : [IsOptional()];
+  switch (spec.kind) {
+    case 'boolean':
+      return [...presence, IsBoolean()];
+    case 'dateTime':
+      return [...presence, TransformTo(() => Date), IsDate({ message: 'must be an ISO 8601 timestamp' })];
+    case 'object':
+      return [...presence, ...(spec.required ? [IsDefined()] : []), IsObject(), ...itemRules(spec, false)];
+    case 'list':
+      return [
+        ...presence,
+        IsArray(),
+        ...(spec.minItems !== undefined ? [ArrayMinSize(spec.minItems)] : []),
+        ...(spec.maxItems !== undefined ? [ArrayMaxSize(spec.maxItems)] : []),
+        ...itemRules(spec.of, true),
+      ];
+    default:
+      return [...presence, ...itemRules(spec, false)];
+  }
+}
+
+function queryParsing(spec: FieldSpec): PropertyDecorator[] {
+  switch (spec.kind) {
+    case 'int':
+    case 'number':
+      return [QueryNumber()];
+    case 'boolean':
+      return [QueryBoolean()];
+    case 'list':
+      return [CommaList()];
+    default:
+      return [];
+  }
+}
+
+// ---- OpenAPI -------------------------------------------------------------------------------
+
+function itemSchema(spec: ItemSpec): Record<string, unknown> {
+  switch (spec.kind) {
+    case 'int':
+      return { type: 'integer', minimum: spec.min, maximum: spec.max };
+    case 'number':
+      return { type: 'number', minimum: spec.min, maximum: spec.max, ...(spec.exclusiveMax ? { exclusiveMaximum: true } : {}) };
+    case 'decimal':
+      return { type: 'string', pattern: decimalPattern(spec).source };
+    case 'string':
+      return { type: 'string', minLength: spec.minLength, maxLength: spec.maxLength, pattern: spec.pattern?.source };
+    case 'enum':
+      return { type: 'string', enum: [...spec.values] };
+    case 'object':
+      // Swagger resolves a lazy type only if the function's name is `type`, as this arrow's is.
+      return { type: () => spec.type() };
+  }
+}
+
+function openApiSchema(spec: FieldSpec): ApiPropertyOptions {
+  switch (spec.kind) {
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'dateTime':
+      return { type: 'string', format: 'date-time' };
+    case 'list':
+      return spec.of.kind === 'object'
+        ? { ...itemSchema(spec.of), isArray: true, minItems: spec.minItems, maxItems: spec.maxItems }
+        : ({ type: 'array', items: withoutUndefined(itemSchema(spec.of)), minItems: spec.minItems, maxItems: spec.maxItems } as ApiPropertyOptions);
+    default:
+      return itemSchema(spec) as ApiPropertyOptions;
+  }
+}
+
+function openApiDoc(spec: FieldSpec): ApiPropertyOptions {
+  return withoutUndefined({ description: spec.description, example: spec.example, default: spec.default, required: spec.required ?? false }) as ApiPropertyOptions;
+}
+
+function withoutUndefined<T extends Record<string, unknown>>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+}
+
+// ---- GraphQL -------------------------------------------------------------------------------
+
+function graphqlType(spec: FieldSpec): ReturnTypeFuncValue {
+  switch (spec.kind) {
+    case 'int':
+      return Int;
+    case 'number':
+      return Float;
+    case 'decimal':
+    case 'string':
+      return String;
+    case 'enum':
+      return spec.graphqlEnum as ReturnTypeFuncValue;
+    case 'boolean':
+      return Boolean;
+    case 'dateTime':
+      return Date;
+    case 'object':
+      return spec.type();
+    case 'list':
+      return [graphqlType(spec.of)] as ReturnTypeFuncValue;
+  }
+}
+
+/**
+ * GraphQL has no way to state bounds, so its description says them, in words derived from the
+ * same spec: "From 0 to less than 1. Default: 0."
+ */
+export function graphqlDescription(spec: FieldSpec): string | undefined {
+  const parts = [spec.description, boundsText(spec), spec.default === undefined ? undefined : `Default: ${String(spec.default)}.`].filter((p): p is string => !!p);
+  return parts.length ? parts.map((p) => (/[.!?]$/.test(p) ? p : `${p}.`)).join(' ') : undefined;
+}
+
+function boundsText(spec: FieldSpec): string | undefined {
+  switch (spec.kind) {
+    case 'int':
+    case 'number':
+      return rangeText(spec);
+    case 'decimal':
+      return `A decimal string such as "${spec.example}": up to ${spec.integerDigits} digits, and up to ${spec.fractionDigits} after the point`;
+    case 'list': {
+      const count =
+        spec.minItems !== undefined && spec.minItems === spec.maxItems
+          ? `Exactly ${spec.minItems} values`
+          : spec.maxItems !== undefined
+            ? spec.minItems
+              ? `${spec.minItems} to ${spec.maxItems} values`
+              : `At most ${spec.maxItems} values`
+            : spec.minItems !== undefined
+              ? `At least ${spec.minItems} value${spec.minItems === 1 ? '' : 's'}`
+              : undefined;
+      const item = spec.of.kind === 'int' || spec.of.kind === 'number' ? `each ${rangeText(spec.of).replace(/^From/, 'from')}` : undefined;
+      return [count, item].filter(Boolean).join(', ') || undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** "From 0 to less than 100": a number spec's bounds in words. */
+export function rangeText(spec: IntSpec | NumberSpec): string {
+  return `From ${spec.min} to ${spec.kind === 'number' && spec.exclusiveMax ? 'less than ' : ''}${spec.max}`;
+}
