@@ -151,7 +151,7 @@ const plausibleEstimate = fc.record(
     ),
     workload: fc.oneof(
       fc.record({ requestsPerSecond: fc.double({ min: 0, max: 5000, noNaN: true }), avgInputTokens: fc.integer({ min: 1, max: 100_000 }), avgOutputTokens: fc.integer({ min: 1, max: 10_000 }) }),
-      fc.record({ hourlyProfile: fc.array(fc.double({ min: 0, max: 1000, noNaN: true }), { minLength: 24, maxLength: 24 }), avgInputTokens: fc.integer({ min: 1, max: 4000 }), avgOutputTokens: fc.integer({ min: 1, max: 4000 }), batchShare: fc.double({ min: 0, max: 1, noNaN: true }), scaleToZero: fc.boolean() }),
+      fc.record({ hourlyProfile: fc.array(fc.double({ min: 0, max: 1000, noNaN: true }), { minLength: 24, maxLength: 24 }), avgInputTokens: fc.integer({ min: 1, max: 4000 }), avgOutputTokens: fc.integer({ min: 1, max: 4000 }), batchShare: fc.double({ min: 0, max: 0.999, noNaN: true }), scaleToZero: fc.boolean() }),
     ),
     policy: fc.record(
       {
@@ -159,7 +159,8 @@ const plausibleEstimate = fc.record(
         tolerance: fc.constantFrom('TOLERANT', 'RECOVERABLE', 'INTOLERANT'),
         pricingModels: fc.subarray(PRICING_MODELS, { minLength: 1 }),
         providers: fc.subarray(PROVIDERS, { minLength: 1 }),
-        maxPricePerGpuHour: fc.double({ min: 0, max: 20, noNaN: true }),
+        // Prices are decimal strings in every input.
+        maxPricePerGpuHour: fc.integer({ min: 0, max: 2000 }).map((cents) => (cents / 100).toFixed(2)),
       },
       { requiredKeys: [] },
     ),
@@ -195,7 +196,7 @@ const VALID_POLICY = {
   tolerance: 'TOLERANT',
   providers: ['aws', 'ovhcloud'],
   excludeProviders: ['azure'],
-  maxPricePerGpuHour: 10,
+  maxPricePerGpuHour: '10',
 };
 const randomOrMutated = (valid: unknown): fc.Arbitrary<unknown> =>
   fc.oneof({ weight: 1, arbitrary: fc.constant(valid) }, { weight: 6, arbitrary: mutated(valid) }, { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }) }, { weight: 1, arbitrary: nasty });
