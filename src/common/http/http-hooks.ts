@@ -42,17 +42,38 @@ export function installHttpHooks(app: NestFastifyApplication, config: Pick<AppCo
   fastify.decorateRequest('cachePlan', null);
   fastify.decorateRequest('cachePlannedAt', null);
 
-  fastify.addHook('onRequest', async (request, reply) => {
+  fastify.addHook('onRequest', (request, reply, done) => {
     // Answers given while PostgreSQL is unreachable come from the in-memory catalog.
     if (catalog.servingFromCache) void reply.header('x-served-from-cache', 'true');
     const route = request.routeOptions.url;
-    if (!isGated(route)) return;
-    try {
-      await gate.authenticate(request as CallerRequest);
-      gate.count(request as CallerRequest);
-    } catch (error) {
-      return refuse(request, reply, route === '/graphql', error);
+    if (!isGated(route)) return done();
+    const refused = (error: unknown): void => {
+      try {
+        refuse(request, reply, route === '/graphql', error);
+      } catch (unexpected) {
+        done(unexpected as Error);
+      }
+    };
+    // Without keys (AUTH_MODE=off) the gate is synchronous: no promise per request.
+    if (!gate.keyRequired) {
+      try {
+        gate.count(request as CallerRequest);
+      } catch (error) {
+        return refused(error);
+      }
+      return done();
     }
+    gate.authenticate(request as CallerRequest).then(
+      () => {
+        try {
+          gate.count(request as CallerRequest);
+        } catch (error) {
+          return refused(error);
+        }
+        done();
+      },
+      refused,
+    );
   });
 
   fastify.addHook('preHandler', (request, reply, done) => {

@@ -45,6 +45,11 @@ export class RequestGate {
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'AUTH_MODE' | 'RATE_LIMIT_PER_MINUTE'>,
   ) {}
 
+  /** Whether requests need an API key (AUTH_MODE=required); without, authenticate() has nothing to do. */
+  get keyRequired(): boolean {
+    return this.config.AUTH_MODE !== 'off';
+  }
+
   /** AUTH_MODE=required: the caller of a valid key, else throws (401, or 429 after too many failures). */
   async authenticate(req: CallerRequest): Promise<Caller | null> {
     if (this.config.AUTH_MODE === 'off') return null;
