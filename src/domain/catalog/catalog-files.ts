@@ -15,6 +15,7 @@ import {
   type CatalogMetaRow,
 } from './catalog-rows.js';
 import type { CatalogContent, GpuModel, Offer, Provider, ReferenceFigure, Region } from './catalog.types.js';
+import { at } from '../checked.js';
 
 export interface CatalogFile {
   /** Shown in errors; relative paths read best. */
@@ -80,7 +81,7 @@ function readStructured(file: CatalogFile, rows: Record<Section, RawRow[]>, erro
   const doc = parseDocument(file.text, { lineCounter, schema: 'failsafe', prettyErrors: false });
   const lineOf = (node: Node | null | undefined): number => (node?.range ? lineCounter.linePos(node.range[0]).line : 1);
   if (doc.errors.length) {
-    for (const e of doc.errors) errors.push({ file: file.path, line: e.linePos?.[0]?.line ?? 1, field: '', message: e.message.split('\n')[0] });
+    for (const e of doc.errors) errors.push({ file: file.path, line: e.linePos?.[0]?.line ?? 1, field: '', message: at(e.message.split('\n'), 0) });
     return;
   }
   if (!isMap(doc.contents)) {

@@ -58,6 +58,9 @@ export type WriteOutcome =
   | { status: 'unchanged'; version: CatalogVersionInfo; published: boolean }
   | { status: 'moved'; currentId: string | null };
 
+/** How many rows each catalog table holds (for tests and the import benchmark). */
+export type CatalogRowCounts = Record<'versions' | 'providers' | 'regions' | 'gpus' | 'offers' | 'referenceFigures', number>;
+
 const dec = (v: { toString(): string } | null): Decimal | null => (v === null ? null : new Decimal(v.toString()));
 const validAt = (seq: number) => ({ validFrom: { lte: seq }, OR: [{ validTo: null }, { validTo: { gt: seq } }] });
 
@@ -437,7 +440,7 @@ export class CatalogRepository {
     return this.queryOffers('key_hash = $1 ORDER BY valid_from', [keyHash]);
   }
 
-  async countRows(): Promise<Record<string, number>> {
+  async countRows(): Promise<CatalogRowCounts> {
     const [versions, providers, regions, gpus, offers, referenceFigures] = await Promise.all([
       this.prisma.catalogVersion.count(),
       this.prisma.provider.count(),
