@@ -42,8 +42,8 @@ describe(BudgetedWorkerPool.name, () => {
     const results = await Promise.allSettled(Array.from({ length: 6 }, () => pool.run('200')));
     const refused = results.filter((r) => r.status === 'rejected');
     expect(refused.length).toBeGreaterThan(0);
-    for (const r of refused) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(PoolBusy);
-    const done = results.filter((r) => r.status === 'fulfilled').map((r) => (r as PromiseFulfilledResult<string>).value);
+    for (const r of refused) expect(r.reason).toBeInstanceOf(PoolBusy);
+    const done = results.filter((r) => r.status === 'fulfilled').map((r) => r.value);
     expect(done.length).toBeGreaterThan(0);
     expect(done.every((v) => v === 'spun 200')).toBe(true);
   });

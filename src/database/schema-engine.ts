@@ -25,7 +25,7 @@ function loadWasm(): Promise<void> {
     const glueFile = require.resolve('@prisma/schema-engine-wasm/schema_engine_bg');
     const bytes = await readFile(path.join(path.dirname(glueFile), 'schema_engine_bg.wasm'));
     const { instance } = await WebAssembly.instantiate(bytes, { './schema_engine_bg.js': glue });
-    const exports = instance.exports as unknown as { __wbindgen_start?: () => void };
+    const exports = instance.exports as { __wbindgen_start?: () => void };
     glue.__wbg_set_wasm(exports);
     exports.__wbindgen_start?.();
   })();
@@ -82,7 +82,7 @@ export async function readMigrationList(migrationsDir: string): Promise<Migratio
         },
       })),
     ),
-  } as MigrationList;
+  };
 }
 
 /** Applies pending migrations exactly as `prisma migrate deploy` does; returns their names. */

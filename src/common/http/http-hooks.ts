@@ -6,12 +6,11 @@
 //   onSend      a fresh answer is kept, with its ETag and Cache-Control
 //   onResponse  metrics (labels resolved once per route) and the request log line
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config/app-config.js';
 import { logRequest } from '../../config/logger.options.js';
 import { CatalogService } from '../../modules/catalog/catalog.service.js';
 import { RequestGate, TooManyRequests } from '../../modules/auth/request-gate.js';
-import type { CallerRequest } from '../../modules/auth/request-context.js';
 import { MetricsService } from '../../modules/metrics/metrics.service.js';
 import { AppError } from '../errors/app-error.js';
 import { isDatabaseUnavailable, toProblem } from '../errors/problem-details.filter.js';
@@ -32,7 +31,7 @@ function isGated(route: string | undefined): boolean {
 }
 
 export function installHttpHooks(app: NestFastifyApplication, config: Pick<AppConfig, 'CATALOG_REFRESH_MS' | 'RESPONSE_CACHE_MB'>): ResponseCache {
-  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  const fastify = app.getHttpAdapter().getInstance();
   const gate = app.get(RequestGate);
   const catalog = app.get(CatalogService);
   const metrics = app.get(MetricsService);
@@ -48,8 +47,8 @@ export function installHttpHooks(app: NestFastifyApplication, config: Pick<AppCo
     const route = request.routeOptions.url;
     if (!isGated(route)) return;
     try {
-      await gate.authenticate(request as CallerRequest);
-      gate.count(request as CallerRequest);
+      await gate.authenticate(request);
+      gate.count(request);
     } catch (error) {
       return refuse(request, reply, route === '/graphql', error);
     }

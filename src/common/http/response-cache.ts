@@ -73,7 +73,7 @@ export function planCaching(request: CacheableRequest, currentVersionId: string 
 }
 
 function selectorOf(input: unknown): { version?: unknown; asOf?: unknown } {
-  return input !== null && typeof input === 'object' ? (input as { version?: unknown; asOf?: unknown }) : {};
+  return input !== null && typeof input === 'object' ? input : {};
 }
 
 function freshnessOf({ version, asOf }: { version?: unknown; asOf?: unknown }, now: Date): Freshness {

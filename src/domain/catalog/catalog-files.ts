@@ -90,7 +90,7 @@ function readStructured(file: CatalogFile, rows: Record<Section, RawRow[]>, erro
   }
   for (const pair of doc.contents.items) {
     const key = String(isScalar(pair.key) ? pair.key.value : pair.key) as Section;
-    const keyLine = lineOf(pair.key as Node);
+    const keyLine = lineOf(pair.key);
     if (!SECTIONS.includes(key)) {
       errors.push({ file: file.path, line: keyLine, field: key, message: `unknown section; expected one of ${SECTIONS.join(', ')}` });
       continue;
@@ -107,7 +107,7 @@ function readStructured(file: CatalogFile, rows: Record<Section, RawRow[]>, erro
       const fieldLines = isMap(item)
         ? Object.fromEntries(item.items.map((p) => [String(isScalar(p.key) ? p.key.value : p.key), lineOf(p.key as Node)]))
         : undefined;
-      rows[key].push({ file: file.path, line: lineOf(item as Node), value: toText(item), fieldLines });
+      rows[key].push({ file: file.path, line: lineOf(item), value: toText(item), fieldLines });
     }
   }
 }
@@ -117,10 +117,8 @@ function readCsv(file: CatalogFile, rows: Record<Section, RawRow[]>, errors: Row
   const base = file.path.split('/').pop()!.toLowerCase();
   const section: Section = (['providers', 'regions', 'gpus'] as const).find((s) => base.startsWith(s)) ?? 'offers';
   try {
-    const records = parseCsv(file.text, { columns: true, skip_empty_lines: true, info: true }) as {
-      record: Record<string, string>;
-      info: { lines: number };
-    }[];
+    // With `info`, each record comes with where it was read.
+    const records = parseCsv<{ record: Record<string, string>; info: { lines: number } }>(file.text, { columns: true, skip_empty_lines: true, info: true });
     for (const { record, info } of records) {
       const value = Object.fromEntries(Object.entries(record).filter(([, v]) => v !== ''));
       rows[section].push({ file: file.path, line: info.lines, value });

@@ -98,7 +98,7 @@ describe(rowContentHash.name, () => {
     const base = { ...FULL_OFFER } as Offer;
     for (const field of Object.keys(FULL_OFFER) as (keyof Offer)[]) {
       for (const value of NULLABLE[field] ? [another(base[field]), null] : [another(base[field])]) {
-        const changed = { ...base, [field]: value } as Offer;
+        const changed = { ...base, [field]: value };
         expect([field, rowContentHash(changed)]).not.toEqual([field, rowContentHash(base)]);
         expectReported(base, changed, field);
       }
@@ -137,7 +137,7 @@ describe(rowContentHash.name, () => {
     fc.assert(
       fc.property(offer, field, fc.boolean(), (before, f, toNull) => {
         const value = toNull && NULLABLE[f] && before[f] !== null ? null : another(before[f]);
-        const after = { ...before, [f]: value } as Offer;
+        const after = { ...before, [f]: value };
         expect(rowContentHash(after)).not.toBe(rowContentHash(before));
         expectReported(before, after, f);
       }),
@@ -162,7 +162,7 @@ describe(rowContentHash.name, () => {
     ];
     for (const [row, group, keyField] of rows) {
       for (const field of Object.keys(row)) {
-        const changed = { ...row, [field]: another((row as unknown as Record<string, unknown>)[field]) } as CatalogRow;
+        const changed = { ...row, [field]: another((row as unknown as Record<string, unknown>)[field]) };
         expect([field, rowContentHash(changed)]).not.toEqual([field, rowContentHash(row)]);
         const diff = diffCatalogs({ from: makeCatalog({ gpus: [], [group]: [row] }), to: makeCatalog({ gpus: [], [group]: [changed] }) });
         const changes = diff.reference.map((r) => r.change).sort();

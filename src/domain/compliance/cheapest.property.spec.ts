@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { CatalogContent, Offer, PricingModel } from '../catalog/catalog.types.js';
+import type { CatalogContent, Offer } from '../catalog/catalog.types.js';
 import { PRICING_MODELS } from '../catalog/catalog.types.js';
 import { PRICING_MODEL_TRAITS } from '../catalog/pricing-model-traits.js';
 import { Decimal } from '../money/money.js';
@@ -106,7 +106,7 @@ function tighten(a: CompliancePolicy, b: CompliancePolicy): CompliancePolicy {
     operator: a.operator === 'EU' || b.operator === 'EU' ? 'EU' : 'ANY',
     certifications: [...new Set([...a.certifications, ...b.certifications])],
     minSlaPercent: max(a.minSlaPercent, b.minSlaPercent),
-    pricingModels: both(a.pricingModels, b.pricingModels) as PricingModel[] | null,
+    pricingModels: both(a.pricingModels, b.pricingModels),
     tolerance: a.tolerance && b.tolerance ? stricter([...INTERRUPTION_TOLERANCES].reverse(), a.tolerance, b.tolerance) : (a.tolerance ?? b.tolerance),
     providers: both(a.providers, b.providers),
     excludeProviders: [...new Set([...a.excludeProviders, ...b.excludeProviders])],

@@ -211,7 +211,7 @@ function mergeTighter(base: CompliancePolicy, explicit: ParsedFields): Complianc
   for (const field of ['countries', 'pricingModels', 'providers', 'regions'] as const) {
     const mine = explicit[field] as readonly string[] | undefined;
     if (mine === undefined) continue;
-    const theirs = base[field] as readonly string[] | null;
+    const theirs: readonly string[] | null = base[field];
     const outside = theirs ? mine.filter((v) => !theirs.includes(v)) : [];
     if (outside.length > 0) throw looser(field, `${field} ${outside.join(', ')} (preset allows ${theirs!.join(', ')})`);
     (merged as unknown as Record<string, readonly string[]>)[field] = mine;

@@ -10,7 +10,6 @@ import { Decimal, MissingFxRateError } from '../../domain/money/money.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { catalogTestingModule } from '../catalog/testing/catalog-testing-module.js';
 import { InMemoryCatalogRepository } from '../catalog/testing/in-memory-catalog.repository.js';
-import type { ListOffersQuery } from './dto/offers.query.js';
 import { searchFromListQuery, type OfferSearch } from './offer-search.js';
 import { memoryPerGpuForModel, OffersService, toAppError } from './offers.service.js';
 
@@ -206,7 +205,7 @@ describe(OffersService.name, () => {
     it('names policy fields as the API spells them (minSla; REST’s excludeProvider)', async () => {
       const { offers } = await setUp();
       await expect(offers.list(search({ policy: { minSlaPercent: 101 } }), {})).rejects.toMatchObject({ code: 'REQUEST.INVALID', errors: [{ field: 'minSla' }] });
-      const rest = searchFromListQuery({ provider: ['ovh'], excludeProvider: ['ovh'] } as ListOffersQuery);
+      const rest = searchFromListQuery({ provider: ['ovh'], excludeProvider: ['ovh'] });
       await expect(offers.cheapest(rest, {})).rejects.toMatchObject({ code: 'REQUEST.INVALID', errors: [{ field: 'excludeProvider' }] });
     });
 
