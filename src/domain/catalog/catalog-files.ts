@@ -15,7 +15,7 @@ import {
   type CatalogMetaRow,
 } from './catalog-rows.js';
 import type { CatalogContent, GpuModel, Offer, Provider, ReferenceFigure, Region } from './catalog.types.js';
-import { at } from '../checked.js';
+import { at, last } from '../checked.js';
 
 export interface CatalogFile {
   /** Shown in errors; relative paths read best. */
@@ -114,7 +114,7 @@ function readStructured(file: CatalogFile, rows: Record<Section, RawRow[]>, erro
 
 /** CSV: one section per file, named by the file (providers.csv, regions.csv, gpus.csv; else offers). */
 function readCsv(file: CatalogFile, rows: Record<Section, RawRow[]>, errors: RowError[]): void {
-  const base = file.path.split('/').pop()!.toLowerCase();
+  const base = last(file.path.split('/')).toLowerCase();
   const section: Section = (['providers', 'regions', 'gpus'] as const).find((s) => base.startsWith(s)) ?? 'offers';
   try {
     // With `info`, each record comes with where it was read.
@@ -153,8 +153,8 @@ export function parseCatalogFiles(files: CatalogFile[]): ParsedCatalog {
     else readStructured(file, rows, errors);
   }
   if (rows.catalog.length > 1) {
-    const [, second] = rows.catalog;
-    errors.push({ file: second!.file, line: second!.line, field: 'catalog', message: 'only one catalog section is allowed' });
+    const second = at(rows.catalog, 1);
+    errors.push({ file: second.file, line: second.line, field: 'catalog', message: 'only one catalog section is allowed' });
   }
   const meta = rows.catalog[0] ? validate(catalogMetaSchema, rows.catalog[0], errors) : null;
 
@@ -304,8 +304,8 @@ export function assembleCatalog({
   const kept = (inherited?.offers ?? []).filter((o) => (scope.mode === 'MERGE' ? !replaced.has(o.keyHash) : !inScope(o.providerSlug)));
   const checked = [...parsed.offers, ...kept.map((item) => ({ item, file: '(inherited)', line: 0 }))];
   for (const { item: offer, file, line } of checked) {
-    if (line > 0 && !inScope(offer.providerSlug)) {
-      errors.push({ file, line, field: 'provider', message: `provider ${offer.providerSlug} is outside the import scope ${scoped!.join(', ')}` });
+    if (line > 0 && scoped !== null && !scoped.includes(offer.providerSlug)) {
+      errors.push({ file, line, field: 'provider', message: `provider ${offer.providerSlug} is outside the import scope ${scoped.join(', ')}` });
     }
     const where = line > 0 ? '' : ` (inherited offer ${offer.instanceType} ${offer.regionCode}; import its provider's offers too, or use --full)`;
     if (!providerSlugs.has(offer.providerSlug)) errors.push({ file, line, field: 'provider', message: `unknown provider ${offer.providerSlug}${where}` });

@@ -9,6 +9,7 @@ import { describePlan, egressUnpriced } from './estimate-narrative.js';
 import type { Alternative, EstimateInput, EstimateOutcome, InferenceEstimate } from './estimate.types.js';
 import { costPlan, monthly, toMoney, type PlanCosting } from './plan-costing.js';
 import { compareEvaluations, evaluateCandidates, MAX_PLANNED_GPUS, type Evaluation, type RightSizingSettings } from './right-sizing.js';
+import { at } from '../checked.js';
 
 export const DEFAULT_HOURS_PER_MONTH = 730;
 export const DEFAULT_RECOVERABLE_SPOT_SHARE = 0.5;
@@ -53,7 +54,7 @@ export function estimateInferenceCost(input: EstimateInput): EstimateOutcome {
     return { kind: 'NO_USABLE_OFFER', reason: sizing.notes.join('; ') || 'no usable offer' };
   }
   const ranked = [...sizing.evaluations].sort(compareEvaluations);
-  const chosen = ranked[0]!;
+  const chosen = at(ranked, 0);
   const estimate = assemble({ input, settings, chosen });
   estimate.alternatives = alternatives({ ranked, chosen, estimate, input, settings });
   estimate.warnings.push(...sizing.notes.map((n) => `skipped: ${n}`));
@@ -234,8 +235,8 @@ function assemble({
     tiers: blended.tiers,
     hourlyPlan: plan.plan.hours.map((row) => ({
       hour: row.hour,
-      demandRequestsPerSecond: settings.hourlyRequestsPerSecond[row.hour]!,
-      onlineRequestsPerSecond: demand.onlineRequestsPerSecond[row.hour]!,
+      demandRequestsPerSecond: at(settings.hourlyRequestsPerSecond, row.hour),
+      onlineRequestsPerSecond: at(demand.onlineRequestsPerSecond, row.hour),
       replicasNeeded: row.onlineReplicas,
       reservedInstances: row.reservedInstances,
       onDemandInstances: row.onDemandInstances,

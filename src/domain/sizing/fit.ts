@@ -2,6 +2,7 @@
 import type { ModelSpec } from './model-presets.js';
 import { cachedTokens, kvBytesPerToken, weightBytes } from './model.js';
 import type { Precision } from './precision.js';
+import { at } from '../checked.js';
 
 /** Vendor "GB" of GPU memory behaves like GiB (an A100-40GB reports 42,405,855,232 bytes). */
 export const BYTES_PER_GPU_GB = 2 ** 30;
@@ -104,7 +105,7 @@ export function fitReplica({
     largestTried = memory;
     if (memory.maxBatch >= minBatch) options.push(memory);
   }
-  if (options.length > 0) return { fits: true, tensorParallel: options[0]!.tensorParallel, options };
+  if (options.length > 0) return { fits: true, tensorParallel: at(options, 0).tensorParallel, options };
   const m =
     largestTried ?? replicaMemory({ model, precision, gpuMemoryGb, tensorParallel: 1, contextTokens });
   const neededGb = m.weightsGb + m.overheadGb + minBatch * m.kvPerSequenceGb;
