@@ -19,6 +19,7 @@ import { CliModule } from '../src/cli.module.js';
 import { loadConfig } from '../src/config/app-config.js';
 import { CatalogImportService } from '../src/modules/catalog/catalog-import.service.js';
 import { benchDatabase, fmt, machine, syntheticCatalog, writeCatalogFiles } from './support.js';
+import { at } from '../src/domain/checked.js';
 
 const sizes = (process.argv[2] ?? '0,1000,100000').split(',').map(Number);
 const seconds = Number(process.argv[3] ?? 10);
@@ -162,9 +163,9 @@ for (const size of sizes) {
       await run(urls[s.target], { ...s, connections: 1 }).catch(() => undefined); // warm-up
       const r = await run(urls[s.target], s);
       results.set(s.name + s.connections, r);
-      const bare = results.get(scenarios[0]!.name + 32);
-      const nest = results.get(scenarios[1]!.name + 32);
-      const sql = results.get(scenarios[2]!.name + 32);
+      const bare = results.get(at(scenarios, 0).name + 32);
+      const nest = results.get(at(scenarios, 1).name + 32);
+      const sql = results.get(at(scenarios, 2).name + 32);
       const pct = (base: typeof r | undefined) => (base ? `${fmt((100 * r.rps) / base.rps, 0)}%` : '');
       const line = `| ${sizeLabel} | ${s.name} | ${s.connections} | ${fmt(r.rps, 0)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${pct(bare)} | ${pct(nest)} | ${sql ? fmt(r.rps / sql.rps, 2) + '×' : ''} | ${r.bad} of ${r.total} |`;
       table.push(line);

@@ -12,6 +12,7 @@ import { generateCatalog } from '../src/domain/compliance/testing/generate-catal
 import { loadConfig } from '../src/config/app-config.js';
 import { resolveDatabase, type ResolvedDatabase } from '../src/database/database-url.js';
 import { applyMigrations } from '../src/database/schema-engine.js';
+import { at } from '../src/domain/checked.js';
 
 export const OFFER_COLUMNS = [
   'provider', 'region', 'gpu', 'gpuCount', 'instanceType', 'pricingModel', 'pricePerHour', 'currency', 'upfront', 'termMonths',
@@ -93,7 +94,7 @@ export async function writeCatalogFiles(content: CatalogContent, dir: string, la
 
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  return at(sorted, Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length)));
 }
 
 export const ms = (ns: bigint): number => Number(ns) / 1e6;

@@ -120,13 +120,13 @@ function printImport(report: ImportReport): void {
     console.error('only add and update the offers listed, or pass --allow-large-change if the change is intended.');
   } else if (report.status === 'dry-run') console.log(g.violations.length ? 'Dry run: nothing was written; a real import would be refused.' : 'Dry run: nothing was written.');
   else if (report.status === 'unchanged') {
-    console.log(`Unchanged: identical to version ${report.version!.label}; nothing was written.`);
-    if (report.published) console.log(`Published: ${report.version!.label} is now the current version.`);
-    else if (!report.version!.current) console.log(`It is not the current version; run: npm run catalog:publish -- ${report.version!.label}`);
+    console.log(`Unchanged: identical to version ${report.version.label}; nothing was written.`);
+    if (report.published) console.log(`Published: ${report.version.label} is now the current version.`);
+    else if (!report.version.current) console.log(`It is not the current version; run: npm run catalog:publish -- ${report.version.label}`);
   }
   else {
-    console.log(`Created version ${report.version!.label} (${report.version!.id}): ${report.rowsWritten} rows written.`);
-    console.log(report.published ? 'Published: it is now the current version.' : `Not published; run: npm run catalog:publish -- ${report.version!.label}`);
+    console.log(`Created version ${report.version.label} (${report.version.id}): ${report.rowsWritten} rows written.`);
+    console.log(report.published ? 'Published: it is now the current version.' : `Not published; run: npm run catalog:publish -- ${report.version.label}`);
   }
 }
 

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import { at } from '../domain/checked.js';
 
 export interface EmbeddedPostgresOptions {
   dataDir: string;
@@ -34,7 +35,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const log = (message: string): void => {
     for (const line of message.split('\n')) {
       const fatal = /\b(FATAL|PANIC):\s+(.*)$/.exec(line);
-      if (fatal) lastFatal = fatal[2]!.trim();
+      if (fatal) lastFatal = at(fatal, 2).trim();
     }
     options.onLog?.(message.trim());
   };

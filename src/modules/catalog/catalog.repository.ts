@@ -13,6 +13,7 @@ import { providerObservations, type CatalogContent, type CatalogVersionInfo, typ
 import { Decimal } from '../../domain/money/money.js';
 import { PG_POOL } from '../../database/database.options.js';
 import { PrismaService } from '../../database/prisma.service.js';
+import { at, defined } from '../../domain/checked.js';
 
 /** pg_advisory_xact_lock key that serialises catalog writes (imports and publishes). */
 const CATALOG_WRITE_LOCK = 7_402_651;
@@ -61,7 +62,12 @@ export type WriteOutcome =
 /** How many rows each catalog table holds (for tests and the import benchmark). */
 export type CatalogRowCounts = Record<'versions' | 'providers' | 'regions' | 'gpus' | 'offers' | 'referenceFigures', number>;
 
-const dec = (v: { toString(): string } | null): Decimal | null => (v === null ? null : new Decimal(v.toString()));
+/** A database decimal as a Decimal; null stays null, so a NOT NULL column gives a Decimal. */
+function dec(v: { toString(): string }): Decimal;
+function dec(v: { toString(): string } | null): Decimal | null;
+function dec(v: { toString(): string } | null): Decimal | null {
+  return v === null ? null : new Decimal(v.toString());
+}
 const validAt = (seq: number) => ({ validFrom: { lte: seq }, OR: [{ validTo: null }, { validTo: { gt: seq } }] });
 
 @Injectable()
@@ -156,6 +162,11 @@ export class CatalogRepository {
   }
 
   /** The version that was current at `at`: the newest publication at or before it. */
+  /** A version this repository has just written and committed. */
+  private async findWrittenVersion(id: string): Promise<CatalogVersionInfo> {
+    return defined(await this.findVersion(id), `the written catalog version ${id}`);
+  }
+
   async findVersionCurrentAt(at: Date): Promise<CatalogVersionInfo | null> {
     const pub = await this.prisma.catalogPublication.findFirst({
       where: { publishedAt: { lte: at } },
@@ -206,10 +217,10 @@ export class CatalogRepository {
           slug: g.slug,
           vendor: g.vendor,
           name: g.name,
-          memoryGb: dec(g.memoryGb)!,
-          memoryBandwidthGbps: dec(g.memoryBandwidthGbps)!,
-          fp16Tflops: dec(g.fp16Tflops)!,
-          int8Tops: dec(g.int8Tops)!,
+          memoryGb: dec(g.memoryGb),
+          memoryBandwidthGbps: dec(g.memoryBandwidthGbps),
+          fp16Tflops: dec(g.fp16Tflops),
+          int8Tops: dec(g.int8Tops),
           fp8Tflops: dec(g.fp8Tflops),
           fp8Support: g.fp8Support,
           source: g.source,
@@ -221,7 +232,7 @@ export class CatalogRepository {
           key: f.key,
           claim: f.claim,
           metric: f.metric,
-          value: dec(f.value)!,
+          value: dec(f.value),
           valueHigh: dec(f.valueHigh),
           currency: f.currency as ReferenceFigure['currency'],
           provider: f.provider,
@@ -309,14 +320,14 @@ export class CatalogRepository {
       }
       const latest = (await client.query<{ id: string; checksum: string; fx_rates: unknown }>('SELECT id, checksum, fx_rates FROM catalog_versions ORDER BY seq DESC LIMIT 1'))
         .rows[0];
-      const unchanged = async (): Promise<WriteOutcome> => {
+      const unchanged = async (newest: { id: string }): Promise<WriteOutcome> => {
         // Nothing new to write; a publish still makes that version current if it is not.
-        const publish = input.publish && currentId !== latest!.id;
-        if (publish) await this.insertPublication(client, latest!.id);
+        const publish = input.publish && currentId !== newest.id;
+        if (publish) await this.insertPublication(client, newest.id);
         await client.query('COMMIT');
-        return { status: 'unchanged', version: (await this.findVersion(latest!.id))!, published: publish };
+        return { status: 'unchanged', version: await this.findWrittenVersion(newest.id), published: publish };
       };
-      if (latest?.checksum === input.checksum) return await unchanged();
+      if (latest?.checksum === input.checksum) return await unchanged(latest);
       for (const table of TABLES) {
         await this.stageTable(client, table, table.rows(input.content), (n) => input.onProgress?.(n));
         await this.rehashEqualRows(client, table);
@@ -331,7 +342,7 @@ export class CatalogRepository {
           input.content.offers.length, JSON.stringify(providerObservations(input.content.offers)),
         ],
       );
-      const seq = rows[0]!.seq;
+      const seq = at(rows, 0).seq;
       let written = 0;
       let closed = 0;
       for (const table of TABLES) {
@@ -343,12 +354,12 @@ export class CatalogRepository {
         // The newest version's content, under a checksum from an older hash function.
         await client.query('ROLLBACK TO SAVEPOINT new_version');
         await client.query('UPDATE catalog_versions SET checksum = $1 WHERE id = $2', [input.checksum, latest.id]);
-        return await unchanged();
+        return await unchanged(latest);
       }
       await client.query('UPDATE catalog_versions SET rows_written = $1 WHERE id = $2', [written, id]);
       if (input.publish) await this.insertPublication(client, id);
       await client.query('COMMIT');
-      return { status: 'created', version: (await this.findVersion(id))!, rowsWritten: written, published: input.publish };
+      return { status: 'created', version: await this.findWrittenVersion(id), rowsWritten: written, published: input.publish };
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
@@ -368,7 +379,7 @@ export class CatalogRepository {
       for (let start = 0; start < rows.length; start += 2_000) {
         const end = Math.min(rows.length, start + 2_000);
         let chunk = '';
-        for (let i = start; i < end; i++) chunk += `${rows[i]!.map(copyValue).join('\t')}\n`;
+        for (let i = start; i < end; i++) chunk += `${at(rows, i).map(copyValue).join('\t')}\n`;
         yield chunk;
         if (end % 10_000 === 0 || end === rows.length) onProgress(end);
       }

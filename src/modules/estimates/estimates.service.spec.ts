@@ -50,6 +50,12 @@ describe(EstimatesService.name, () => {
       expect(pool.inputs).toEqual([]);
     });
 
+    it('answers a null preset without parametersB as a bad model.parametersB, not as a fault', async () => {
+      const { estimates } = await setUp();
+      const model = { preset: null as unknown as string, precision: 'FP16' };
+      await expect(estimates.estimate(input({ model }))).rejects.toMatchObject({ code: 'REQUEST.INVALID', errors: [{ field: 'model.parametersB' }] });
+    });
+
     it('refuses GPU models the version does not have, naming them and the version', async () => {
       const { pool, estimates } = await setUp();
       await expect(estimates.estimate(input({ gpus: ['H100-SXM-80GB', 'b300', 'mi400'] }))).rejects.toMatchObject({

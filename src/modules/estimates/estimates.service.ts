@@ -24,6 +24,7 @@ import { toAppError } from '../offers/offers.service.js';
 import { policyInputFrom } from '../offers/offer-search.js';
 import type { EstimateInput } from './dto/estimate.input.js';
 import { EstimatePool } from './estimate-pool.js';
+import { at, getOrThrow } from '../../domain/checked.js';
 
 export interface EstimateAnswer {
   version: CatalogVersionInfo;
@@ -68,7 +69,7 @@ export class EstimatesService {
     const outcome = await this.pool.run(this.costModelInput(input, { index, policy, discounts, currency, gpuSlugs }));
     switch (outcome.kind) {
       case 'OK': {
-        const chosen = outcome.estimate.chosenOffers.map((c) => index.offers[index.offerByKeyHash.get(c.ref)!]!);
+        const chosen = outcome.estimate.chosenOffers.map((c) => at(index.offers, getOrThrow(index.offerByKeyHash, c.ref, 'offer')));
         outcome.estimate.warnings.push(...priceQualityWarnings(chosen, { referenceDate, staleAfterDays: this.config.STALE_PRICE_DAYS }));
         return { version, estimate: outcome.estimate, index };
       }
@@ -93,7 +94,9 @@ export class EstimatesService {
     ctx: { index: CatalogIndex; policy: CompliancePolicy; discounts: Discounts; currency: Currency; gpuSlugs: string[] },
   ): CostModelInput {
     const { preset, precision, ...shape } = input.model;
-    const model: ModelInput = preset ? { preset } : { ...shape, parametersB: shape.parametersB!, ...(precision ? { nativePrecision: precision as Precision } : {}) };
+    // With a null or empty preset, parametersB may be missing: the cost model's resolveModel then
+    // answers on model.parametersB, as for any unusable size (NaN, like undefined, is not a positive number).
+    const model: ModelInput = preset ? { preset } : { ...shape, parametersB: shape.parametersB ?? NaN, ...(precision ? { nativePrecision: precision as Precision } : {}) };
     const precisions = (input.precisions ?? (precision ? [precision] : undefined)) as Precision[] | undefined;
     return {
       model,
@@ -120,7 +123,7 @@ export class EstimatesService {
 
   /** The cheapest compliant offer of each pricing model for one GPU type. */
   private candidate(slug: string, ctx: { index: CatalogIndex; policy: CompliancePolicy; discounts: Discounts; currency: Currency }): GpuCandidate {
-    const gpu = ctx.index.gpus[ctx.index.gpuBySlug.get(slug)!]!;
+    const gpu = at(ctx.index.gpus, getOrThrow(ctx.index.gpuBySlug, slug, 'GPU'));
     const requirement = resolveRequirement({ gpus: [slug] });
     const offers: GpuCandidate['offers'] = {};
     let egressPricePerGb: Decimal | null = null;

@@ -87,8 +87,8 @@ export const searchFromListQuery = (q: ListOffersQuery): OfferSearch => ({ ...fr
 export const searchFromCheapestQuery = (q: CheapestOffersQuery): OfferSearch => ({
   ...fromQuery(q),
   discounts: (q.discounts ?? []).map((d) => {
-    const [provider, percent] = d.split(':');
-    return { provider: provider!, percent: Number(percent) };
+    const [provider = '', percent] = d.split(':'); // split always gives a first part
+    return { provider, percent: Number(percent) };
   }),
 });
 

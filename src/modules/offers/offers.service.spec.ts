@@ -235,6 +235,10 @@ describe(OffersService.name, () => {
       expect(memoryPerGpuForModel({ preset: 'llama-2-70b' }, 8)).toBeCloseTo(LLAMA_2_70B_PER_GPU_OF_8_GB, 2);
     });
 
+    it('answers a null preset without parametersB as a bad model.parametersB', () => {
+      expect(() => memoryPerGpuForModel({ preset: null as unknown as string }, null)).toThrow(expect.objectContaining({ field: 'model.parametersB' }));
+    });
+
     // 8-GPU instances of a 16, a 24 and an 80 GB GPU, cheapest per GPU first.
     const eightGpuBoxes = () => {
       const gpu = (slug: string, memoryGb: number) => makeGpu({ slug, name: slug, memoryGb: new Decimal(memoryGb) });

@@ -117,7 +117,9 @@ export function memoryPerGpuForModel(need: ModelNeed, gpuCount: number | null): 
   const { precision = 'FP16', contextTokens = DEFAULT_CONTEXT_TOKENS, preset, ...shape } = need;
   if (!isPrecision(precision)) throw new PolicyError('model.precision', `unknown precision ${precision}`);
   if ((preset === undefined) === (shape.parametersB === undefined)) throw new PolicyError('model', 'give either a model preset or parametersB');
-  const input = (preset ? { preset } : { ...shape, parametersB: shape.parametersB! }) as SizingModelInput;
+  // With a null or empty preset, parametersB may be missing: resolveModel then
+  // answers on model.parametersB, as for any unusable size (NaN, like undefined, is not a positive number).
+  const input = (preset ? { preset } : { ...shape, parametersB: shape.parametersB ?? NaN }) as SizingModelInput;
   const resolved = resolveModel({ model: input });
   if (!resolved.ok) throw new PolicyError(resolved.field, resolved.reason);
   const oneGpuGb = requiredGpuMemoryGb({ model: resolved.model, precision, contextTokens });

@@ -7,6 +7,7 @@ import type { Money } from '../../../domain/money/money.js';
 import { MoneyModel } from '../../../common/models/money.model.js';
 import { CatalogVersionRefModel } from '../../catalog/models/catalog-version.model.js';
 import { EstimateModel } from './estimate.model.js';
+import { at, getOrThrow } from '../../../domain/checked.js';
 
 const m = (money: Money): MoneyModel => MoneyModel.of(money.amount, money.currency);
 const mOrNull = (money: Money | null): MoneyModel | null => (money ? m(money) : null);
@@ -33,8 +34,8 @@ export function toEstimateModel({ version, estimate: e, index }: { version: Cata
     gpusPerReplica: e.gpusPerReplica,
     model: e.model,
     chosenOffers: e.chosenOffers.map((c) => {
-      const offer = index.offers[index.offerByKeyHash.get(c.ref)!]!;
-      const region = index.regions[index.regionByCode.get(offer.regionCode)!]!;
+      const offer = at(index.offers, getOrThrow(index.offerByKeyHash, c.ref, 'offer'));
+      const region = at(index.regions, getOrThrow(index.regionByCode, offer.regionCode, 'region'));
       return {
         pricingModel: c.pricingModel,
         offerId: c.ref,
