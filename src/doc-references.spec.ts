@@ -12,6 +12,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { at, defined } from './domain/checked.js';
 
 export interface RepoView {
   /** Repository-relative paths (with /) of the files that exist. */
@@ -67,11 +68,11 @@ function headingsOf(markdown: string): Headings {
   for (const line of markdown.split('\n')) {
     if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
     if (fenced) continue;
-    for (const m of line.matchAll(/<a\s+(?:id|name)="([^"]+)"/g)) anchors.add(m[1]!);
+    for (const m of line.matchAll(/<a\s+(?:id|name)="([^"]+)"/g)) anchors.add(at(m, 1));
     const h = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
     if (!h) continue;
-    titles.push(h[1]!);
-    const slug = slugOf(h[1]!);
+    titles.push(at(h, 1));
+    const slug = slugOf(at(h, 1));
     const n = seen.get(slug) ?? 0;
     seen.set(slug, n + 1);
     anchors.add(n === 0 ? slug : `${slug}-${n}`);
@@ -82,7 +83,7 @@ function headingsOf(markdown: string): Headings {
 export function danglingCitations(repo: RepoView, scanned: Iterable<string>): DanglingCitation[] {
   const dirs = new Set<string>();
   for (const f of repo.files) for (let d = path.posix.dirname(f); d !== '.'; d = path.posix.dirname(d)) dirs.add(d);
-  const topLevel = new Set([...repo.files, ...dirs].map((p) => p.split('/')[0]!));
+  const topLevel = new Set([...repo.files, ...dirs].map((p) => at(p.split('/'), 0)));
   const headingCache = new Map<string, Headings>();
   const headings = (file: string): Headings => {
     let h = headingCache.get(file);
@@ -119,7 +120,7 @@ export function danglingCitations(repo: RepoView, scanned: Iterable<string>): Da
       const line = raw.replace(URL, (url) => ' '.repeat(url.length));
 
       for (const m of line.matchAll(OUTSIDE_FOLDERS)) report(m[0], 'a folder outside the repository');
-      for (const m of line.matchAll(ABSOLUTE_DOC)) report(m[1]!, 'an absolute path, outside the repository');
+      for (const m of line.matchAll(ABSOLUTE_DOC)) report(at(m, 1), 'an absolute path, outside the repository');
       for (const m of line.matchAll(NUMBERED_ARTICLE)) {
         report(m[0], 'a numbered article, which is not in the repository: cite it by its id in data/catalog/SOURCES.md (A1, ...) or by title');
       }
@@ -149,7 +150,7 @@ export function danglingCitations(repo: RepoView, scanned: Iterable<string>): Da
 
       if (!isMarkdown) return;
       for (const m of line.matchAll(MARKDOWN_LINK)) {
-        const link = m[1]!;
+        const link = at(m, 1);
         if (/^[a-z][a-z0-9+.-]*:/i.test(link)) continue;
         const [target, anchor] = link.split('#', 2) as [string, string | undefined];
         const resolved = target === '' ? file : resolve(decodeURI(target), false);
@@ -160,10 +161,10 @@ export function danglingCitations(repo: RepoView, scanned: Iterable<string>): Da
         }
       }
       for (const m of line.matchAll(BACKTICKED)) {
-        const candidate = m[1]!.replace(/[.,;:]$/, '');
+        const candidate = at(m, 1).replace(/[.,;:]$/, '');
         // Only whole repository paths: no globs, placeholders or options.
         if (!/^[\w.-]+(\/[\w.-]+)*\/?$/.test(candidate) || !candidate.includes('/')) continue;
-        if (!topLevel.has(candidate.split('/')[0]!) || candidate.startsWith('.') || candidate.startsWith('node_modules')) continue;
+        if (!topLevel.has(at(candidate.split('/'), 0)) || candidate.startsWith('.') || candidate.startsWith('node_modules')) continue;
         if (!resolve(candidate, true) && !external(m.index)) report(candidate, 'a repository path that does not exist');
       }
     });
@@ -197,7 +198,7 @@ const NOT_SCANNED = /^(package-lock\.json|openapi\.json|schema\.gql|src\/generat
 const THIS_FILE = 'src/doc-references.spec.ts';
 
 function fixture(files: Record<string, string>): RepoView {
-  return { files: new Set(Object.keys(files)), read: (f) => files[f]! };
+  return { files: new Set(Object.keys(files)), read: (f) => defined(files[f], `file ${f}`) };
 }
 
 describe(danglingCitations.name, () => {

@@ -138,7 +138,7 @@ describe('catalog (e2e)', () => {
     expect(diff.body.changed).toHaveLength(1);
     // Each version holds exactly its own file's content, whichever import took the lock first.
     expect(diff.body.changed[0]).toMatchObject({ provider: 'vastai', oldPricePerHour: { amount: '1.3900' }, newPricePerHour: { amount: '1.5900' } });
-    const seqs = [ra, rb].map((r) => (r.status === 'created' ? r.version!.seq : 0));
+    const seqs = [ra, rb].map((r) => (r.status === 'created' ? r.version.seq : 0));
     expect(new Set(seqs).size).toBe(2);
   });
 

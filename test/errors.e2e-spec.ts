@@ -3,6 +3,7 @@
 // errors[{ field, message }]; GraphQL: errors[].extensions.code) and never a stack trace or SQL.
 import type { Response } from 'supertest';
 import { createTestServer, type TestServer } from './setup/test-app.js';
+import { at } from '../src/domain/checked.js';
 
 // Server internals that must never reach a client: stack frames, file paths, SQL, the ORM.
 const LEAKS: [string, RegExp][] = [
@@ -263,10 +264,10 @@ describe('one error format (e2e, bundled catalog)', () => {
         expect(error.extensions).not.toHaveProperty('stacktrace');
         expect(error.extensions).not.toHaveProperty('exception');
       }
-      if (!codes.includes(errors[0]!.extensions!.code as string)) {
+      if (!codes.includes(at(errors, 0).extensions?.code as string)) {
         throw new Error(`expected errors[0].extensions.code to be ${codes.join(' or ')}, got ${res.text}`);
       }
-      if (extensionsContain) expect(JSON.stringify(errors[0]!.extensions)).toContain(extensionsContain);
+      if (extensionsContain) expect(JSON.stringify(at(errors, 0).extensions)).toContain(extensionsContain);
       expectNoLeak(res.text);
     });
 

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import type { Response } from 'supertest';
 import { MODEL_PRESET_SLUGS } from '../src/domain/sizing/index.js';
 import { createTestServer, type TestServer } from './setup/test-app.js';
+import { last } from '../src/domain/checked.js';
 
 const SEED = 42;
 const GPUS = ['a10g-24gb', 'l4-24gb', 't4-16gb', 'h100-sxm-80gb', 'h100-pcie-80gb', 'a100-sxm-80gb', 'l40s-48gb', 'h200-141gb'];
@@ -117,9 +118,9 @@ function applyMutation(root: unknown, m: Mutation): unknown {
   if (parent === null || typeof parent !== 'object') return copy;
   const target = parent as Record<string | number, unknown>;
   if (m.kind === 'add') Object.defineProperty(target, m.key, { value: m.value, enumerable: true, writable: true, configurable: true });
-  else if (m.kind === 'set') target[m.path.at(-1)!] = m.value;
+  else if (m.kind === 'set') target[last(m.path)] = m.value;
   else if (Array.isArray(target)) target.splice(Number(m.path.at(-1)), 1);
-  else delete target[m.path.at(-1)!];
+  else delete target[last(m.path)];
   return copy;
 }
 

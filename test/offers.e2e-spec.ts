@@ -145,7 +145,7 @@ describe('offers (e2e, bundled catalog)', () => {
     const res = await t.http().get('/v1/offers').query({ gpu: 'l4-24gb', limit: 5 }).set('Accept', 'text/csv').expect(200);
     expect(res.headers['content-type']).toContain('text/csv');
     const [header, ...rows] = res.text.trim().split('\r\n');
-    expect(header!.split(',')).toEqual(expect.arrayContaining(['ListUnitPrice', 'PricingCategory', 'RegionId', 'SkuPriceId']));
+    expect(header?.split(',')).toEqual(expect.arrayContaining(['ListUnitPrice', 'PricingCategory', 'RegionId', 'SkuPriceId']));
     expect(rows).toHaveLength(5);
   });
 

@@ -10,6 +10,7 @@ import { ApiKeysService } from '../src/modules/auth/api-keys.service.js';
 import { CatalogImportService } from '../src/modules/catalog/catalog-import.service.js';
 import { eventually } from './setup/eventually.js';
 import { createTestContext, createTestServer, SMALL_CATALOG, type TestContext, type TestServer } from './setup/test-app.js';
+import { at } from '../src/domain/checked.js';
 
 const AZURE_H100 = '/v1/offers?gpu=h100-sxm-80gb&provider=azure';
 const CHEAPEST = '/v1/offers/cheapest?gpu=h100-sxm-80gb&preset=GDPR_PERSONAL_DATA';
@@ -70,10 +71,10 @@ describe('response cache (e2e, small catalog)', () => {
     const eur = await t.http().get(AZURE_H100).query({ currency: 'EUR' }).expect(200);
     const again = await t.http().get(AZURE_H100).query({ currency: 'EUR' }).expect(200);
     expect(again.headers['x-cache']).toBe('hit');
-    const currencies = [usd, eur, again].map((r) => (r.body as { items: { pricePerGpuHour: { currency: string } }[] }).items[0]!.pricePerGpuHour.currency);
+    const currencies = [usd, eur, again].map((r) => at((r.body as { items: { pricePerGpuHour: { currency: string } }[] }).items, 0).pricePerGpuHour.currency);
     expect(currencies).toEqual(['USD', 'EUR', 'EUR']);
     // 6.98 USD at 0.8650 EUR per USD is 6.0377 EUR (by hand).
-    expect((eur.body as { items: { pricePerGpuHour: { amount: string } }[] }).items[0]!.pricePerGpuHour.amount).toBe('6.0377');
+    expect(at((eur.body as { items: { pricePerGpuHour: { amount: string } }[] }).items, 0).pricePerGpuHour.amount).toBe('6.0377');
   });
 
   it('keeps JSON and CSV apart (Vary: Accept)', async () => {
@@ -126,7 +127,7 @@ describe('response cache (e2e, small catalog)', () => {
     const before = await t.http().get(AZURE_H100).expect(200);
     expect((await t.http().get(AZURE_H100).expect(200)).headers['x-cache']).toBe('hit');
     const label = (r: { body: unknown }) => (r.body as { catalogVersion: { label: string } }).catalogVersion.label;
-    const price = (r: { body: unknown }) => (r.body as { items: { pricePerGpuHour: { amount: string } }[] }).items[0]!.pricePerGpuHour.amount;
+    const price = (r: { body: unknown }) => at((r.body as { items: { pricePerGpuHour: { amount: string } }[] }).items, 0).pricePerGpuHour.amount;
     expect([label(before), price(before)]).toEqual(['fixture-1', '6.9800']);
 
     const dir = path.join(workDir, 'cheaper');

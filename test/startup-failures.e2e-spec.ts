@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './setup/test-app.js';
 import { adminQuery, createTestDatabase, databaseName, TEMPLATE_URL_ENV, withDatabase, type TestDatabase } from './setup/test-database.js';
+import { defined } from '../src/domain/checked.js';
 
 interface Outcome {
   code: number | null;
@@ -47,7 +48,7 @@ function expectFailure(outcome: Outcome, ...expected: (string | RegExp)[]): void
 
 describe('start-up failures (e2e, real processes)', () => {
   let work: string;
-  const serverUrl = () => process.env[TEMPLATE_URL_ENV]!;
+  const serverUrl = () => defined(process.env[TEMPLATE_URL_ENV], TEMPLATE_URL_ENV);
   const service = (env: Record<string, string>) => run('dist/src/main.js', [], { LOG_LEVEL: 'info', ...env });
 
   beforeAll(async () => {

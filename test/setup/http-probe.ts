@@ -3,6 +3,7 @@
 // pooled connection), a hard per-request deadline, and every outcome recorded: status, latency,
 // headers, or the socket error (ECONNRESET, ECONNREFUSED, TIMEOUT, ...).
 import http from 'node:http';
+import { at } from '../../src/domain/checked.js';
 
 export interface ProbeRequest {
   name: string;
@@ -87,7 +88,7 @@ export function startTraffic(baseUrl: string, requests: ProbeRequest[], options:
   let running = true;
   const loop = async (offset: number) => {
     for (let i = offset; running; i++) {
-      results.push(await probe(baseUrl, requests[i % requests.length]!, options.timeoutMs ?? 10_000));
+      results.push(await probe(baseUrl, at(requests, i % requests.length), options.timeoutMs ?? 10_000));
       await sleep(options.pauseMs ?? 20);
     }
   };

@@ -1,4 +1,5 @@
 import { assembleCatalog, parseCatalogFiles, type CatalogFile } from './catalog-files.js';
+import { defined } from '../checked.js';
 
 const reference: CatalogFile = {
   path: 'ref.yaml',
@@ -171,7 +172,7 @@ describe('assembleCatalog', () => {
         .replace('providers:\n', 'providers:\n  - { slug: ovh, name: OVH, kind: REGIONAL, headquartersCountry: FR }\n')
         .replace('regions:\n', 'regions:\n  - { code: "ovh:gra", provider: ovh, name: Gravelines, country: FR }\n'),
     };
-    const base = assembleCatalog({ parsed: parseCatalogFiles([withOvh, offer(other)]), inherited: null, scope: { mode: 'FULL' } }).content!;
+    const base = defined(assembleCatalog({ parsed: parseCatalogFiles([withOvh, offer(other)]), inherited: null, scope: { mode: 'FULL' } }).content, 'the base catalog');
     const spot = `  - { provider: aws, region: eu-central-1, gpu: h100-sxm-80gb, gpuCount: 8, instanceType: p5.48xlarge, pricingModel: SPOT, pricePerHour: "12", currency: USD, priceKind: LIST, source: aws, observedAt: "2026-11-01" }\n`;
     const update: CatalogFile = { path: 'update.yaml', text: `offers:\n${spot}` };
     const keys = (c: typeof base | null) => c?.offers.map((o) => `${o.providerSlug}/${o.instanceType}/${o.pricingModel}`).sort();

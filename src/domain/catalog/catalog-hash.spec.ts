@@ -4,6 +4,7 @@ import { Decimal } from '../money/money.js';
 import { diffCatalogs } from './catalog-diff.js';
 import { canonicalJson, catalogChecksum, offerKeyHash, rowContentHash, type CatalogRow } from './catalog-hash.js';
 import { CURRENCIES, PRICE_KINDS, PRICING_MODELS, type CatalogContent, type Offer } from './catalog.types.js';
+import { at } from '../checked.js';
 
 /**
  * An offer with every field set (no nulls), so each field can be changed to another value and to
@@ -84,8 +85,8 @@ function expectReported(before: Offer, after: Offer, field: keyof Offer): void {
   }
   expect(diff.changed).toHaveLength(1);
   expect(diff.unchangedOffers).toBe(0);
-  if (field === 'pricePerHour') expect(canonicalJson(diff.changed[0]!.newPricePerHour)).toBe(canonicalJson(after.pricePerHour));
-  else expect(diff.changed[0]!.otherChanges).toContain(field);
+  if (field === 'pricePerHour') expect(canonicalJson(at(diff.changed, 0).newPricePerHour)).toBe(canonicalJson(after.pricePerHour));
+  else expect(at(diff.changed, 0).otherChanges).toContain(field);
 }
 
 describe(rowContentHash.name, () => {
@@ -178,6 +179,6 @@ describe(catalogChecksum.name, () => {
     const keyed = { ...o, keyHash: offerKeyHash(o) };
     const repriced = { ...keyed, upfront: new Decimal(1200) };
     expect(catalogChecksum(content([repriced]))).not.toBe(catalogChecksum(content([keyed])));
-    expect(diffOf(keyed, repriced).changed[0]!.otherChanges).toEqual(['upfront']);
+    expect(at(diffOf(keyed, repriced).changed, 0).otherChanges).toEqual(['upfront']);
   });
 });

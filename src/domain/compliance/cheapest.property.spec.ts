@@ -11,6 +11,7 @@ import { ANY_POLICY, INTERRUPTION_TOLERANCES, type CompliancePolicy } from './po
 import { comparablePricePerGpuHour, compareTieKeys, resolveDiscounts, type Discounts } from './ranking.js';
 import { instancesFor, matchesRequirement, resolveRequirement, type GpuRequirement } from './requirement.js';
 import { makeCatalog, makeGpu, makeOffer, makeProvider, makeRegion, TEST_FX_RATES } from './testing/factories.js';
+import { at, defined } from '../checked.js';
 
 const PROVIDERS = [
   makeProvider({ slug: 'aws', headquartersCountry: 'US', slaPercent: new Decimal('99.99'), certifications: ['ISO27001', 'BSI_C5'] }),
@@ -90,7 +91,7 @@ const requirementArb: fc.Arbitrary<GpuRequirement> = fc
 const discountsArb: fc.Arbitrary<Discounts> = fc
   .subarray(PROVIDERS.map((p) => p.slug), { maxLength: 2 })
   .chain((slugs) => fc.tuple(fc.constant(slugs), fc.array(fc.integer({ min: 0, max: 60 }), { minLength: slugs.length, maxLength: slugs.length })))
-  .map(([slugs, pcts]) => resolveDiscounts(slugs.map((provider, i) => ({ provider, percent: pcts[i]! }))));
+  .map(([slugs, pcts]) => resolveDiscounts(slugs.map((provider, i) => ({ provider, percent: at(pcts, i) }))));
 
 /** Both policies at once: what complies with it complies with each. */
 function tighten(a: CompliancePolicy, b: CompliancePolicy): CompliancePolicy {
@@ -127,15 +128,15 @@ function reference(catalog: CatalogContent, requirement: GpuRequirement, policy:
   return catalog.offers
     // Estimates are candidates only when the policy includes them (stated here independently of the index).
     .filter((offer) => offer.priceKind === 'LIST' || policy.includeEstimates)
-    .filter((offer) => matchesRequirement({ offer, gpu: GPUS.find((g) => g.slug === offer.gpuSlug)!, requirement }))
+    .filter((offer) => matchesRequirement({ offer, gpu: defined(GPUS.find((g) => g.slug === offer.gpuSlug), offer.gpuSlug), requirement }))
     .map((offer) => {
       const discountPercent = discounts.get(offer.providerSlug);
       const perGpu = comparablePricePerGpuHour({ offer, currency: 'EUR', fxRates: TEST_FX_RATES, discountPercent });
       const k = byTotal ? perGpu.mul(offer.gpuCount).mul(instancesFor({ offer, requirement })) : perGpu;
       const evaluation = evaluateOffer({
         offer,
-        provider: PROVIDERS.find((p) => p.slug === offer.providerSlug)!,
-        region: REGIONS.find((r) => r.code === offer.regionCode)!,
+        provider: defined(PROVIDERS.find((p) => p.slug === offer.providerSlug), offer.providerSlug),
+        region: defined(REGIONS.find((r) => r.code === offer.regionCode), offer.regionCode),
         policy,
         pricePerGpuHour: perGpu,
         currency: 'EUR',
@@ -161,7 +162,7 @@ describe(`${findCheapestCompliant.name} (properties)`, () => {
         for (const item of stricter.items) expect(allowedLoosely.has(item.offer.keyHash)).toBe(true);
         if (stricter.items.length > 0) {
           expect(looser.items.length).toBeGreaterThan(0);
-          expect(key(stricter.items[0]!, requirement).gte(key(looser.items[0]!, requirement))).toBe(true);
+          expect(key(at(stricter.items, 0), requirement).gte(key(at(looser.items, 0), requirement))).toBe(true);
         }
       }),
       { numRuns: 300 },
@@ -173,7 +174,7 @@ describe(`${findCheapestCompliant.name} (properties)`, () => {
       fc.property(catalogArb, requirementArb, policyArb, fc.constantFrom(...PROVIDERS.map((p) => p.slug)), (catalog, requirement, policy, slug) => {
         const before = run(catalog, requirement, policy);
         const after = run(catalog, requirement, { ...policy, excludeProviders: [...new Set([...policy.excludeProviders, slug])] });
-        if (after.items.length > 0) expect(key(after.items[0]!, requirement).gte(key(before.items[0]!, requirement))).toBe(true);
+        if (after.items.length > 0) expect(key(at(after.items, 0), requirement).gte(key(at(before.items, 0), requirement))).toBe(true);
         expect(after.items.some((i) => i.provider.slug === slug)).toBe(false);
       }),
       { numRuns: 300 },
@@ -185,8 +186,8 @@ describe(`${findCheapestCompliant.name} (properties)`, () => {
       fc.property(catalogArb, requirementArb, policyArb, discountsArb, (catalog, requirement, policy, discounts) => {
         const { items } = run(catalog, requirement, policy, discounts);
         for (let i = 1; i < items.length; i++) {
-          const order = key(items[i - 1]!, requirement).cmp(key(items[i]!, requirement));
-          expect(order < 0 || (order === 0 && compareTieKeys(items[i - 1]!.offer, items[i]!.offer) < 0)).toBe(true);
+          const order = key(at(items, i - 1), requirement).cmp(key(at(items, i), requirement));
+          expect(order < 0 || (order === 0 && compareTieKeys(at(items, i - 1).offer, at(items, i).offer) < 0)).toBe(true);
         }
       }),
       { numRuns: 300 },

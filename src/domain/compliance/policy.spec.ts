@@ -48,8 +48,8 @@ describe(resolvePolicy.name, () => {
       excludeProviders: ['aws'],
       regions: ['ovh:gra'],
     });
-    expect(p.minSlaPercent!.eq('99.9')).toBe(true);
-    expect(p.maxPricePerGpuHour!.eq(3)).toBe(true);
+    expect(p.minSlaPercent?.eq('99.9')).toBe(true);
+    expect(p.maxPricePerGpuHour?.eq(3)).toBe(true);
   });
 
   it('adds explicit certifications to the preset ones', () => {

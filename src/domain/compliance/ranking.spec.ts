@@ -8,6 +8,7 @@ import {
   resolveDiscounts,
 } from './ranking.js';
 import { makeOffer, TEST_FX_RATES } from './testing/factories.js';
+import { at } from '../checked.js';
 
 const fxRates = TEST_FX_RATES; // 1 USD = 0.8650 EUR
 
@@ -105,18 +106,18 @@ describe(rankOffers.name, () => {
       makeOffer({ ...price, providerSlug: 'a', regionCode: 'a:a', gpuSlug: 'h100-sxm-80gb', instanceType: 'y', pricingModel: 'SPOT' }),
       makeOffer({ ...price, providerSlug: 'a', regionCode: 'a:a', gpuSlug: 'h100-sxm-80gb', instanceType: 'y', pricingModel: 'ON_DEMAND' }),
     ];
-    const expected = [6, 5, 4, 3, 2, 1, 0].map((i) => offers[i]!.keyHash);
+    const expected = [6, 5, 4, 3, 2, 1, 0].map((i) => at(offers, i).keyHash);
     const ranked = rankOffers({ offers, currency: 'USD', fxRates });
     expect(ranked.map((r) => r.offer.keyHash)).toEqual(expected);
     const reversed = rankOffers({ offers: [...offers].reverse(), currency: 'USD', fxRates });
     expect(reversed.map((r) => r.offer.keyHash)).toEqual(expected);
-    expect(compareTieKeys(offers[0]!, offers[0]!)).toBe(0);
+    expect(compareTieKeys(at(offers, 0), at(offers, 0))).toBe(0);
   });
 });
 
 describe(resolveDiscounts.name, () => {
   it('keys discounts by lower-case provider slug', () => {
-    expect(resolveDiscounts([{ provider: 'AWS', percent: '12.5' }]).get('aws')!.eq('12.5')).toBe(true);
+    expect(resolveDiscounts([{ provider: 'AWS', percent: '12.5' }]).get('aws')?.eq('12.5')).toBe(true);
     expect(resolveDiscounts(undefined).size).toBe(0);
   });
 

@@ -7,6 +7,7 @@ import { offer } from './estimate.factories.js';
 import { planTiers, spotOverheadFactor, type PlanTier } from './plan-tiers.js';
 import type { InterruptionTolerance } from '../compliance/policy.js';
 import { bruteForcePlan, type ReferenceTier, type ReferenceWorld } from './testing/brute-force-plan.js';
+import { at } from '../checked.js';
 
 const flat = (n: number): number[] => Array(24).fill(n);
 
@@ -128,7 +129,7 @@ describe(optimizeBlendedPlan.name, () => {
     const profile = [...Array(8).fill(0.2), ...Array(16).fill(3)];
     const tolerant = optimizeBlendedPlan(input({ profile, batchShare: 0.6, tolerance: 'TOLERANT', prices: { od: '4', spot: '1.2' } }));
     expect(tolerant.batchSpillTier).toBe('SPOT');
-    expect(tolerant.hours[0]!.spotInstances).toBeGreaterThan(0);
+    expect(at(tolerant.hours, 0).spotInstances).toBeGreaterThan(0);
     const intolerant = optimizeBlendedPlan(input({ profile, batchShare: 0.6, prices: { od: '4', spot: '1.2' } }));
     expect(intolerant.batchSpillTier).toBe('ON_DEMAND');
     expect(intolerant.instanceHours.spot).toBe(0);
@@ -305,7 +306,7 @@ describe(dayCost.name, () => {
             burst,
           };
           const order = [...p.demand.onlineReplicas.keys()].sort(
-            (a, b) => p.demand.onlineReplicas[a]! - p.demand.onlineReplicas[b]! || a - b,
+            (a, b) => at(p.demand.onlineReplicas, a) - at(p.demand.onlineReplicas, b) || a - b,
           );
           for (const threshold of [-1, 0.3, 2]) {
             expect(dayCost(p, reserved, order, threshold)).toBeCloseTo(planDay(p, reserved, order, threshold).costPerDay, 9);

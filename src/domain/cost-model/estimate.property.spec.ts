@@ -9,6 +9,7 @@ import { estimateInferenceCost } from './estimate.js';
 import { estimateInput, GPUS, offer } from './estimate.factories.js';
 import type { EstimateInput, GpuCandidate, InferenceEstimate } from './estimate.types.js';
 import { bruteForcePlan, type ReferencePlan, type ReferenceTier, type ReferenceWorld } from './testing/brute-force-plan.js';
+import { at, defined } from '../checked.js';
 
 interface Scenario {
   profile: number[];
@@ -169,22 +170,22 @@ function referenceCosts(s: SmallScenario): { blended: Decimal; autoscaled: Decim
     );
   // Baselines: on-demand, else reserved, else spot, 24 h at the peak of the whole profile (naive),
   // and that tier alone following demand (a reservation cannot follow demand: then naive).
-  const baseline = price.ON_DEMAND ?? price.RESERVED_1Y ?? price.SPOT!;
+  const baseline = defined(price.ON_DEMAND ?? price.RESERVED_1Y ?? price.SPOT, 'an on-demand, reserved or spot price');
   const naivePeak = Math.max(1, Math.ceil(Math.max(...s.totals) / u));
   const naive = month(baseline.mul(24 * naivePeak));
   const alone = { ON_DEMAND: baseline, RESERVED_1Y: undefined, SPOT: undefined, SERVERLESS: undefined };
   const autoscaled =
     price.ON_DEMAND === undefined && price.RESERVED_1Y !== undefined
       ? naive
-      : monthly(bruteForcePlan({ ...world, tolerance: 'INTOLERANT', reserved: null, spot: null, serverless: null, onDemand: tier(baseline) })!, alone);
-  return { blended: monthly(bruteForcePlan(world)!, price), autoscaled, naive };
+      : monthly(defined(bruteForcePlan({ ...world, tolerance: 'INTOLERANT', reserved: null, spot: null, serverless: null, onDemand: tier(baseline) }), 'the on-demand plan'), alone);
+  return { blended: monthly(defined(bruteForcePlan(world), 'the brute-force plan'), price), autoscaled, naive };
 }
 
 describe('cost model invariants', () => {
   it('never charges less for more load', () => {
     fc.assert(
       fc.property(scenario, fc.array(fc.integer({ min: 0, max: 300 }), { minLength: 24, maxLength: 24 }), (s, extra) => {
-        const more = { ...s, profile: s.profile.map((v, h) => v + extra[h]! / 10) };
+        const more = { ...s, profile: s.profile.map((v, h) => v + at(extra, h) / 10) };
         expect(run(inputOf(more)).monthlyCost.amount.gte(run(inputOf(s)).monthlyCost.amount)).toBe(true);
       }),
     );
@@ -221,10 +222,10 @@ describe('cost model invariants', () => {
       fc.property(scenario, fc.integer({ min: 101, max: 500 }), (s, raisePct) => {
         const e = run(inputOf(s));
         const used = new Set(e.tiers.map((t) => t.pricingModel));
-        const offers = inputOf(s).candidates[0]!.offers;
+        const offers = at(inputOf(s).candidates, 0).offers;
         for (const model of Object.keys(offers) as PricingModel[]) {
           if (used.has(model)) continue;
-          const raised = offers[model]!.pricePerInstanceHour.mul(raisePct).div(100);
+          const raised = defined(offers[model], `the ${model} offer`).pricePerInstanceHour.mul(raisePct).div(100);
           const again = run(inputOf(s, { candidates: [candidateOf(s, { [model]: raised })] }));
           expect(plain(again)).toBe(plain(e));
         }

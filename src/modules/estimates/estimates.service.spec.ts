@@ -10,6 +10,7 @@ import type { EstimateInput } from './dto/estimate.input.js';
 import { EstimatePool } from './estimate-pool.js';
 import { EstimatesService } from './estimates.service.js';
 import { InProcessEstimatePool } from './testing/in-process-estimate-pool.js';
+import { at, defined } from '../../domain/checked.js';
 
 const input = (overrides: Partial<EstimateInput> = {}): EstimateInput => ({
   model: { preset: 'llama-3-8b' },
@@ -85,32 +86,32 @@ describe(EstimatesService.name, () => {
     it('offers the cost model the cheapest compliant offer per pricing model, in the asked currency, with its provider’s egress price', async () => {
       const { pool, estimates } = await setUp();
       await estimates.estimate(input({ gpus: ['h100-sxm-80gb'], policy: { residency: 'EEA' }, currency: 'EUR' }));
-      const [sent] = pool.inputs;
-      expect(sent!.currency).toBe('EUR');
-      expect(sent!.candidates).toHaveLength(1);
-      const [h100] = sent!.candidates;
-      expect(h100!.gpu.slug).toBe('h100-sxm-80gb');
+      const sent = at(pool.inputs, 0);
+      expect(sent.currency).toBe('EUR');
+      expect(sent.candidates).toHaveLength(1);
+      const h100 = at(sent.candidates, 0);
+      expect(h100.gpu.slug).toBe('h100-sxm-80gb');
       // In the EEA: Scaleway at 2.73 EUR beats OVH at 2.80 EUR and AWS Frankfurt at 36.00 USD; the only spot offer is in the US.
-      expect(Object.keys(h100!.offers)).toEqual(['ON_DEMAND']);
-      const onDemand = h100!.offers.ON_DEMAND!;
+      expect(Object.keys(h100.offers)).toEqual(['ON_DEMAND']);
+      const onDemand = defined(h100.offers.ON_DEMAND, 'the ON_DEMAND offer');
       expect(onDemand).toMatchObject({ ref: 'scaleway|scaleway:fr-par-2|h100-sxm-80gb|1|H100-1-80G|ON_DEMAND', pricingModel: 'ON_DEMAND', gpusPerInstance: 1 });
       expect(onDemand.pricePerInstanceHour.toFixed(4)).toBe('2.7300');
       // Scaleway's egress, 0.09 USD per GB, at 0.8650 EUR per USD.
-      expect(h100!.egressProvider).toBe('scaleway');
-      expect(h100!.egressPricePerGb!.toFixed(5)).toBe('0.07785');
+      expect(h100.egressProvider).toBe('scaleway');
+      expect(h100.egressPricePerGb?.toFixed(5)).toBe('0.07785');
     });
 
     it('considers only the pricing models the policy allows, and every GPU of the version when none is named', async () => {
       const { pool, estimates } = await setUp();
       await estimates.estimate(input({ policy: { pricingModels: ['SPOT'], tolerance: 'TOLERANT' } })).catch(() => undefined);
-      const [sent] = pool.inputs;
-      expect(sent!.candidates.map((c) => c.gpu.slug)).toEqual(['h100-sxm-80gb', 'l4-24gb']);
-      const [h100, l4] = sent!.candidates;
+      const sent = at(pool.inputs, 0);
+      expect(sent.candidates.map((c) => c.gpu.slug)).toEqual(['h100-sxm-80gb', 'l4-24gb']);
+      const [h100, l4] = [at(sent.candidates, 0), at(sent.candidates, 1)];
       // The p5.48xlarge spot offer: 8 GPUs at 12.00 USD an instance-hour.
-      expect(Object.keys(h100!.offers)).toEqual(['SPOT']);
-      expect(h100!.offers.SPOT).toMatchObject({ gpusPerInstance: 8, interruptionNoticeSeconds: null });
-      expect(h100!.offers.SPOT!.pricePerInstanceHour.toFixed(2)).toBe('12.00');
-      expect(l4!.offers).toEqual({});
+      expect(Object.keys(h100.offers)).toEqual(['SPOT']);
+      expect(h100.offers.SPOT).toMatchObject({ gpusPerInstance: 8, interruptionNoticeSeconds: null });
+      expect(h100.offers.SPOT?.pricePerInstanceHour.toFixed(2)).toBe('12.00');
+      expect(l4.offers).toEqual({});
     });
 
     it('passes the model, precisions and workload assumptions through as the cost model names them', async () => {
@@ -126,13 +127,13 @@ describe(EstimatesService.name, () => {
           }),
         )
         .catch(() => undefined);
-      const [sent] = pool.inputs;
-      expect(sent!.model).toEqual({ parametersB: 7, layers: 32, nativePrecision: 'INT8' });
-      expect(sent!.precisions).toEqual(['INT8']);
-      expect(sent!.spot).toEqual({ interruptionsPerHour: 0.1 });
-      expect(sent!.apiPricePer1MTokens!.toFixed(2)).toBe('0.60');
-      expect(sent!.measuredThroughput).toEqual([{ gpuSlug: 'h100-sxm-80gb', requestsPerSecond: 3 }]);
-      expect(sent!.hoursPerMonth).toBe(720);
+      const sent = at(pool.inputs, 0);
+      expect(sent.model).toEqual({ parametersB: 7, layers: 32, nativePrecision: 'INT8' });
+      expect(sent.precisions).toEqual(['INT8']);
+      expect(sent.spot).toEqual({ interruptionsPerHour: 0.1 });
+      expect(sent.apiPricePer1MTokens?.toFixed(2)).toBe('0.60');
+      expect(sent.measuredThroughput).toEqual([{ gpuSlug: 'h100-sxm-80gb', requestsPerSecond: 3 }]);
+      expect(sent.hoursPerMonth).toBe(720);
     });
   });
 

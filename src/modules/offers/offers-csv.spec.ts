@@ -3,6 +3,7 @@
 import type { OfferModel } from '../catalog/models/offer.model.js';
 import type { OfferConnectionModel } from './models/offers-result.model.js';
 import { offersCsv } from './offers-csv.js';
+import { at } from '../../domain/checked.js';
 
 /** An offer as the listing sends it (plain data: the model classes only add schema decorators). */
 function offer(overrides: Partial<OfferModel> = {}): OfferModel {
@@ -52,7 +53,7 @@ describe(offersCsv.name, () => {
   });
 
   it('names the FOCUS pricing category of each pricing model, with a reserved offer’s term', () => {
-    const category = (o: OfferModel) => offersCsv(page([o])).split('\r\n')[1]!.split(',').slice(8, 11);
+    const category = (o: OfferModel) => at(offersCsv(page([o])).split('\r\n'), 1).split(',').slice(8, 11);
     expect(category(offer({ pricingModel: 'RESERVED_3Y', termMonths: 36 }))).toEqual(['Committed', 'RESERVED_3Y', '36']);
     expect(category(offer({ pricingModel: 'RESERVED_1Y', termMonths: 12 }))).toEqual(['Committed', 'RESERVED_1Y', '12']);
     expect(category(offer({ pricingModel: 'ON_DEMAND' }))).toEqual(['Standard', 'ON_DEMAND', '']);
@@ -61,7 +62,7 @@ describe(offersCsv.name, () => {
 
   it('sends the listed price in its own currency next to the asked one', () => {
     const eur = offer({ listPricePerHour: { amount: '2.8000', currency: 'EUR' }, pricePerHour: { amount: '3.2370', currency: 'USD' } });
-    const cells = offersCsv(page([eur])).split('\r\n')[1]!.split(',');
+    const cells = at(offersCsv(page([eur])).split('\r\n'), 1).split(',');
     expect([cells[11], cells[12], cells[14], cells[16]]).toEqual(['2.8000', 'EUR', '3.2370', 'USD']);
   });
 

@@ -12,6 +12,7 @@ import { catalogTestingModule } from '../catalog/testing/catalog-testing-module.
 import { InMemoryCatalogRepository } from '../catalog/testing/in-memory-catalog.repository.js';
 import { searchFromListQuery, type OfferSearch } from './offer-search.js';
 import { memoryPerGpuForModel, OffersService, toAppError } from './offers.service.js';
+import { at, defined } from '../../domain/checked.js';
 
 const search = (overrides: Partial<OfferSearch> = {}): OfferSearch => ({ requirement: {}, policy: {}, currency: 'USD', selector: {}, discounts: [], ...overrides });
 
@@ -80,7 +81,7 @@ describe(OffersService.name, () => {
       const first = await offers.list(search(), { limit: 3 });
       const v2 = repo.addVersion({ content: makeCatalog({ providers: [makeProvider()], regions: [makeRegion()], offers: [makeOffer()] }) });
       await repo.publish(v2.id);
-      const second = await offers.list(search(), { limit: 3, cursor: first.nextCursor! });
+      const second = await offers.list(search(), { limit: 3, cursor: defined(first.nextCursor, 'a next cursor') });
       expect(second.version.id).toBe(v1.id);
       expect(names(second.page.items)).toEqual(SAMPLE_BY_USD_PRICE.slice(3, 6));
       // Without a cursor, the new version answers.
@@ -99,7 +100,7 @@ describe(OffersService.name, () => {
         const first = await offers.list(fresh, { limit: 2 });
         expect(first.page.items.map((q) => q.offer.instanceType)).toEqual(['a', 'b']);
         jest.setSystemTime(new Date('2026-12-02T00:01:00Z'));
-        const second = await offers.list(fresh, { limit: 2, cursor: first.nextCursor! });
+        const second = await offers.list(fresh, { limit: 2, cursor: defined(first.nextCursor, 'a next cursor') });
         expect(second.page.items.map((q) => q.offer.instanceType)).toEqual(['c']);
         // A new listing counts from the new day: the 1 December prices are a day old now.
         expect((await offers.list(fresh, {})).page.items).toEqual([]);
@@ -112,7 +113,7 @@ describe(OffersService.name, () => {
       const { offers } = await setUp();
       const { nextCursor } = await offers.list(search(), { limit: 2 });
       for (const other of [search({ policy: { residency: 'EEA' } }), search({ currency: 'EUR' }), search({ requirement: { gpuCount: 8 } })]) {
-        await expect(offers.list(other, { cursor: nextCursor! })).rejects.toMatchObject({
+        await expect(offers.list(other, { cursor: defined(nextCursor, 'a next cursor') })).rejects.toMatchObject({
           code: 'OFFERS.CURSOR_MISMATCH',
           kind: 'BAD_INPUT',
           errors: [{ field: 'cursor', message: expect.any(String) }],
@@ -123,7 +124,7 @@ describe(OffersService.name, () => {
     it('refuses a cursor it did not issue, or one edited by hand (400 OFFERS.CURSOR_INVALID)', async () => {
       const { offers } = await setUp();
       const { nextCursor } = await offers.list(search(), { limit: 2 });
-      const issued = decode(nextCursor!);
+      const issued = decode(defined(nextCursor, 'a next cursor'));
       const { f: _f, ...withoutFingerprint } = issued;
       const tampered = [
         'not-a-cursor',
@@ -145,7 +146,7 @@ describe(OffersService.name, () => {
     it('answers 400 on the cursor field for a cursor naming no offer of its version, and 404 for a version that does not exist', async () => {
       const { offers } = await setUp();
       const { nextCursor } = await offers.list(search(), { limit: 2 });
-      const issued = decode(nextCursor!);
+      const issued = decode(defined(nextCursor, 'a next cursor'));
       await expect(offers.list(search(), { cursor: encode({ ...issued, k: 'no-such-offer' }) })).rejects.toMatchObject({
         code: 'REQUEST.INVALID',
         errors: [{ field: 'cursor', message: expect.stringContaining('does not name an offer') }],
@@ -177,7 +178,7 @@ describe(OffersService.name, () => {
       // OVH at 10 % off: 2.80 × 0.9 = 2.52 EUR, now below Scaleway's 2.73.
       const { result } = await offers.cheapest(search({ policy: { residency: 'EEA' }, currency: 'EUR', discounts: [{ provider: 'ovh', percent: 10 }] }), { limit: 2 });
       expect(names(result.items)).toEqual(['ovh:gra ON_DEMAND', 'scaleway:fr-par-2 ON_DEMAND']);
-      expect(result.items[0]!.pricePerGpuHour.toFixed(4)).toBe('2.5200');
+      expect(at(result.items, 0).pricePerGpuHour.toFixed(4)).toBe('2.5200');
     });
 
     it('warns about prices older than STALE_PRICE_DAYS, counted back from asOf', async () => {
@@ -283,7 +284,7 @@ describe(OffersService.name, () => {
 
 describe(toAppError.name, () => {
   it('turns a PolicyError into 400 REQUEST.INVALID on the field as the transport names it', () => {
-    const fieldOf = (field: string, prefix?: string, names?: Record<string, string>) => (toAppError(new PolicyError(field, 'bad'), prefix, names) as AppError).errors[0]!.field;
+    const fieldOf = (field: string, prefix?: string, names?: Record<string, string>) => at((toAppError(new PolicyError(field, 'bad'), prefix, names) as AppError).errors, 0).field;
     expect(toAppError(new PolicyError('residency', 'bad'))).toMatchObject({ code: 'REQUEST.INVALID', kind: 'BAD_INPUT', errors: [{ field: 'residency', message: 'bad' }] });
     expect(fieldOf('minSlaPercent')).toBe('minSla');
     expect(fieldOf('after')).toBe('cursor');
