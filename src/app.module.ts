@@ -4,7 +4,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger as PinoLogger } from 'pino';
-import { type AppConfig } from './config/app-config.js';
+import type { AppConfig } from './config/app-config.js';
 import { AppConfigModule } from './config/app-config.module.js';
 import { loggerModuleParams } from './config/logger.options.js';
 import { formatGraphqlError } from './common/errors/graphql-errors.js';

@@ -1,6 +1,6 @@
 // The module the admin scripts run in: the same catalog services as the API, no HTTP.
 import { Module, type DynamicModule } from '@nestjs/common';
-import { type AppConfig } from './config/app-config.js';
+import type { AppConfig } from './config/app-config.js';
 import { AppConfigModule } from './config/app-config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';

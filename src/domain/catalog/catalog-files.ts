@@ -1,7 +1,7 @@
 // Turns catalog files (YAML, JSON or CSV) into catalog content, collecting every error with its
 // file and line. Nothing here touches a database: the import service decides what to write.
 import { parse as parseCsv } from 'csv-parse/sync';
-import { Decimal } from 'decimal.js';
+import type { Decimal } from 'decimal.js';
 import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
 import type { ZodType } from 'zod';
 import { offerKeyHash, offerNaturalKey } from './catalog-hash.js';

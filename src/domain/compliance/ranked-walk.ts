@@ -4,7 +4,7 @@
 // offer costs a few array reads; Decimal work happens only for offers that are actually reached.
 import type { Currency } from '../catalog/catalog.types.js';
 import { at, defined } from '../checked.js';
-import { Decimal } from '../money/money.js';
+import type { Decimal } from '../money/money.js';
 import type { CatalogIndex, CurrencyPrices } from './catalog-index.js';
 import { evaluatePricingModel, evaluateProvider, evaluateRegion, oldestAcceptedObservation, priceFails } from './evaluate.js';
 import type { CompliancePolicy } from './policy.js';

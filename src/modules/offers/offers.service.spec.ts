@@ -7,7 +7,7 @@ import { PolicyError } from '../../domain/compliance/index.js';
 import { makeCatalog, makeGpu, makeOffer, makeProvider, makeRegion } from '../../domain/compliance/testing/factories.js';
 import { sampleCatalog } from '../../domain/compliance/testing/sample-catalog.js';
 import { Decimal, MissingFxRateError } from '../../domain/money/money.js';
-import { AppError } from '../../common/errors/app-error.js';
+import type { AppError } from '../../common/errors/app-error.js';
 import { catalogTestingModule } from '../catalog/testing/catalog-testing-module.js';
 import { InMemoryCatalogRepository } from '../catalog/testing/in-memory-catalog.repository.js';
 import { searchFromListQuery, type OfferSearch } from './offer-search.js';
