@@ -18,7 +18,8 @@ export interface RunningPostgres {
   url: string;
   /** Connection string of the maintenance database `postgres`. */
   adminUrl: string;
-  stop(): Promise<void>;
+  /** A plain function: callers hand it on (ResolvedDatabase.stop). */
+  stop: () => Promise<void>;
 }
 
 const USER = 'postgres';

@@ -34,8 +34,8 @@ export interface CurrencyPrices {
   approxPerGpuHour: Float64Array;
   /** For each list (same order as CatalogIndex.lists), its offers sorted by `compare`. */
   sortedLists: readonly Int32Array[];
-  /** Orders two offers by perGpuHour, then tie keys. */
-  compare(a: number, b: number): number;
+  /** Orders two offers by perGpuHour, then tie keys; a plain function, to pass to sort(). */
+  compare: (a: number, b: number) => number;
 }
 
 export interface CatalogIndex {
