@@ -14,13 +14,13 @@ import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { at, defined } from './domain/checked.js';
 
-export interface RepoView {
+interface RepoView {
   /** Repository-relative paths (with /) of the files that exist. */
   files: ReadonlySet<string>;
   read(file: string): string;
 }
 
-export interface DanglingCitation {
+interface DanglingCitation {
   file: string;
   line: number;
   citation: string;
@@ -31,8 +31,8 @@ export interface DanglingCitation {
 const OUTSIDE_FOLDERS = /(?<![\w-])(?:shared\/(?:design|reference)|reference\/articles)(?![\w-])/g;
 const URL = /\b[a-z][a-z0-9+.-]*:\/\/[^\s'"`)<>\]]+/gi;
 /** A document path: ends in .md, or starts with docs/. An optional #anchor follows. */
-const DOC_PATH = /(?<![\w.\/@$-])((?:\.{1,2}\/)*(?:[\w][\w.-]*\/)*[\w][\w.-]*\.md|docs\/(?:[\w.-]+\/)*[\w.-]*)(?![\w-])(#[\w-]+)?/g;
-const ABSOLUTE_DOC = /(?<![\w.:\/-])(\/[\w.-]+(?:\/[\w.-]+)*\.md)(?![\w-])/g;
+const DOC_PATH = /(?<![\w./@$-])((?:\.{1,2}\/)*(?:[\w][\w.-]*\/)*[\w][\w.-]*\.md|docs\/(?:[\w.-]+\/)*[\w.-]*)(?![\w-])(#[\w-]+)?/g;
+const ABSOLUTE_DOC = /(?<![\w.:/-])(\/[\w.-]+(?:\/[\w.-]+)*\.md)(?![\w-])/g;
 /** What may follow a citation: a numbered section, or a quoted heading. */
 const SECTION_AFTER = /^[,:]?\s*(?:§\s*|sections?\s+)(\d+)/i;
 const TITLE_AFTER = /^[,:]?\s*\(?"([^"]+)"/;
@@ -42,11 +42,11 @@ const ARTICLE_ID = /\barticles?\s+(A\d+)\b/g;
 const MARKDOWN_LINK = /\[[^\]\n]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g;
 const BACKTICKED = /`([^`\s]+)`/g;
 /** `owner/repo`, `owner/repo @ 1a2b3c4` or `owner/repo v0.6.1` right before a path: an external file. */
-const EXTERNAL_REPO_BEFORE = /(?:^|[\s(\[`'"])([\w.-]+)\/[\w.-]+(?:\s*@\s*[0-9a-f]{7,40}|\s+v\d[\w.]*)?[\s`'":]*$/;
+const EXTERNAL_REPO_BEFORE = /(?:^|[\s([`'"])([\w.-]+)\/[\w.-]+(?:\s*@\s*[0-9a-f]{7,40}|\s+v\d[\w.]*)?[\s`'":]*$/;
 const ARTICLE_IDS_FILE = 'data/catalog/SOURCES.md';
 
 /** GitHub's heading anchor: lower case, punctuation dropped, spaces to hyphens. */
-export function slugOf(heading: string): string {
+function slugOf(heading: string): string {
   return heading
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .trim()
@@ -80,7 +80,7 @@ function headingsOf(markdown: string): Headings {
   return { titles, anchors };
 }
 
-export function danglingCitations(repo: RepoView, scanned: Iterable<string>): DanglingCitation[] {
+function danglingCitations(repo: RepoView, scanned: Iterable<string>): DanglingCitation[] {
   const dirs = new Set<string>();
   for (const f of repo.files) for (let d = path.posix.dirname(f); d !== '.'; d = path.posix.dirname(d)) dirs.add(d);
   const topLevel = new Set([...repo.files, ...dirs].map((p) => at(p.split('/'), 0)));
