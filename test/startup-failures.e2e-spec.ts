@@ -114,8 +114,9 @@ describe('start-up failures (e2e, real processes)', () => {
     expectFailure(itself, /\(EMBEDDED_PG_DATA_DIR\) is a file, not a folder/);
   });
 
-  const asRoot = process.getuid?.() === 0;
-  (asRoot ? it : it.skip)('as root: says that the postgres user cannot reach a data folder in a private folder, and what to do', async () => {
+  // The case exists only when started as root: the embedded PostgreSQL then runs as the user postgres.
+  const itAsRoot = process.getuid?.() === 0 ? it : it.skip;
+  itAsRoot('as root: says that the postgres user cannot reach a data folder in a private folder, and what to do', async () => {
     const closed = path.join(work, 'private');
     await mkdir(closed, { mode: 0o700 });
     await chmod(closed, 0o700);
