@@ -18,7 +18,7 @@ import pg from 'pg';
 import { CliModule } from '../src/cli.module.js';
 import { loadConfig } from '../src/config/app-config.js';
 import { CatalogImportService } from '../src/modules/catalog/catalog-import.service.js';
-import { benchDatabase, fmt, machine, syntheticCatalog, writeCatalogFiles } from './support.js';
+import { benchDatabase, fmt, machine, syntheticCatalog, tableRow, writeCatalogFiles } from './support.js';
 import { at } from '../src/domain/checked.js';
 
 const sizes = (process.argv[2] ?? '0,1000,100000').split(',').map(Number);
@@ -167,7 +167,18 @@ for (const size of sizes) {
       const nest = results.get(at(scenarios, 1).name + 32);
       const sql = results.get(at(scenarios, 2).name + 32);
       const pct = (base: typeof r | undefined) => (base ? `${fmt((100 * r.rps) / base.rps, 0)}%` : '');
-      const line = `| ${sizeLabel} | ${s.name} | ${s.connections} | ${fmt(r.rps, 0)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${pct(bare)} | ${pct(nest)} | ${sql ? fmt(r.rps / sql.rps, 2) + '×' : ''} | ${r.bad} of ${r.total} |`;
+      const line = tableRow([
+        sizeLabel,
+        s.name,
+        s.connections,
+        fmt(r.rps, 0),
+        fmt(r.p50, 1),
+        fmt(r.p99, 1),
+        pct(bare),
+        pct(nest),
+        sql ? fmt(r.rps / sql.rps, 2) + '×' : '',
+        `${r.bad} of ${r.total}`,
+      ]);
       table.push(line);
       console.log(line);
     }
@@ -191,7 +202,8 @@ for (const size of sizes) {
     await db.drop();
   }
 }
-console.log('\n| offers | scenario | connections | req/s | median ms | p99 ms | % of bare Node req/s | % of empty Nest + Fastify req/s | × raw SQL req/s | non-2xx/errors |');
+const HEADER = ['offers', 'scenario', 'connections', 'req/s', 'median ms', 'p99 ms', '% of bare Node req/s', '% of empty Nest + Fastify req/s', '× raw SQL req/s', 'non-2xx/errors'];
+console.log(`\n${tableRow(HEADER)}`);
 console.log('|---:|---|---:|---:|---:|---:|---:|---:|---:|---|');
 for (const line of table) console.log(line);
 process.exit(0);

@@ -98,4 +98,6 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 export const ms = (ns: bigint): number => Number(ns) / 1e6;
+/** One row of a Markdown table: `| a | b | c |`. */
+export const tableRow = (cells: readonly (string | number)[]): string => `| ${cells.join(' | ')} |`;
 export const fmt = (n: number, digits = 1): string => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });

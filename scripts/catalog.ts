@@ -112,7 +112,8 @@ function printImport(report: ImportReport): void {
   const scope = report.scope === null ? 'the whole catalog (--full)' : `the offers of ${report.scope.join(', ') || 'no provider'}`;
   console.log(`Read ${report.files.length} file(s); they replace ${scope}; the new catalog has ${report.offerCount} offers. Against ${base}:`);
   const g = report.guard;
-  console.log(`  in scope before: ${g.inScopeBefore} offers; removed ${g.removed}, price changed ${g.priceChanged} (limits: ${g.maxRemovedPercent}% removed, ${g.maxChangedPercent}% changed${g.allowLargeChange ? ', overridden by --allow-large-change' : ''})`);
+  const limits = `${g.maxRemovedPercent}% removed, ${g.maxChangedPercent}% changed${g.allowLargeChange ? ', overridden by --allow-large-change' : ''}`;
+  console.log(`  in scope before: ${g.inScopeBefore} offers; removed ${g.removed}, price changed ${g.priceChanged} (limits: ${limits})`);
   printDiff(report.diff);
   for (const v of g.violations) console.error(`  too large: ${v}`);
   if (report.status === 'refused') {

@@ -251,7 +251,8 @@ describe(danglingCitations.name, () => {
   });
 
   it('checks relative links and backticked repository paths in Markdown files only', () => {
-    const md = '[cost](cost-model.md#blended-plan) [x](missing.md) [top](#cost-model) [web](https://example.org/a.md)\n`src/a.ts` `src/gone.ts` `src/**/*.spec.ts` `dist/src/main.js` owner/repo `src/theirs.ts`\n';
+    const md = '[cost](cost-model.md#blended-plan) [x](missing.md) [top](#cost-model) [web](https://example.org/a.md)\n' +
+      '`src/a.ts` `src/gone.ts` `src/**/*.spec.ts` `dist/src/main.js` owner/repo `src/theirs.ts`\n';
     const files = { 'docs/cost-model.md': docs, 'docs/index.md': md, 'src/a.ts': '[x](missing.txt)' };
     expect(danglingCitations(fixture(files), ['docs/index.md', 'src/a.ts']).map((d) => `${d.line} ${d.citation}`)).toEqual([
       '1 missing.md',

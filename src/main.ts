@@ -73,7 +73,8 @@ async function main(): Promise<void> {
     logger.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Migrations: up to date', 'Bootstrap');
     const seeded = await seedIfEmpty(app, config.CATALOG_DIR).catch((error: unknown) => {
       throw new StartupError(
-        `The catalog in CATALOG_DIR=${config.CATALOG_DIR} could not be imported into the empty database: ${error instanceof Error ? error.message : String(error)}`,
+        `The catalog in CATALOG_DIR=${config.CATALOG_DIR} ` +
+          `could not be imported into the empty database: ${error instanceof Error ? error.message : String(error)}`,
         'Point CATALOG_DIR at a catalog folder (the bundled one is data/catalog), or fix the files it names; nothing was written.',
       );
     });

@@ -123,7 +123,8 @@ describe('catalog:import partial updates (e2e, bundled catalog, real script)', (
     const file = path.join(dir, 'republish.yaml');
     await writeFile(
       file,
-      `offers:\n  - { provider: aws, region: "aws:us-east-1", gpu: h100-sxm-80gb, gpuCount: 8, instanceType: p5.48xlarge, pricingModel: ON_DEMAND, pricePerHour: "53.00", currency: USD, priceKind: LIST, source: "https://example.org/test", observedAt: "2026-11-30" }\n`,
+      `offers:\n  - { provider: aws, region: "aws:us-east-1", gpu: h100-sxm-80gb, gpuCount: 8, instanceType: p5.48xlarge, pricingModel: ON_DEMAND, ` +
+        `pricePerHour: "53.00", currency: USD, priceKind: LIST, source: "https://example.org/test", observedAt: "2026-11-30" }\n`,
     );
     const previous = defined(await repo.findCurrentVersion(), 'the current version');
     expect((await importer(file, '--merge', '--publish', '--label', 'republish-a')).code).toBe(0);
@@ -159,7 +160,9 @@ describe('catalog:import partial updates (e2e, bundled catalog, real script)', (
     const file = path.join(dir, 'fine.yaml');
     await writeFile(
       file,
-      `offers:\n  - provider: aws\n    region: "aws:us-east-1"\n    gpu: h100-sxm-80gb\n    gpuCount: 8\n    instanceType: p5.48xlarge\n    pricingModel: ON_DEMAND\n    pricePerHour: "55.1234567890123456"\n    currency: USD\n    priceKind: LIST\n    source: "https://example.org/test"\n    observedAt: "2026-11-30"\n`,
+      `offers:\n  - provider: aws\n    region: "aws:us-east-1"\n    gpu: h100-sxm-80gb\n    gpuCount: 8\n    instanceType: p5.48xlarge\n` +
+        `    pricingModel: ON_DEMAND\n    pricePerHour: "55.1234567890123456"\n    currency: USD\n    priceKind: LIST\n` +
+        `    source: "https://example.org/test"\n    observedAt: "2026-11-30"\n`,
     );
     const r = await importer(file, '--merge');
     expect(r.code).toBe(1);

@@ -72,7 +72,7 @@ describe('estimates (e2e, bundled catalog)', () => {
     expect(b).toEqual(a);
   });
 
-  it('prices AWS H100 on-demand 24/7 at the p5 list price, not the article figure: 6.88 USD per GPU-hour is 5,022.40 USD per GPU per 730-hour month', async () => {
+  it('prices AWS H100 on-demand 24/7 at the p5 list price, not the article figure: 6.88 USD/GPU-hour is 5,022.40 USD a GPU for a 730-hour month', async () => {
     const res = await t.http().post('/v1/estimates').send({
       model: { preset: 'llama-3-8b' },
       workload: { requestsPerSecond: 0.5, avgInputTokens: 200, avgOutputTokens: 100 },
@@ -150,7 +150,10 @@ describe('estimates (e2e, bundled catalog)', () => {
   });
 
   it('rejects bad GraphQL estimate input with BAD_USER_INPUT', async () => {
-    const res = await t.graphql(`query { estimate(input: { model: { preset: "llama-3-8b" }, workload: { requestsPerSecond: 1, avgInputTokens: 0, avgOutputTokens: 10 } }) { monthlyCost { amount } } }`);
+    const res = await t.graphql(
+      'query { estimate(input: { model: { preset: "llama-3-8b" }, workload: { requestsPerSecond: 1, avgInputTokens: 0, avgOutputTokens: 10 } }) ' +
+        '{ monthlyCost { amount } } }',
+    );
     expect(res.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     expect(JSON.stringify(res.errors?.[0]?.extensions)).toContain('workload.avgInputTokens');
   });

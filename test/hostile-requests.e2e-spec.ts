@@ -77,7 +77,9 @@ describe('hostile requests (e2e, bundled catalog)', () => {
   });
 
   it('does not let a negative page size lower the complexity of a query', async () => {
-    const estimate = 'estimate(input: { model: { preset: "llama-3-8b" }, workload: { requestsPerSecond: 1, avgInputTokens: 5, avgOutputTokens: 5 } }) { monthlyCost { amount } }';
+    const estimate =
+      'estimate(input: { model: { preset: "llama-3-8b" }, workload: { requestsPerSecond: 1, avgInputTokens: 5, avgOutputTokens: 5 } }) ' +
+      '{ monthlyCost { amount } }';
     const estimates = Array.from({ length: 11 }, (_, i) => `e${i}: ${estimate}`).join(' ');
     const alone = await t.http().post('/graphql').send({ query: `{ ${estimates} }` });
     expect(alone.status).toBe(400);

@@ -33,7 +33,8 @@ describe('offers (e2e, bundled catalog)', () => {
     expect(rest.items[0].instanceType).toMatch(/^p5\./);
     expect(rest.warnings).toEqual(expect.any(Array));
     const gql = await t.graphql<{ cheapestOffers: { items: { priceKind: string; pricePerGpuHour: { amount: string } }[] } }>(
-      '{ cheapestOffers(requirement: { gpus: ["h100-sxm-80gb"] }, policy: { providers: ["aws"], pricingModels: [ON_DEMAND] }, limit: 1) { items { priceKind pricePerGpuHour { amount } } } }',
+      '{ cheapestOffers(requirement: { gpus: ["h100-sxm-80gb"] }, policy: { providers: ["aws"], pricingModels: [ON_DEMAND] }, limit: 1) ' +
+        '{ items { priceKind pricePerGpuHour { amount } } } }',
     );
     expect(gql.data.cheapestOffers.items).toEqual([{ priceKind: 'LIST', pricePerGpuHour: { amount: '6.8800' } }]);
   });
@@ -49,7 +50,8 @@ describe('offers (e2e, bundled catalog)', () => {
     expect(cheapest.items).toEqual([expect.objectContaining({ priceKind: 'ESTIMATE' })]);
     expect(cheapest.warnings).toEqual(expect.arrayContaining([expect.stringContaining('p5.48xlarge aws:eu-north-1 RESERVED_1Y is an ESTIMATE, not a list price')]));
     const gql = await t.graphql<{ cheapestOffers: { items: { priceKind: string }[]; warnings: string[] } }>(
-      `{ cheapestOffers(requirement: { gpus: ["h100-sxm-80gb"] }, policy: { providers: ["aws"], regions: ["aws:eu-north-1"], pricingModels: [RESERVED_1Y], includeEstimates: true }) { items { priceKind } warnings } }`,
+      `{ cheapestOffers(requirement: { gpus: ["h100-sxm-80gb"] }, policy: { providers: ["aws"], regions: ["aws:eu-north-1"], pricingModels: [RESERVED_1Y], ` +
+        `includeEstimates: true }) { items { priceKind } warnings } }`,
     );
     expect(gql.data.cheapestOffers.items).toEqual([{ priceKind: 'ESTIMATE' }]);
     expect(gql.data.cheapestOffers.warnings).toEqual(cheapest.warnings);

@@ -247,8 +247,10 @@ describe('database outage (e2e, own embedded PostgreSQL)', () => {
 
   it('(d) the background traffic saw no 5xx other than 503, no reset or hanging socket', async () => {
     // When each request was sent, relative to the stop and the restart.
-    const describeTimed = (r: ProbeResult) =>
-      `${describeResult(r)} [sent ${r.at < (restartedAt || Infinity) ? `${r.at - stoppedAt} ms after the stop began` : `${r.at - restartedAt} ms after the restart began`}]`;
+    const describeTimed = (r: ProbeResult) => {
+      const sent = r.at < (restartedAt || Infinity) ? `${r.at - stoppedAt} ms after the stop began` : `${r.at - restartedAt} ms after the restart began`;
+      return `${describeResult(r)} [sent ${sent}]`;
+    };
     const background = defined(traffic, 'the background traffic');
     await background.stop();
     const results = background.results;

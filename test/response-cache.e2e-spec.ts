@@ -50,7 +50,7 @@ describe('response cache (e2e, small catalog)', () => {
     expect(reordered.headers['x-cache']).toBe('hit');
   });
 
-  it('says how long an answer holds: current (short, stale-while-revalidate), pinned to a past instant (immutable), pinned to a version (until midnight UTC)', async () => {
+  it('says how long an answer holds: current (max-age 1 s, stale-while-revalidate), past instant (immutable), pinned version (to midnight UTC)', async () => {
     const current = await t.http().get('/v1/gpus').expect(200);
     expect(current.headers['cache-control']).toBe('public, max-age=1, stale-while-revalidate=60');
     const past = await t.http().get('/v1/gpus').query({ asOf: new Date(Date.now() - 1_000).toISOString() }).expect(200);

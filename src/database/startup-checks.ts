@@ -152,7 +152,8 @@ export async function checkEmbeddedPostgres({
       const closed = firstClosedFolder(target);
       if (closed) {
         throw new StartupError(
-          `Started as root, the embedded PostgreSQL runs as the unprivileged user "postgres", who cannot reach its ${what} in ${target}: ${closed} may not be entered by other users.`,
+          `Started as root, the embedded PostgreSQL runs as the unprivileged user "postgres", ` +
+            `who cannot reach its ${what} in ${target}: ${closed} may not be entered by other users.`,
           `Put the project (or EMBEDDED_PG_DATA_DIR) in a folder outside root's home, such as /srv or /opt, run as an ordinary user, or set DATABASE_URL.`,
         );
       }
@@ -182,7 +183,8 @@ export async function checkDatabaseUrl(url: string, timeoutMs = 5_000): Promise<
     const reason = (e.message || e.code || 'no answer').replaceAll(url, '(DATABASE_URL)');
     throw new StartupError(
       `Cannot connect to PostgreSQL at ${describeTarget(url)} (DATABASE_URL): ${reason}.`,
-      'Check that the server runs and accepts connections from this machine, and the user, password and database in DATABASE_URL; or unset DATABASE_URL to use the embedded PostgreSQL.',
+      'Check that the server runs and accepts connections from this machine, and the user, password and database in DATABASE_URL; ' +
+        'or unset DATABASE_URL to use the embedded PostgreSQL.',
     );
   } finally {
     await client.end().catch(() => undefined);

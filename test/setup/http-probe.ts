@@ -119,5 +119,7 @@ export async function pollUntil(check: () => Promise<boolean>, options: { timeou
 
 /** A one-line description of a result, for failure messages. */
 export function describeResult(r: ProbeResult): string {
-  return `${r.name} ${r.path} -> ${r.status ?? r.error} in ${r.ms} ms${r.headers['x-served-from-cache'] ? ' (cache)' : ''}${r.status && r.status >= 500 ? ` ${r.text.slice(0, 200)}` : ''}`;
+  const cache = r.headers['x-served-from-cache'] ? ' (cache)' : '';
+  const body = r.status && r.status >= 500 ? ` ${r.text.slice(0, 200)}` : '';
+  return `${r.name} ${r.path} -> ${r.status ?? r.error} in ${r.ms} ms${cache}${body}`;
 }

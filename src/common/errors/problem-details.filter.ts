@@ -22,6 +22,20 @@ export interface ProblemDetails {
   errors?: FieldError[];
 }
 
+/** Messages of a connection lost, refused or timed out, and of a statement cut off by a timeout. */
+const UNAVAILABLE_MESSAGE = new RegExp(
+  [
+    'Connection terminated',
+    'timeout exceeded when trying to connect',
+    'connect ECONNREFUSED',
+    "Can't reach database server",
+    'Client has encountered a connection error',
+    'Query read timeout',
+    'canceling statement due to statement timeout',
+  ].join('|'),
+  'i',
+);
+
 /** Errors that mean "PostgreSQL is not there right now": answered 503, retried by clients. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const e = error as { code?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: { cause?: { originalCode?: unknown; kind?: unknown } } } } | null;
@@ -34,7 +48,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const code = String(e.code ?? '');
   if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57014', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', 'P1001', 'P1017'].includes(code)) return true;
   // 57014 above is a statement timeout (or a cancel); "Query read timeout" is the client's own query_timeout.
-  if (/Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Can't reach database server|Client has encountered a connection error|Query read timeout|canceling statement due to statement timeout/i.test(String(e.message ?? ''))) return true;
+  if (UNAVAILABLE_MESSAGE.test(String(e.message ?? ''))) return true;
   return e.cause !== undefined && e.cause !== error && isDatabaseUnavailable(e.cause);
 }
 

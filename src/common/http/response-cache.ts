@@ -68,7 +68,9 @@ export function planCaching(request: CacheableRequest, currentVersionId: string 
   } else return null;
   const pins = route === '/graphql' ? {} : selectorOf(method === 'POST' ? request.body : request.query);
   const day = now.toISOString().slice(0, 10);
-  const key = `${method === 'HEAD' ? 'GET' : method} ${request.path} ${stringify(request.query) ?? ''} ${method === 'POST' ? stringify(request.body) : ''} ${request.accept ?? ''} v=${currentVersionId} d=${day}`;
+  const query = stringify(request.query) ?? '';
+  const body = method === 'POST' ? stringify(request.body) : '';
+  const key = `${method === 'HEAD' ? 'GET' : method} ${request.path} ${query} ${body} ${request.accept ?? ''} v=${currentVersionId} d=${day}`;
   return { key, freshness: freshnessOf(pins, now), httpCacheable };
 }
 

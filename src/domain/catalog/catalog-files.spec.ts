@@ -12,7 +12,8 @@ providers:
 regions:
   - { code: "aws:eu-central-1", provider: aws, name: Frankfurt, country: DE }
 gpus:
-  - { slug: h100-sxm-80gb, vendor: NVIDIA, name: H100, memoryGb: "80", memoryBandwidthGbps: "3350", fp16Tflops: "989", int8Tops: "1979", fp8Tflops: "1979", fp8Support: true }
+  - { slug: h100-sxm-80gb, vendor: NVIDIA, name: H100, memoryGb: "80", memoryBandwidthGbps: "3350", \
+fp16Tflops: "989", int8Tops: "1979", fp8Tflops: "1979", fp8Support: true }
 `,
 };
 
@@ -142,8 +143,10 @@ describe('parseCatalogFiles', () => {
     const figures: CatalogFile = {
       path: 'reference-figures.yaml',
       text: `referenceFigures:
-  - { key: a1-aws, claim: AWS H100, metric: PRICE_PER_GPU_HOUR, value: "3.90", currency: USD, provider: aws, gpus: [h100-sxm-80gb], pricingModel: ON_DEMAND, source: article, publishedOn: "2026-03-27" }
-  - { key: spot, claim: spot, metric: DISCOUNT_PERCENT, value: "60", valueHigh: "50", currency: USD, pricingModel: ON_DEMAND, source: article, publishedOn: "2026-03-27" }
+  - { key: a1-aws, claim: AWS H100, metric: PRICE_PER_GPU_HOUR, value: "3.90", currency: USD, provider: aws, \
+gpus: [h100-sxm-80gb], pricingModel: ON_DEMAND, source: article, publishedOn: "2026-03-27" }
+  - { key: spot, claim: spot, metric: DISCOUNT_PERCENT, value: "60", valueHigh: "50", currency: USD, \
+pricingModel: ON_DEMAND, source: article, publishedOn: "2026-03-27" }
 `,
     };
     const parsed = parseCatalogFiles([reference, offer(''), figures]);
@@ -165,7 +168,8 @@ describe('assembleCatalog', () => {
   });
 
   describe('import scope', () => {
-    const other = `  - { provider: ovh, region: "ovh:gra", gpu: h100-sxm-80gb, gpuCount: 1, instanceType: h100-380, pricingModel: ON_DEMAND, pricePerHour: "2.80", currency: EUR, priceKind: LIST, source: ovh, observedAt: "2025-01-27" }\n`;
+    const other = `  - { provider: ovh, region: "ovh:gra", gpu: h100-sxm-80gb, gpuCount: 1, instanceType: h100-380, pricingModel: ON_DEMAND, ` +
+      `pricePerHour: "2.80", currency: EUR, priceKind: LIST, source: ovh, observedAt: "2025-01-27" }\n`;
     const withOvh: CatalogFile = {
       path: 'ref.yaml',
       text: reference.text
@@ -173,7 +177,8 @@ describe('assembleCatalog', () => {
         .replace('regions:\n', 'regions:\n  - { code: "ovh:gra", provider: ovh, name: Gravelines, country: FR }\n'),
     };
     const base = defined(assembleCatalog({ parsed: parseCatalogFiles([withOvh, offer(other)]), inherited: null, scope: { mode: 'FULL' } }).content, 'the base catalog');
-    const spot = `  - { provider: aws, region: eu-central-1, gpu: h100-sxm-80gb, gpuCount: 8, instanceType: p5.48xlarge, pricingModel: SPOT, pricePerHour: "12", currency: USD, priceKind: LIST, source: aws, observedAt: "2026-11-01" }\n`;
+    const spot = `  - { provider: aws, region: eu-central-1, gpu: h100-sxm-80gb, gpuCount: 8, instanceType: p5.48xlarge, pricingModel: SPOT, ` +
+      `pricePerHour: "12", currency: USD, priceKind: LIST, source: aws, observedAt: "2026-11-01" }\n`;
     const update: CatalogFile = { path: 'update.yaml', text: `offers:\n${spot}` };
     const keys = (c: typeof base | null) => c?.offers.map((o) => `${o.providerSlug}/${o.instanceType}/${o.pricingModel}`).sort();
 

@@ -54,7 +54,8 @@ export function evaluateRegion({ region, policy }: { region: Region; policy: Com
       out.passes.push(
         inside
           ? `region ${local} is in ${country}, inside ${residency}`
-          : `region ${local} is in ${country}, accepted as ${residency} by partial adequacy (${partialNote}; allowPartialAdequacy asserts the operator is covered)`,
+          : `region ${local} is in ${country}, accepted as ${residency} by partial adequacy ` +
+            `(${partialNote}; allowPartialAdequacy asserts the operator is covered)`,
       );
     } else if (residency === 'GDPR_ADEQUATE' && partialNote) {
       out.reasons.push({

@@ -104,7 +104,8 @@ export function describePlan({
   if (egressUnpriced({ input, settings: s, candidate: chosen.candidate })) {
     const who = chosen.candidate.egressProvider ?? 'the chosen provider';
     warnings.push(
-      `egress of ${s.egressGbPerMonth} GB/month is not priced: ${who} has no known internet egress price in this catalog, so it counts as 0 (hiddenCosts.egressPriceKnown = false)`,
+      `egress of ${s.egressGbPerMonth} GB/month is not priced: ${who} has no known internet egress price in this catalog, ` +
+        `so it counts as 0 (hiddenCosts.egressPriceKnown = false)`,
     );
   } else if (s.egressGbPerMonth > 0) {
     assumptions.push(`Egress ${s.egressGbPerMonth} GB/month at ${formatAmount(priced.egress.div(s.egressGbPerMonth))} ${input.currency}/GB.`);

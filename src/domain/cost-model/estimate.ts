@@ -34,7 +34,8 @@ export function estimateInferenceCost(input: EstimateInput): EstimateOutcome {
       return {
         kind: 'TOO_LARGE',
         gpusAtPeak: gpus,
-        reason: `the workload needs at least ${gpus.toLocaleString('en-US')} GPUs at its peak; one estimate plans at most ${MAX_PLANNED_GPUS.toLocaleString('en-US')}`,
+        reason: `the workload needs at least ${gpus.toLocaleString('en-US')} GPUs at its peak; ` +
+          `one estimate plans at most ${MAX_PLANNED_GPUS.toLocaleString('en-US')}`,
       };
     }
     const tried = sizing.largestTried;

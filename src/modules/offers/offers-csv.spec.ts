@@ -45,10 +45,14 @@ describe(offersCsv.name, () => {
   it('writes a FOCUS-style header and one CRLF-ended row per offer', () => {
     const lines = offersCsv(page([offer()])).split('\r\n');
     expect(lines[0]).toBe(
-      'SkuPriceId,ProviderName,RegionId,RegionCountry,SkuId,GpuModel,GpuCount,GpuMemoryGb,PricingCategory,PricingModel,CommitmentTermMonths,ListUnitPrice,ListCurrency,PricingUnit,' +
+      'SkuPriceId,ProviderName,RegionId,RegionCountry,SkuId,GpuModel,GpuCount,GpuMemoryGb,PricingCategory,PricingModel,' +
+        'CommitmentTermMonths,ListUnitPrice,ListCurrency,PricingUnit,' +
         'PricePerHour,PricePerGpuHour,BillingCurrency,Source,ObservedAt,PriceKind,Derivation,Conversion,CatalogVersion',
     );
-    expect(lines[1]).toBe('k1,aws,aws:us-east-1,US,p5.48xlarge,h100-sxm-80gb,8,80,Dynamic,SPOT,,12.0000,USD,Hours,12.0000,1.5000,USD,https://example.test/prices,2026-11-27,LIST,,,v2');
+    expect(lines[1]).toBe(
+      'k1,aws,aws:us-east-1,US,p5.48xlarge,h100-sxm-80gb,8,80,Dynamic,SPOT,,12.0000,USD,Hours,12.0000,1.5000,USD,' +
+        'https://example.test/prices,2026-11-27,LIST,,,v2',
+    );
     expect(lines.slice(2)).toEqual(['']); // the last row ends with CRLF too
   });
 

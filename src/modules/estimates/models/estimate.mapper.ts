@@ -58,12 +58,14 @@ export function toEstimateModel({ version, estimate: e, index }: { version: Cata
       naive: {
         monthlyCost: m(e.baselines.naive.monthlyCost),
         pricingModel: e.baselines.naive.pricingModel,
-        description: `${e.baselines.naive.replicas} replicas (peak) on ${e.baselines.naive.instances} instance(s), ${e.baselines.naive.pricingModel}, every hour`,
+        description: `${e.baselines.naive.replicas} replicas (peak) on ${e.baselines.naive.instances} instance(s), ` +
+          `${e.baselines.naive.pricingModel}, every hour`,
       },
       onDemandAutoscaled: {
         monthlyCost: m(e.baselines.onDemandAutoscaled.monthlyCost),
         pricingModel: e.baselines.onDemandAutoscaled.pricingModel,
-        description: `${e.baselines.onDemandAutoscaled.pricingModel} instances following the hourly demand (${r4(e.baselines.onDemandAutoscaled.gpuHours)} GPU-hours a month)`,
+        description: `${e.baselines.onDemandAutoscaled.pricingModel} instances following the hourly demand ` +
+          `(${r4(e.baselines.onDemandAutoscaled.gpuHours)} GPU-hours a month)`,
       },
     },
     savingsVsNaivePct: r4(e.savingsVsNaivePct),
