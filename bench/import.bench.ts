@@ -89,7 +89,17 @@ for (const size of sizes) {
   }
 }
 
-const HEADER = ['offers', 'raw COPY (baseline)', 'import', 'import ÷ COPY', 'offers/s', 'rows written', 're-import unchanged (% of first)', 'import with 1% changed', 'offer rows stored'];
+const HEADER = [
+  'offers',
+  'raw COPY (baseline)',
+  'import',
+  'import ÷ COPY',
+  'offers/s',
+  'rows written',
+  're-import unchanged (% of first)',
+  'import with 1% changed',
+  'offer rows stored',
+];
 console.log(`\n${tableRow(HEADER)}`);
 console.log('|---:|---:|---:|---:|---:|---:|---|---|---:|');
 for (const r of rows) console.log(r);

@@ -15,8 +15,25 @@ import { applyMigrations } from '../src/database/schema-engine.js';
 import { at } from '../src/domain/checked.js';
 
 export const OFFER_COLUMNS = [
-  'provider', 'region', 'gpu', 'gpuCount', 'instanceType', 'pricingModel', 'pricePerHour', 'currency', 'upfront', 'termMonths',
-  'serverlessUnitPrice', 'serverlessUnit', 'interruptionNoticeSeconds', 'source', 'sourceTitle', 'observedAt', 'priceKind', 'derivation', 'conversion',
+  'provider',
+  'region',
+  'gpu',
+  'gpuCount',
+  'instanceType',
+  'pricingModel',
+  'pricePerHour',
+  'currency',
+  'upfront',
+  'termMonths',
+  'serverlessUnitPrice',
+  'serverlessUnit',
+  'interruptionNoticeSeconds',
+  'source',
+  'sourceTitle',
+  'observedAt',
+  'priceKind',
+  'derivation',
+  'conversion',
 ] as const;
 
 export function machine(): string {
@@ -26,7 +43,12 @@ export function machine(): string {
 
 /** A server to benchmark on (DATABASE_URL's or an embedded one in .data/bench) and a fresh database on it. */
 export async function benchDatabase(): Promise<{ server: ResolvedDatabase; url: string; drop(): Promise<void> }> {
-  const config = loadConfig({ ...process.env, EMBEDDED_PG_DATA_DIR: process.env.EMBEDDED_PG_DATA_DIR ?? '.data/bench', EMBEDDED_PG_PORT: process.env.EMBEDDED_PG_PORT ?? '54339', EMBEDDED_PG_DATABASE: 'postgres' });
+  const config = loadConfig({
+    ...process.env,
+    EMBEDDED_PG_DATA_DIR: process.env.EMBEDDED_PG_DATA_DIR ?? '.data/bench',
+    EMBEDDED_PG_PORT: process.env.EMBEDDED_PG_PORT ?? '54339',
+    EMBEDDED_PG_DATABASE: 'postgres',
+  });
   const server = await resolveDatabase(config);
   const name = `gpu_cost_bench_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: server.url });
@@ -64,9 +86,25 @@ export function syntheticCatalog(offerCount: number, seed = 42): CatalogContent 
 
 export function offerCsvRow(o: Offer): string {
   const cells = [
-    o.providerSlug, o.regionCode, o.gpuSlug, o.gpuCount, o.instanceType, o.pricingModel, o.pricePerHour.toString(), o.currency,
-    o.upfront?.toString() ?? '', o.termMonths ?? '', o.serverlessUnitPrice?.toString() ?? '', o.serverlessUnit ?? '',
-    o.interruptionNoticeSeconds ?? '', o.sourceUrl, o.sourceTitle ?? '', o.observedAt, o.priceKind, o.derivation ?? '', o.conversion ?? '',
+    o.providerSlug,
+    o.regionCode,
+    o.gpuSlug,
+    o.gpuCount,
+    o.instanceType,
+    o.pricingModel,
+    o.pricePerHour.toString(),
+    o.currency,
+    o.upfront?.toString() ?? '',
+    o.termMonths ?? '',
+    o.serverlessUnitPrice?.toString() ?? '',
+    o.serverlessUnit ?? '',
+    o.interruptionNoticeSeconds ?? '',
+    o.sourceUrl,
+    o.sourceTitle ?? '',
+    o.observedAt,
+    o.priceKind,
+    o.derivation ?? '',
+    o.conversion ?? '',
   ];
   return cells.map((c) => (/[",\n]/.test(String(c)) ? `"${String(c).replaceAll('"', '""')}"` : String(c))).join(',');
 }

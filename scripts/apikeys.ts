@@ -21,7 +21,8 @@ await runScript(async () => {
     } else if (command === 'list') {
       const all = await keys.list();
       if (all.length === 0) console.log('No API keys.');
-      for (const k of all) console.log([k.id, k.prefix.padEnd(12), k.createdAt.toISOString(), k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : 'active', k.name].join('  '));
+      for (const k of all)
+        console.log([k.id, k.prefix.padEnd(12), k.createdAt.toISOString(), k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : 'active', k.name].join('  '));
     } else {
       const revoked = await keys.revoke(arg);
       if (revoked.length === 0) {

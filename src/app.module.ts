@@ -35,7 +35,12 @@ export class AppModule {
       imports: [
         AppConfigModule.forRoot(config, { serving: true }),
         LoggerModule.forRoot(loggerModuleParams(logger)),
-        DatabaseModule.forRoot({ url: databaseUrl, poolSize: config.DATABASE_POOL_SIZE, connectTimeoutMs: 3_000, statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS }),
+        DatabaseModule.forRoot({
+          url: databaseUrl,
+          poolSize: config.DATABASE_POOL_SIZE,
+          connectTimeoutMs: 3_000,
+          statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+        }),
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
           useFactory: () => {

@@ -11,7 +11,12 @@ export class CliModule {
   static register({ config, databaseUrl }: { config: AppConfig; databaseUrl: string }): DynamicModule {
     return {
       module: CliModule,
-      imports: [AppConfigModule.forRoot(config, { serving: false }), DatabaseModule.forRoot({ url: databaseUrl, poolSize: 4, connectTimeoutMs: 5_000, statementTimeoutMs: 0 }), CatalogModule, AuthModule],
+      imports: [
+        AppConfigModule.forRoot(config, { serving: false }),
+        DatabaseModule.forRoot({ url: databaseUrl, poolSize: 4, connectTimeoutMs: 5_000, statementTimeoutMs: 0 }),
+        CatalogModule,
+        AuthModule,
+      ],
     };
   }
 }

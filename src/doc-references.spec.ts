@@ -115,59 +115,62 @@ function danglingCitations(repo: RepoView, scanned: Iterable<string>): DanglingC
       return null;
     };
 
-    repo.read(file).split('\n').forEach((raw, i) => {
-      const report = (citation: string, reason: string): void => void found.push({ file, line: i + 1, citation, reason });
-      const line = raw.replace(URL, (url) => ' '.repeat(url.length));
+    repo
+      .read(file)
+      .split('\n')
+      .forEach((raw, i) => {
+        const report = (citation: string, reason: string): void => void found.push({ file, line: i + 1, citation, reason });
+        const line = raw.replace(URL, (url) => ' '.repeat(url.length));
 
-      for (const m of line.matchAll(OUTSIDE_FOLDERS)) report(m[0], 'a folder outside the repository');
-      for (const m of line.matchAll(ABSOLUTE_DOC)) report(at(m, 1), 'an absolute path, outside the repository');
-      for (const m of line.matchAll(NUMBERED_ARTICLE)) {
-        report(m[0], 'a numbered article, which is not in the repository: cite it by its id in data/catalog/SOURCES.md (A1, ...) or by title');
-      }
-      for (const m of line.matchAll(ARTICLE_ID)) {
-        if (!new RegExp(`^\\s*[-*]\\s+\\**${m[1]}\\b`, 'm').test(articleIds)) report(m[0], `${ARTICLE_IDS_FILE} lists no article ${m[1]}`);
-      }
-      for (const m of line.matchAll(README_TITLE)) {
-        const reason = checkInside('README.md', undefined, `"${m[1]}"`);
-        if (reason) report(m[0], reason);
-      }
-
-      /** Cited as `owner/repo [version] path`: a file of another repository. */
-      const external = (at: number): boolean => {
-        const owner = EXTERNAL_REPO_BEFORE.exec(line.slice(0, at))?.[1];
-        return owner !== undefined && !topLevel.has(owner);
-      };
-      for (const m of line.matchAll(DOC_PATH)) {
-        const [whole, target, anchor] = m as unknown as [string, string, string | undefined];
-        const resolved = resolve(target, true);
-        if (!resolved) {
-          if (!external(m.index)) report(target, 'not in the repository');
-          continue;
+        for (const m of line.matchAll(OUTSIDE_FOLDERS)) report(m[0], 'a folder outside the repository');
+        for (const m of line.matchAll(ABSOLUTE_DOC)) report(at(m, 1), 'an absolute path, outside the repository');
+        for (const m of line.matchAll(NUMBERED_ARTICLE)) {
+          report(m[0], 'a numbered article, which is not in the repository: cite it by its id in data/catalog/SOURCES.md (A1, ...) or by title');
         }
-        const reason = checkInside(resolved, anchor, line.slice(m.index + whole.length));
-        if (reason) report(whole, reason);
-      }
-
-      if (!isMarkdown) return;
-      for (const m of line.matchAll(MARKDOWN_LINK)) {
-        const link = at(m, 1);
-        if (/^[a-z][a-z0-9+.-]*:/i.test(link)) continue;
-        const [target, anchor] = link.split('#', 2) as [string, string | undefined];
-        const resolved = target === '' ? file : resolve(decodeURI(target), false);
-        if (!resolved) report(link, 'a link to a path that is not in the repository');
-        else {
-          const reason = checkInside(resolved, anchor === undefined ? undefined : `#${anchor}`, '');
-          if (reason) report(link, reason);
+        for (const m of line.matchAll(ARTICLE_ID)) {
+          if (!new RegExp(`^\\s*[-*]\\s+\\**${m[1]}\\b`, 'm').test(articleIds)) report(m[0], `${ARTICLE_IDS_FILE} lists no article ${m[1]}`);
         }
-      }
-      for (const m of line.matchAll(BACKTICKED)) {
-        const candidate = at(m, 1).replace(/[.,;:]$/, '');
-        // Only whole repository paths: no globs, placeholders or options.
-        if (!/^[\w.-]+(\/[\w.-]+)*\/?$/.test(candidate) || !candidate.includes('/')) continue;
-        if (!topLevel.has(at(candidate.split('/'), 0)) || candidate.startsWith('.') || candidate.startsWith('node_modules')) continue;
-        if (!resolve(candidate, true) && !external(m.index)) report(candidate, 'a repository path that does not exist');
-      }
-    });
+        for (const m of line.matchAll(README_TITLE)) {
+          const reason = checkInside('README.md', undefined, `"${m[1]}"`);
+          if (reason) report(m[0], reason);
+        }
+
+        /** Cited as `owner/repo [version] path`: a file of another repository. */
+        const external = (at: number): boolean => {
+          const owner = EXTERNAL_REPO_BEFORE.exec(line.slice(0, at))?.[1];
+          return owner !== undefined && !topLevel.has(owner);
+        };
+        for (const m of line.matchAll(DOC_PATH)) {
+          const [whole, target, anchor] = m as unknown as [string, string, string | undefined];
+          const resolved = resolve(target, true);
+          if (!resolved) {
+            if (!external(m.index)) report(target, 'not in the repository');
+            continue;
+          }
+          const reason = checkInside(resolved, anchor, line.slice(m.index + whole.length));
+          if (reason) report(whole, reason);
+        }
+
+        if (!isMarkdown) return;
+        for (const m of line.matchAll(MARKDOWN_LINK)) {
+          const link = at(m, 1);
+          if (/^[a-z][a-z0-9+.-]*:/i.test(link)) continue;
+          const [target, anchor] = link.split('#', 2) as [string, string | undefined];
+          const resolved = target === '' ? file : resolve(decodeURI(target), false);
+          if (!resolved) report(link, 'a link to a path that is not in the repository');
+          else {
+            const reason = checkInside(resolved, anchor === undefined ? undefined : `#${anchor}`, '');
+            if (reason) report(link, reason);
+          }
+        }
+        for (const m of line.matchAll(BACKTICKED)) {
+          const candidate = at(m, 1).replace(/[.,;:]$/, '');
+          // Only whole repository paths: no globs, placeholders or options.
+          if (!/^[\w.-]+(\/[\w.-]+)*\/?$/.test(candidate) || !candidate.includes('/')) continue;
+          if (!topLevel.has(at(candidate.split('/'), 0)) || candidate.startsWith('.') || candidate.startsWith('node_modules')) continue;
+          if (!resolve(candidate, true) && !external(m.index)) report(candidate, 'a repository path that does not exist');
+        }
+      });
   }
   const unique = new Map(found.map((d) => [`${d.file}:${d.line}:${d.citation}`, d]));
   return [...unique.values()];
@@ -177,9 +180,7 @@ function danglingCitations(repo: RepoView, scanned: Iterable<string>): DanglingC
 function repositoryFiles(root: string): string[] {
   let listed: string[];
   try {
-    listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
-      .split('\0')
-      .filter(Boolean);
+    listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean);
   } catch {
     const skip = new Set(['.git', 'node_modules', 'dist', '.data', 'coverage']);
     const walk = (rel: string): string[] =>
@@ -251,7 +252,8 @@ describe(danglingCitations.name, () => {
   });
 
   it('checks relative links and backticked repository paths in Markdown files only', () => {
-    const md = '[cost](cost-model.md#blended-plan) [x](missing.md) [top](#cost-model) [web](https://example.org/a.md)\n' +
+    const md =
+      '[cost](cost-model.md#blended-plan) [x](missing.md) [top](#cost-model) [web](https://example.org/a.md)\n' +
       '`src/a.ts` `src/gone.ts` `src/**/*.spec.ts` `dist/src/main.js` owner/repo `src/theirs.ts`\n';
     const files = { 'docs/cost-model.md': docs, 'docs/index.md': md, 'src/a.ts': '[x](missing.txt)' };
     expect(danglingCitations(fixture(files), ['docs/index.md', 'src/a.ts']).map((d) => `${d.line} ${d.citation}`)).toEqual([

@@ -32,7 +32,16 @@ describe('catalog writes across a change of the content hash function (integrati
 
   const count = async (sql: string): Promise<number> => Number(at((await db.query<{ n: string }>(sql)).rows, 0).n);
   const write = (c: CatalogContent, label: string): Promise<Awaited<ReturnType<CatalogRepository['writeVersion']>>> => {
-    const input: NewVersion = { label, source: 'test', notes: null, content: c, checksum: catalogChecksum(c), filesChecksum: null, publish: false, expectedCurrentId: version.id };
+    const input: NewVersion = {
+      label,
+      source: 'test',
+      notes: null,
+      content: c,
+      checksum: catalogChecksum(c),
+      filesChecksum: null,
+      publish: false,
+      expectedCurrentId: version.id,
+    };
     return repo.writeVersion(input);
   };
 
@@ -48,7 +57,12 @@ describe('catalog writes across a change of the content hash function (integrati
     expect(outcome).toMatchObject({ status: 'unchanged', version: { id: version.id, checksum: catalogChecksum(content) } });
     expect(await count('SELECT count(*) AS n FROM catalog_versions')).toBe(1);
     expect(await count('SELECT count(*) AS n FROM offers')).toBe(rowsBefore);
-    const stored = new Map((await db.query<{ key_hash: string; content_hash: string }>('SELECT key_hash, content_hash FROM offers WHERE valid_to IS NULL')).rows.map((r) => [r.key_hash, r.content_hash]));
+    const stored = new Map(
+      (await db.query<{ key_hash: string; content_hash: string }>('SELECT key_hash, content_hash FROM offers WHERE valid_to IS NULL')).rows.map((r) => [
+        r.key_hash,
+        r.content_hash,
+      ]),
+    );
     expect(stored.size).toBe(content.offers.length);
     for (const offer of content.offers) expect([offer.keyHash, stored.get(offer.keyHash)]).toEqual([offer.keyHash, rowContentHash(offer)]);
   });

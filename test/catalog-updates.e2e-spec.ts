@@ -146,7 +146,17 @@ describe('catalog:import partial updates (e2e, bundled catalog, real script)', (
     const content = await service.content(before);
     const changed = { ...content, offers: content.offers.slice(1) };
     const write = (force: boolean, label: string) =>
-      repo.writeVersion({ label, source: 'test', notes: null, content: changed, checksum: `${label}`.padEnd(64, '0'), filesChecksum: null, publish: true, expectedCurrentId: 'an-older-version', force });
+      repo.writeVersion({
+        label,
+        source: 'test',
+        notes: null,
+        content: changed,
+        checksum: `${label}`.padEnd(64, '0'),
+        filesChecksum: null,
+        publish: true,
+        expectedCurrentId: 'an-older-version',
+        force,
+      });
     const rows = await repo.countRows();
     expect(await write(false, 'moved-a')).toEqual({ status: 'moved', currentId: before.id });
     expect(await repo.countRows()).toEqual(rows);

@@ -53,7 +53,10 @@ describe('two instances on one database (e2e)', () => {
   };
   const labelOf = async (instance: Instance) => ((await get(instance, '/v1/gpus')) as { catalogVersion: { label: string } }).catalogVersion.label;
   const azurePrice = async (instance: Instance) => {
-    const body = (await get(instance, '/v1/offers?provider=azure&gpu=h100-sxm-80gb')) as { catalogVersion: { label: string }; items: { pricePerGpuHour: { amount: string } }[] };
+    const body = (await get(instance, '/v1/offers?provider=azure&gpu=h100-sxm-80gb')) as {
+      catalogVersion: { label: string };
+      items: { pricePerGpuHour: { amount: string } }[];
+    };
     return { label: body.catalogVersion.label, prices: body.items.map((i) => i.pricePerGpuHour.amount) };
   };
 
@@ -83,7 +86,10 @@ describe('two instances on one database (e2e)', () => {
     await cp(SMALL_CATALOG, dir, { recursive: true });
     for (const file of ['catalog.yaml', 'offers.yaml']) {
       const p = path.join(dir, file);
-      await writeFile(p, (await readFile(p, 'utf8')).replace('label: fixture-1', 'label: fixture-2').replace('pricePerGpuHour: "6.98"', 'pricePerGpuHour: "6.50"'));
+      await writeFile(
+        p,
+        (await readFile(p, 'utf8')).replace('label: fixture-1', 'label: fixture-2').replace('pricePerGpuHour: "6.98"', 'pricePerGpuHour: "6.50"'),
+      );
     }
     const importer = defined(ctx, 'the admin context').app.get(CatalogImportService);
     const report = await importer.import({ paths: [dir] });

@@ -20,7 +20,9 @@ const ESTIMATE_BODY = {
   workload: { hourlyProfile: Array.from({ length: 24 }, (_, h) => (h >= 8 && h < 20 ? 20 : 5)), avgInputTokens: 500, avgOutputTokens: 200 },
   gpus: ['h100-sxm-80gb', 'a10g-24gb'],
 };
-const GRAPHQL_OFFERS = { query: '{ offers(filter: { gpus: ["h100-sxm-80gb"] }, first: 5) { catalogVersion { label } items { id provider pricePerGpuHour { amount } } } }' };
+const GRAPHQL_OFFERS = {
+  query: '{ offers(filter: { gpus: ["h100-sxm-80gb"] }, first: 5) { catalogVersion { label } items { id provider pricePerGpuHour { amount } } } }',
+};
 
 /** Answered from the in-memory current version: must keep working while PostgreSQL is down. */
 const CURRENT_VERSION_REQUESTS: ProbeRequest[] = [
@@ -106,7 +108,10 @@ describe('database outage (e2e, own embedded PostgreSQL)', () => {
       const r = await call(req);
       expect({ req: req.name, status: r.status, cache: r.headers['x-served-from-cache'] }).toEqual({ req: req.name, status: 200, cache: undefined });
     }
-    const gql = (await call(at(CURRENT_VERSION_REQUESTS, 3))).json as { data?: { offers: { catalogVersion: { label: string }; items: unknown[] } }; errors?: unknown };
+    const gql = (await call(at(CURRENT_VERSION_REQUESTS, 3))).json as {
+      data?: { offers: { catalogVersion: { label: string }; items: unknown[] } };
+      errors?: unknown;
+    };
     expect(gql.errors).toBeUndefined();
     expect(gql.data?.offers.catalogVersion.label).toBe('fixture-1');
     expect(gql.data?.offers.items.length).toBeGreaterThan(0);
@@ -115,7 +120,11 @@ describe('database outage (e2e, own embedded PostgreSQL)', () => {
     expect(cursor).not.toBeNull();
 
     // Background traffic through the stop and the restart, checked in (d).
-    traffic = startTraffic(theService().baseUrl, [...CURRENT_VERSION_REQUESTS, ...DATABASE_REQUESTS, READY], { concurrency: 3, pauseMs: 25, timeoutMs: 10_000 });
+    traffic = startTraffic(theService().baseUrl, [...CURRENT_VERSION_REQUESTS, ...DATABASE_REQUESTS, READY], {
+      concurrency: 3,
+      pauseMs: 25,
+      timeoutMs: 10_000,
+    });
   });
 
   it('(b) with PostgreSQL stopped: readiness 503 within 5 s, the current version served from memory, database reads fail fast with 503', async () => {
@@ -191,7 +200,11 @@ describe('database outage (e2e, own embedded PostgreSQL)', () => {
     for (const req of [...NEW_DATABASE_REQUESTS, at(CURRENT_VERSION_REQUESTS, 1)]) {
       const r = await call(req, 10_000);
       const expected = req.name === 'cheapest' ? { status: 200, cache: 'true' } : { status: 503, cache: 'true' };
-      expect({ req: req.name, status: r.status, cache: r.headers['x-served-from-cache'], fast: r.ms <= 5_000 }).toEqual({ req: req.name, ...expected, fast: true });
+      expect({ req: req.name, status: r.status, cache: r.headers['x-served-from-cache'], fast: r.ms <= 5_000 }).toEqual({
+        req: req.name,
+        ...expected,
+        fast: true,
+      });
     }
 
     // The requests sent while PostgreSQL was shutting down: 503 (or 200 before it began), never 500.
@@ -267,7 +280,10 @@ describe('database outage (e2e, own embedded PostgreSQL)', () => {
       non503ServerErrors: results.filter((r) => r.status !== null && r.status >= 500 && r.status !== 503),
       // Every 503 is a problem+json DATABASE.UNAVAILABLE (or readiness' own report).
       unexplained503s: results.filter(
-        (r) => r.status === 503 && r.name !== 'ready' && !(r.headers['content-type']?.includes('application/problem+json') && (r.json as { code?: string })?.code === 'DATABASE.UNAVAILABLE'),
+        (r) =>
+          r.status === 503 &&
+          r.name !== 'ready' &&
+          !(r.headers['content-type']?.includes('application/problem+json') && (r.json as { code?: string })?.code === 'DATABASE.UNAVAILABLE'),
       ),
       // Requests for the current version never fail, not even during the outage.
       currentVersionFailures: results.filter((r) => currentNames.has(r.name) && r.status !== 200),

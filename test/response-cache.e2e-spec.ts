@@ -53,7 +53,11 @@ describe('response cache (e2e, small catalog)', () => {
   it('says how long an answer holds: current (max-age 1 s, stale-while-revalidate), past instant (immutable), pinned version (to midnight UTC)', async () => {
     const current = await t.http().get('/v1/gpus').expect(200);
     expect(current.headers['cache-control']).toBe('public, max-age=1, stale-while-revalidate=60');
-    const past = await t.http().get('/v1/gpus').query({ asOf: new Date(Date.now() - 1_000).toISOString() }).expect(200);
+    const past = await t
+      .http()
+      .get('/v1/gpus')
+      .query({ asOf: new Date(Date.now() - 1_000).toISOString() })
+      .expect(200);
     expect(past.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const pinned = await t.http().get('/v1/gpus').query({ version: 'fixture-1' }).expect(200);
     const maxAge = Number(/^public, max-age=(\d+)$/.exec(pinned.headers['cache-control'] ?? '')?.[1]);
@@ -134,7 +138,10 @@ describe('response cache (e2e, small catalog)', () => {
     await cp(SMALL_CATALOG, dir, { recursive: true });
     for (const file of ['catalog.yaml', 'offers.yaml']) {
       const p = path.join(dir, file);
-      await writeFile(p, (await readFile(p, 'utf8')).replace('label: fixture-1', 'label: fixture-cheaper').replace('pricePerGpuHour: "6.98"', 'pricePerGpuHour: "6.50"'));
+      await writeFile(
+        p,
+        (await readFile(p, 'utf8')).replace('label: fixture-1', 'label: fixture-cheaper').replace('pricePerGpuHour: "6.98"', 'pricePerGpuHour: "6.50"'),
+      );
     }
     const report = await ctx.app.get(CatalogImportService).import({ paths: [dir], publish: true });
     expect(report.status).toBe('created');

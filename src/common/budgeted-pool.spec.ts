@@ -20,7 +20,7 @@ describe(BudgetedWorkerPool.name, () => {
     await expect(pool.run('1')).resolves.toBe('spun 1');
   });
 
-  it('starts a task\'s budget when it starts running, not while it waits for a worker', async () => {
+  it("starts a task's budget when it starts running, not while it waits for a worker", async () => {
     // One worker, 300 ms tasks, an 800 ms budget: the third task waits 600 ms and then runs 300 ms.
     // Counted from when it was sent (900 ms) it would be over budget; it is not.
     pool = new BudgetedWorkerPool({ filename: SPIN, threads: 1, queue: 4, budgetMs: 800 });

@@ -102,15 +102,7 @@ export function uidOf(user: string, passwd = '/etc/passwd'): number | null {
  * Everything the embedded PostgreSQL needs before it starts: its port free, a data folder that is
  * writable and of the right major version, and, as root, folders the `postgres` user can reach.
  */
-export async function checkEmbeddedPostgres({
-  port,
-  dataDir,
-  uid = process.getuid?.() ?? -1,
-}: {
-  port: number;
-  dataDir: string;
-  uid?: number;
-}): Promise<void> {
+export async function checkEmbeddedPostgres({ port, dataDir, uid = process.getuid?.() ?? -1 }: { port: number; dataDir: string; uid?: number }): Promise<void> {
   if (!(await portFree(port))) {
     throw new StartupError(
       `The embedded PostgreSQL cannot start: port ${port} is in use (another instance of this service, another checkout, or another program).`,
@@ -141,7 +133,10 @@ export async function checkEmbeddedPostgres({
     () => false,
   );
   if (!writable) {
-    throw new StartupError(`The embedded PostgreSQL's data folder ${dir} (EMBEDDED_PG_DATA_DIR) cannot be created or written: ${parent} is not a writable folder.`, folderFix);
+    throw new StartupError(
+      `The embedded PostgreSQL's data folder ${dir} (EMBEDDED_PG_DATA_DIR) cannot be created or written: ${parent} is not a writable folder.`,
+      folderFix,
+    );
   }
   if (uid === 0) {
     for (const [what, target] of [

@@ -57,7 +57,14 @@ export function installHttpHooks(app: NestFastifyApplication, config: Pick<AppCo
   fastify.addHook('preHandler', (request, reply, done) => {
     const now = new Date();
     const plan = planCaching(
-      { method: request.method, route: request.routeOptions.url, path: pathOf(request.url), query: request.query, body: request.body, accept: request.headers.accept },
+      {
+        method: request.method,
+        route: request.routeOptions.url,
+        path: pathOf(request.url),
+        query: request.query,
+        body: request.body,
+        accept: request.headers.accept,
+      },
       catalog.currentVersionId,
       now,
     );

@@ -67,7 +67,9 @@ describe('parseCatalogFiles', () => {
     expect(errors.every((e) => e.file === 'offers/bad.yaml')).toBe(true);
     // Each error points at the line of its field (counted by hand in the text above), not the record's first line.
     const lineOf = (field: string) => errors.find((e) => e.field === field)?.line;
-    expect([lineOf('gpuCount'), lineOf('pricingModel'), lineOf('pricePerHour'), lineOf('currency'), lineOf('source'), lineOf('observedAt')]).toEqual([5, 7, 8, 9, 10, 11]);
+    expect([lineOf('gpuCount'), lineOf('pricingModel'), lineOf('pricePerHour'), lineOf('currency'), lineOf('source'), lineOf('observedAt')]).toEqual([
+      5, 7, 8, 9, 10, 11,
+    ]);
     expect(errors.find((e) => e.message.includes('unknown field'))).toEqual(expect.objectContaining({ line: 12, message: expect.stringContaining('colour') }));
     // A missing field has no line of its own: the record's.
     expect(lineOf('priceKind')).toBe(2);
@@ -95,7 +97,8 @@ describe('parseCatalogFiles', () => {
   it('reads CSV offers with their line numbers', () => {
     const csv: CatalogFile = {
       path: 'offers.csv',
-      text: 'provider,region,gpu,gpuCount,instanceType,pricingModel,pricePerHour,currency,priceKind,source,observedAt\n' +
+      text:
+        'provider,region,gpu,gpuCount,instanceType,pricingModel,pricePerHour,currency,priceKind,source,observedAt\n' +
         'aws,eu-central-1,h100-sxm-80gb,8,p5.48xlarge,SPOT,12.5,USD,LIST,https://aws.amazon.com/ec2/spot/pricing/,2026-03-27\n' +
         'aws,eu-central-1,h100-sxm-80gb,x,p5.48xlarge,SPOT,12.5,USD,LIST,https://aws.amazon.com/ec2/spot/pricing/,2026-03-27\n',
     };
@@ -111,7 +114,10 @@ describe('parseCatalogFiles', () => {
     expect(parseCatalogFiles([reference, listWithRule]).errors).toEqual([
       expect.objectContaining({ field: 'derivation', line: 13, message: expect.stringContaining('conversion') }),
     ]);
-    const ok = { ...offer('    derivation: "on-demand x 0.35"\n'), text: offer('    derivation: "on-demand x 0.35"\n').text.replace('priceKind: LIST', 'priceKind: ESTIMATE') };
+    const ok = {
+      ...offer('    derivation: "on-demand x 0.35"\n'),
+      text: offer('    derivation: "on-demand x 0.35"\n').text.replace('priceKind: LIST', 'priceKind: ESTIMATE'),
+    };
     const parsed = parseCatalogFiles([reference, ok]);
     expect(parsed.errors).toEqual([]);
     expect(parsed.offers[0]?.item).toEqual(expect.objectContaining({ priceKind: 'ESTIMATE', derivation: 'on-demand x 0.35', conversion: null }));
@@ -168,7 +174,8 @@ describe('assembleCatalog', () => {
   });
 
   describe('import scope', () => {
-    const other = `  - { provider: ovh, region: "ovh:gra", gpu: h100-sxm-80gb, gpuCount: 1, instanceType: h100-380, pricingModel: ON_DEMAND, ` +
+    const other =
+      `  - { provider: ovh, region: "ovh:gra", gpu: h100-sxm-80gb, gpuCount: 1, instanceType: h100-380, pricingModel: ON_DEMAND, ` +
       `pricePerHour: "2.80", currency: EUR, priceKind: LIST, source: ovh, observedAt: "2025-01-27" }\n`;
     const withOvh: CatalogFile = {
       path: 'ref.yaml',
@@ -176,8 +183,12 @@ describe('assembleCatalog', () => {
         .replace('providers:\n', 'providers:\n  - { slug: ovh, name: OVH, kind: REGIONAL, headquartersCountry: FR }\n')
         .replace('regions:\n', 'regions:\n  - { code: "ovh:gra", provider: ovh, name: Gravelines, country: FR }\n'),
     };
-    const base = defined(assembleCatalog({ parsed: parseCatalogFiles([withOvh, offer(other)]), inherited: null, scope: { mode: 'FULL' } }).content, 'the base catalog');
-    const spot = `  - { provider: aws, region: eu-central-1, gpu: h100-sxm-80gb, gpuCount: 8, instanceType: p5.48xlarge, pricingModel: SPOT, ` +
+    const base = defined(
+      assembleCatalog({ parsed: parseCatalogFiles([withOvh, offer(other)]), inherited: null, scope: { mode: 'FULL' } }).content,
+      'the base catalog',
+    );
+    const spot =
+      `  - { provider: aws, region: eu-central-1, gpu: h100-sxm-80gb, gpuCount: 8, instanceType: p5.48xlarge, pricingModel: SPOT, ` +
       `pricePerHour: "12", currency: USD, priceKind: LIST, source: aws, observedAt: "2026-11-01" }\n`;
     const update: CatalogFile = { path: 'update.yaml', text: `offers:\n${spot}` };
     const keys = (c: typeof base | null) => c?.offers.map((o) => `${o.providerSlug}/${o.instanceType}/${o.pricingModel}`).sort();
@@ -194,7 +205,9 @@ describe('assembleCatalog', () => {
     });
 
     it('replaces everything with FULL, and the named providers with an explicit scope', () => {
-      expect(keys(assembleCatalog({ parsed: parseCatalogFiles([update]), inherited: base, scope: { mode: 'FULL' } }).content)).toEqual(['aws/p5.48xlarge/SPOT']);
+      expect(keys(assembleCatalog({ parsed: parseCatalogFiles([update]), inherited: base, scope: { mode: 'FULL' } }).content)).toEqual([
+        'aws/p5.48xlarge/SPOT',
+      ]);
       const both = assembleCatalog({ parsed: parseCatalogFiles([update]), inherited: base, scope: { mode: 'PROVIDERS', providers: ['aws', 'ovh'] } });
       expect(keys(both.content)).toEqual(['aws/p5.48xlarge/SPOT']);
     });

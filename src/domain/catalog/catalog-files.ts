@@ -68,9 +68,7 @@ function toText(node: unknown): unknown {
   }
   if (isSeq(node)) return node.items.map(toText);
   if (isMap(node)) {
-    return Object.fromEntries(
-      node.items.map((pair) => [String(isScalar(pair.key) ? pair.key.value : pair.key), toText(pair.value)]),
-    );
+    return Object.fromEntries(node.items.map((pair) => [String(isScalar(pair.key) ? pair.key.value : pair.key), toText(pair.value)]));
   }
   return node ?? null;
 }
@@ -283,7 +281,13 @@ export function assembleCatalog({
   const gpus = parsed.gpus ?? inherited?.gpus ?? [];
   const referenceFigures = parsed.referenceFigures ?? inherited?.referenceFigures ?? [];
   const fxRates = parsed.meta?.fx ?? inherited?.fxRates ?? null;
-  if (!fxRates) errors.push({ file: first.file, line: 1, field: 'catalog.fx', message: 'FX rates are required (a catalog section with fx) when there is no current version to inherit them from' });
+  if (!fxRates)
+    errors.push({
+      file: first.file,
+      line: 1,
+      field: 'catalog.fx',
+      message: 'FX rates are required (a catalog section with fx) when there is no current version to inherit them from',
+    });
   const listed = [...new Set(parsed.offers.map((o) => o.item.providerSlug))].sort();
   const scoped = scope.mode === 'FULL' ? null : scope.mode === 'MERGE' ? listed : [...new Set(scope.providers ?? listed)].sort();
   if (parsed.offers.length === 0 && parsed.errors.length === 0 && !(scope.mode === 'PROVIDERS' && scope.providers?.length)) {
@@ -311,7 +315,8 @@ export function assembleCatalog({
     if (!providerSlugs.has(offer.providerSlug)) errors.push({ file, line, field: 'provider', message: `unknown provider ${offer.providerSlug}${where}` });
     const owner = regionProvider.get(offer.regionCode);
     if (owner === undefined) errors.push({ file, line, field: 'region', message: `unknown region ${offer.regionCode}${where}` });
-    else if (owner !== offer.providerSlug) errors.push({ file, line, field: 'region', message: `region ${offer.regionCode} belongs to ${owner}, not ${offer.providerSlug}` });
+    else if (owner !== offer.providerSlug)
+      errors.push({ file, line, field: 'region', message: `region ${offer.regionCode} belongs to ${owner}, not ${offer.providerSlug}` });
     if (!gpuSlugs.has(offer.gpuSlug)) errors.push({ file, line, field: 'gpu', message: `unknown GPU ${offer.gpuSlug}${where}` });
     if (fxRates && offer.currency !== fxRates.base && fxRates.rates[offer.currency] === undefined) {
       errors.push({ file, line, field: 'currency', message: `no FX rate for ${offer.currency} in this catalog${where}` });

@@ -15,7 +15,9 @@ gpus:
 };
 
 const offerErrors = (pricingModel: string, extra: Record<string, string | number>): { field: string; message: string }[] => {
-  const fields = Object.entries(extra).map(([k, v]) => `, ${k}: ${JSON.stringify(v)}`).join('');
+  const fields = Object.entries(extra)
+    .map(([k, v]) => `, ${k}: ${JSON.stringify(v)}`)
+    .join('');
   const file: CatalogFile = {
     path: 'offers.yaml',
     text: `offers:

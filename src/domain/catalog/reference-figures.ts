@@ -56,9 +56,7 @@ export function compareReferenceFigure(figure: ReferenceFigure, content: Catalog
 
 function matchesScope(figure: ReferenceFigure, o: Offer): boolean {
   return (
-    o.priceKind === 'LIST' &&
-    (figure.provider === null || o.providerSlug === figure.provider) &&
-    (figure.gpus.length === 0 || figure.gpus.includes(o.gpuSlug))
+    o.priceKind === 'LIST' && (figure.provider === null || o.providerSlug === figure.provider) && (figure.gpus.length === 0 || figure.gpus.includes(o.gpuSlug))
   );
 }
 
@@ -72,9 +70,13 @@ function comparePrice(figure: ReferenceFigure, content: CatalogContent): FigureC
   const stats = summarise(examples);
   const deviation = relativeDeviation(stats.cheapest.value, figure);
   const o = stats.cheapest.offer;
-  return compared(figure, stats, deviation,
+  return compared(
+    figure,
+    stats,
+    deviation,
     `${figure.claim}: figure ${figureText(figure)}; cheapest list ${o.instanceType} ${o.regionCode} ` +
-      `${formatAmount(stats.cheapest.value)} ${currency}/GPU-h (${signed(deviation)}%) of ${examples.length} list price(s)`);
+      `${formatAmount(stats.cheapest.value)} ${currency}/GPU-h (${signed(deviation)}%) of ${examples.length} list price(s)`,
+  );
 }
 
 /** Discount of a model against the discount base (ON_DEMAND) of the same provider, region, instance and currency. */
@@ -100,10 +102,14 @@ function compareDiscount(figure: ReferenceFigure, content: CatalogContent): Figu
   const low = figure.value;
   const high = figure.valueHigh ?? figure.value;
   const deviation = median.lt(low) ? median.minus(low) : median.gt(high) ? median.minus(high) : new Decimal(0);
-  return compared(figure, stats, deviation,
+  return compared(
+    figure,
+    stats,
+    deviation,
     `${figure.claim}: figure ${figureText(figure)}; list ${figure.pricingModel} discounts against on-demand ` +
       `${formatAmount(stats.listLow)}–${formatAmount(stats.listHigh)}%, median ${formatAmount(median)}% ` +
-      `(${signed(deviation)} points) over ${examples.length} pair(s)`);
+      `(${signed(deviation)} points) over ${examples.length} pair(s)`,
+  );
 }
 
 function compared(figure: ReferenceFigure, stats: ReturnType<typeof summarise>, deviation: Decimal, summary: string): FigureComparison {
@@ -135,7 +141,12 @@ function summarise(examples: ListExample[]): { matches: number; listLow: Decimal
   const sorted = [...examples].sort((a, b) => a.value.cmp(b.value) || (a.offer.keyHash < b.offer.keyHash ? -1 : 1));
   const values = sorted.map((e) => e.value);
   const mid = Math.floor(values.length / 2);
-  const median = values.length % 2 ? at(values, mid) : at(values, mid - 1).add(at(values, mid)).div(2);
+  const median =
+    values.length % 2
+      ? at(values, mid)
+      : at(values, mid - 1)
+          .add(at(values, mid))
+          .div(2);
   return { matches: sorted.length, listLow: at(values, 0), listMedian: median, listHigh: last(values), cheapest: at(sorted, 0) };
 }
 

@@ -67,8 +67,7 @@ export class CatalogIndexError extends Error {
 
 /** Builds the index; throws CatalogIndexError when an offer refers to something the version lacks. */
 export function indexCatalog(content: CatalogContent): CatalogIndex {
-  const positions = <T>(items: readonly T[], key: (t: T) => string): Map<string, number> =>
-    new Map(items.map((t, i) => [key(t), i]));
+  const positions = <T>(items: readonly T[], key: (t: T) => string): Map<string, number> => new Map(items.map((t, i) => [key(t), i]));
   const providerBySlug = positions(content.providers, (p) => p.slug);
   const regionByCode = positions(content.regions, (r) => r.code);
   const gpuBySlug = positions(content.gpus, (g) => g.slug);

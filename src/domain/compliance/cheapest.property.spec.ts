@@ -68,13 +68,28 @@ const policyArb: fc.Arbitrary<CompliancePolicy> = fc.record({
   allowPartialAdequacy: fc.boolean(),
   operator: fc.constantFrom('ANY' as const, 'EU' as const),
   certifications: fc.subarray(['ISO27001', 'BSI_C5', 'HDS'], { maxLength: 1 }),
-  minSlaPercent: fc.option(fc.constantFrom('99.5', '99.9', '99.95').map((v) => new Decimal(v)), { nil: null }),
+  minSlaPercent: fc.option(
+    fc.constantFrom('99.5', '99.9', '99.95').map((v) => new Decimal(v)),
+    { nil: null },
+  ),
   pricingModels: fc.option(fc.subarray([...PRICING_MODELS], { minLength: 1 }), { nil: null }),
   tolerance: fc.option(fc.constantFrom(...INTERRUPTION_TOLERANCES), { nil: null }),
-  providers: fc.option(fc.subarray(PROVIDERS.map((p) => p.slug), { minLength: 1 }), { nil: null }),
-  excludeProviders: fc.subarray(PROVIDERS.map((p) => p.slug), { maxLength: 2 }),
+  providers: fc.option(
+    fc.subarray(
+      PROVIDERS.map((p) => p.slug),
+      { minLength: 1 },
+    ),
+    { nil: null },
+  ),
+  excludeProviders: fc.subarray(
+    PROVIDERS.map((p) => p.slug),
+    { maxLength: 2 },
+  ),
   regions: fc.constant(null),
-  maxPricePerGpuHour: fc.option(fc.integer({ min: 90, max: 200 }).map((c) => new Decimal(c).div(100)), { nil: null }),
+  maxPricePerGpuHour: fc.option(
+    fc.integer({ min: 90, max: 200 }).map((c) => new Decimal(c).div(100)),
+    { nil: null },
+  ),
   includeEstimates: fc.boolean(),
   maxPriceAgeDays: fc.option(fc.integer({ min: 0, max: 400 }), { nil: null }),
   referenceDate: fc.constant(REFERENCE_DATE),
@@ -82,14 +97,23 @@ const policyArb: fc.Arbitrary<CompliancePolicy> = fc.record({
 
 const requirementArb: fc.Arbitrary<GpuRequirement> = fc
   .record({
-    gpus: fc.option(fc.subarray(GPUS.map((g) => g.slug), { minLength: 1 }), { nil: null }),
+    gpus: fc.option(
+      fc.subarray(
+        GPUS.map((g) => g.slug),
+        { minLength: 1 },
+      ),
+      { nil: null },
+    ),
     gpuCount: fc.option(fc.constantFrom(1, 2, 3, 8), { nil: null }),
     gpuCountMode: fc.constantFrom('PER_INSTANCE', 'TOTAL'),
   })
   .map((r) => resolveRequirement(r));
 
 const discountsArb: fc.Arbitrary<Discounts> = fc
-  .subarray(PROVIDERS.map((p) => p.slug), { maxLength: 2 })
+  .subarray(
+    PROVIDERS.map((p) => p.slug),
+    { maxLength: 2 },
+  )
   .chain((slugs) => fc.tuple(fc.constant(slugs), fc.array(fc.integer({ min: 0, max: 60 }), { minLength: slugs.length, maxLength: slugs.length })))
   .map(([slugs, pcts]) => resolveDiscounts(slugs.map((provider, i) => ({ provider, percent: at(pcts, i) }))));
 
@@ -114,7 +138,8 @@ function tighten(a: CompliancePolicy, b: CompliancePolicy): CompliancePolicy {
     regions: null,
     maxPricePerGpuHour: min(a.maxPricePerGpuHour, b.maxPricePerGpuHour),
     includeEstimates: a.includeEstimates && b.includeEstimates,
-    maxPriceAgeDays: a.maxPriceAgeDays !== null && b.maxPriceAgeDays !== null ? Math.min(a.maxPriceAgeDays, b.maxPriceAgeDays) : (a.maxPriceAgeDays ?? b.maxPriceAgeDays),
+    maxPriceAgeDays:
+      a.maxPriceAgeDays !== null && b.maxPriceAgeDays !== null ? Math.min(a.maxPriceAgeDays, b.maxPriceAgeDays) : (a.maxPriceAgeDays ?? b.maxPriceAgeDays),
     referenceDate: a.referenceDate,
   };
 }
@@ -125,25 +150,42 @@ const key = (item: RankedOffer, requirement: GpuRequirement) =>
 /** The obvious, slow implementation the index must agree with. */
 function reference(catalog: CatalogContent, requirement: GpuRequirement, policy: CompliancePolicy, discounts: Discounts) {
   const byTotal = requirement.gpuCount !== null && requirement.gpuCountMode === 'TOTAL';
-  return catalog.offers
-    // Estimates are candidates only when the policy includes them (stated here independently of the index).
-    .filter((offer) => offer.priceKind === 'LIST' || policy.includeEstimates)
-    .filter((offer) => matchesRequirement({ offer, gpu: defined(GPUS.find((g) => g.slug === offer.gpuSlug), offer.gpuSlug), requirement }))
-    .map((offer) => {
-      const discountPercent = discounts.get(offer.providerSlug);
-      const perGpu = comparablePricePerGpuHour({ offer, currency: 'EUR', fxRates: TEST_FX_RATES, discountPercent });
-      const k = byTotal ? perGpu.mul(offer.gpuCount).mul(instancesFor({ offer, requirement })) : perGpu;
-      const evaluation = evaluateOffer({
-        offer,
-        provider: defined(PROVIDERS.find((p) => p.slug === offer.providerSlug), offer.providerSlug),
-        region: defined(REGIONS.find((r) => r.code === offer.regionCode), offer.regionCode),
-        policy,
-        pricePerGpuHour: perGpu,
-        currency: 'EUR',
-      });
-      return { offer, key: k, fails: evaluation.reasons.length };
-    })
-    .sort((a, b) => a.key.cmp(b.key) || compareTieKeys(a.offer, b.offer));
+  return (
+    catalog.offers
+      // Estimates are candidates only when the policy includes them (stated here independently of the index).
+      .filter((offer) => offer.priceKind === 'LIST' || policy.includeEstimates)
+      .filter((offer) =>
+        matchesRequirement({
+          offer,
+          gpu: defined(
+            GPUS.find((g) => g.slug === offer.gpuSlug),
+            offer.gpuSlug,
+          ),
+          requirement,
+        }),
+      )
+      .map((offer) => {
+        const discountPercent = discounts.get(offer.providerSlug);
+        const perGpu = comparablePricePerGpuHour({ offer, currency: 'EUR', fxRates: TEST_FX_RATES, discountPercent });
+        const k = byTotal ? perGpu.mul(offer.gpuCount).mul(instancesFor({ offer, requirement })) : perGpu;
+        const evaluation = evaluateOffer({
+          offer,
+          provider: defined(
+            PROVIDERS.find((p) => p.slug === offer.providerSlug),
+            offer.providerSlug,
+          ),
+          region: defined(
+            REGIONS.find((r) => r.code === offer.regionCode),
+            offer.regionCode,
+          ),
+          policy,
+          pricePerGpuHour: perGpu,
+          currency: 'EUR',
+        });
+        return { offer, key: k, fails: evaluation.reasons.length };
+      })
+      .sort((a, b) => a.key.cmp(b.key) || compareTieKeys(a.offer, b.offer))
+  );
 }
 
 const run = (catalog: CatalogContent, requirement: GpuRequirement, policy: CompliancePolicy, discounts?: Discounts, explain = false) =>

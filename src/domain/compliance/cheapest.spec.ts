@@ -11,11 +11,7 @@ import { at } from '../checked.js';
 const index = indexCatalog(sampleCatalog());
 const h100 = { gpus: ['h100-sxm-80gb'] };
 
-function cheapest(
-  requirement: GpuRequirementInput,
-  policy: PolicyInput,
-  options: Partial<Omit<CheapestQuery, 'requirement' | 'policy'>> = {},
-) {
+function cheapest(requirement: GpuRequirementInput, policy: PolicyInput, options: Partial<Omit<CheapestQuery, 'requirement' | 'policy'>> = {}) {
   return findCheapestCompliant({
     catalog: index,
     requirement: resolveRequirement(requirement),
@@ -31,12 +27,15 @@ describe(findCheapestCompliant.name, () => {
   it('ranks every candidate cheapest first when the policy allows all', () => {
     const result = cheapest(h100, {});
     expect(who(result.items)).toEqual([
-      'aws:SPOT:8', 'lambda:ON_DEMAND:1', 'scaleway:ON_DEMAND:1', 'ovh:ON_DEMAND:1',
-      'exoscale:ON_DEMAND:1', 'aws:ON_DEMAND:8', 'aws:ON_DEMAND:8',
+      'aws:SPOT:8',
+      'lambda:ON_DEMAND:1',
+      'scaleway:ON_DEMAND:1',
+      'ovh:ON_DEMAND:1',
+      'exoscale:ON_DEMAND:1',
+      'aws:ON_DEMAND:8',
+      'aws:ON_DEMAND:8',
     ]);
-    expect(result.items.map((i) => formatAmount(i.pricePerGpuHour))).toEqual([
-      '1.2975', '2.1538', '2.7300', '2.8000', '3.0000', '3.4016', '3.8925',
-    ]);
+    expect(result.items.map((i) => formatAmount(i.pricePerGpuHour))).toEqual(['1.2975', '2.1538', '2.7300', '2.8000', '3.0000', '3.4016', '3.8925']);
     expect(result.nearestMisses).toEqual([]);
   });
 

@@ -53,10 +53,7 @@ describe(resolvePolicy.name, () => {
   });
 
   it('adds explicit certifications to the preset ones', () => {
-    expect(resolvePolicy({ preset: 'DE_BSI_C5', certifications: ['ISO27001'] }).certifications).toEqual([
-      'BSI_C5',
-      'ISO27001',
-    ]);
+    expect(resolvePolicy({ preset: 'DE_BSI_C5', certifications: ['ISO27001'] }).certifications).toEqual(['BSI_C5', 'ISO27001']);
   });
 
   it.each<[PolicyInput, string]>([

@@ -111,10 +111,7 @@ export const ANY_POLICY: CompliancePolicy = Object.freeze({
  * at least, maxPricePerGpuHour at most the preset's; certifications and excludeProviders are
  * added to the preset's.
  */
-export function resolvePolicy({
-  presets = POLICY_PRESETS,
-  ...input
-}: PolicyInput & { presets?: Readonly<Record<string, PolicyPreset>> }): CompliancePolicy {
+export function resolvePolicy({ presets = POLICY_PRESETS, ...input }: PolicyInput & { presets?: Readonly<Record<string, PolicyPreset>> }): CompliancePolicy {
   const explicit = parseFields(input);
   if (input.preset == null || input.preset === '') return noContradiction({ ...ANY_POLICY, ...explicit });
   const presetName = input.preset.trim().toUpperCase();

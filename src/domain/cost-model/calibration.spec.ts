@@ -30,8 +30,7 @@ function predict(point: CalibrationPoint): number {
 
 describe('roofline calibration', () => {
   it.each(CALIBRATION_POINTS.map((p) => [p.source, p] as const))('reproduces %s within ±35%%', (_, point) => {
-    const measured =
-      'stepTimeMs' in point.measured ? point.measured.stepTimeMs : point.measured.outputTokensPerSecondPerGpu;
+    const measured = 'stepTimeMs' in point.measured ? point.measured.stepTimeMs : point.measured.outputTokensPerSecondPerGpu;
     const predicted = predict(point);
     const ratio = predicted / measured;
     if (process.env.CALIBRATION_REPORT) console.log(`${(ratio * 100 - 100).toFixed(1)}%  ${point.source}`);

@@ -17,7 +17,10 @@ describe(estimateInferenceCost.name, () => {
   it('prices one H100 24/7 on-demand at 3.90 USD/GPU-h as 2,847 USD per 730-h month (article A1)', () => {
     const e = ok(
       estimateInferenceCost(
-        estimateInput({ candidates: [candidate(GPUS.h100, { ON_DEMAND: '3.90' })], workload: { requestsPerSecond: 1, avgInputTokens: 500, avgOutputTokens: 200 } }),
+        estimateInput({
+          candidates: [candidate(GPUS.h100, { ON_DEMAND: '3.90' })],
+          workload: { requestsPerSecond: 1, avgInputTokens: 500, avgOutputTokens: 200 },
+        }),
       ),
     );
     // 1 replica × 730 h × 3.90 = 2,847.00

@@ -71,13 +71,10 @@ export interface PlanInput {
 
 /** Hours in the order batch work is placed: lowest online demand first, then by hour. */
 export function batchOrder(demand: HourlyDemand): number[] {
-  return [...demand.onlineReplicas.keys()].sort(
-    (a, b) => at(demand.onlineReplicas, a) - at(demand.onlineReplicas, b) || a - b,
-  );
+  return [...demand.onlineReplicas.keys()].sort((a, b) => at(demand.onlineReplicas, a) - at(demand.onlineReplicas, b) || a - b);
 }
 
-export const instancesFor = (replicas: number, tier: PlanTier): number =>
-  replicas <= 0 ? 0 : Math.ceil(replicas / tier.replicasPerInstance - EPSILON);
+export const instancesFor = (replicas: number, tier: PlanTier): number => (replicas <= 0 ? 0 : Math.ceil(replicas / tier.replicasPerInstance - EPSILON));
 
 /**
  * RECOVERABLE: how many of `burst` replicas run on the on-demand fallback. Rounded up, so spot
@@ -154,18 +151,11 @@ export function planDay(
     if (!dedicatedOk) feasible = false;
     // Idle paid capacity batch work may use: paid replicas up to the target utilization, less
     // what online traffic on dedicated capacity keeps busy (online keeps its latency headroom).
-    const paidSlots =
-      reservedReplicas + od * (onDemand?.replicasPerInstance ?? 0) + sp * (spot?.replicasPerInstance ?? 0);
+    const paidSlots = reservedReplicas + od * (onDemand?.replicasPerInstance ?? 0) + sp * (spot?.replicasPerInstance ?? 0);
     const onlineRps = at(demand.onlineRequestsPerSecond, h);
-    const dedicatedRps =
-      serverlessHours > 0
-        ? Math.min(onlineRps, reservedReplicas * input.replicaRequestsPerSecond * input.targetUtilization)
-        : onlineRps;
+    const dedicatedRps = serverlessHours > 0 ? Math.min(onlineRps, reservedReplicas * input.replicaRequestsPerSecond * input.targetUtilization) : onlineRps;
     slack.push(Math.max(0, paidSlots * input.targetUtilization - dedicatedRps / input.replicaRequestsPerSecond));
-    cost +=
-      od * (onDemand?.pricePerInstanceHour ?? 0) +
-      sp * (spot?.pricePerInstanceHour ?? 0) +
-      serverlessHours * (serverless?.pricePerReplicaBusyHour ?? 0);
+    cost += od * (onDemand?.pricePerInstanceHour ?? 0) + sp * (spot?.pricePerInstanceHour ?? 0) + serverlessHours * (serverless?.pricePerReplicaBusyHour ?? 0);
     hours.push({
       hour: h,
       onlineReplicas: needed,
@@ -330,12 +320,7 @@ function coldStarts({
  * planDay's cost alone, without building the plan: the reservation search calls it for every R
  * and strategy. blended-plan.spec.ts checks it equals planDay(...).costPerDay.
  */
-export function dayCost(
-  input: PlanInput,
-  reservedInstances: number,
-  order: readonly number[],
-  serverlessMaxUtilization = NO_SERVERLESS,
-): number {
+export function dayCost(input: PlanInput, reservedInstances: number, order: readonly number[], serverlessMaxUtilization = NO_SERVERLESS): number {
   const { demand, tiers, tolerance } = input;
   const { reserved, onDemand, spot, serverless } = tiers;
   const mu = input.replicaRequestsPerSecond;

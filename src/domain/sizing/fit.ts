@@ -53,15 +53,7 @@ export function replicaMemory({
   return { tensorParallel, usableGb, weightsGb, overheadGb, kvPerSequenceGb, maxBatch };
 }
 
-function kvPerSequenceBytes({
-  model,
-  precision,
-  contextTokens,
-}: {
-  model: ModelSpec;
-  precision: Precision;
-  contextTokens: number;
-}): number {
+function kvPerSequenceBytes({ model, precision, contextTokens }: { model: ModelSpec; precision: Precision; contextTokens: number }): number {
   const tokens = cachedTokens({ model, contextTokens: Math.max(1, contextTokens) });
   const blocks = Math.ceil(tokens / KV_BLOCK_TOKENS);
   return blocks * KV_BLOCK_TOKENS * kvBytesPerToken({ model, precision });
@@ -106,8 +98,7 @@ export function fitReplica({
     if (memory.maxBatch >= minBatch) options.push(memory);
   }
   if (options.length > 0) return { fits: true, tensorParallel: at(options, 0).tensorParallel, options };
-  const m =
-    largestTried ?? replicaMemory({ model, precision, gpuMemoryGb, tensorParallel: 1, contextTokens });
+  const m = largestTried ?? replicaMemory({ model, precision, gpuMemoryGb, tensorParallel: 1, contextTokens });
   const neededGb = m.weightsGb + m.overheadGb + minBatch * m.kvPerSequenceGb;
   return {
     fits: false,

@@ -10,7 +10,9 @@ import { at } from '../../domain/checked.js';
 
 async function setUp({ cacheMs = 5_000 } = {}) {
   const repo = new InMemoryApiKeyRepository();
-  const moduleRef = await Test.createTestingModule({ providers: [ApiKeyRepository, ApiKeysService, { provide: APP_CONFIG, useValue: { API_KEY_CACHE_MS: cacheMs } }] })
+  const moduleRef = await Test.createTestingModule({
+    providers: [ApiKeyRepository, ApiKeysService, { provide: APP_CONFIG, useValue: { API_KEY_CACHE_MS: cacheMs } }],
+  })
     .overrideProvider(ApiKeyRepository)
     .useValue(repo)
     .compile();

@@ -59,7 +59,10 @@ describe(PriceHistoryService.name, () => {
 
   it('counts every pricing model when none is named', async () => {
     const history = await setUp();
-    const aws = defined((await history.gpuHistory('h100-sxm-80gb', 'USD', null)).find((s) => s.provider === 'aws'), 'the aws series');
+    const aws = defined(
+      (await history.gpuHistory('h100-sxm-80gb', 'USD', null)).find((s) => s.provider === 'aws'),
+      'the aws series',
+    );
     // The spot p5 at 12.00 / 8 = 1.50 is the cheapest in both versions.
     expect(aws.points.map((p) => [p.offer.pricingModel, p.pricePerGpuHour.toFixed(2)])).toEqual([
       ['SPOT', '1.50'],

@@ -68,9 +68,21 @@ describe(EstimatesService.name, () => {
 
     it('names policy fields under policy., and discounts by their position', async () => {
       const { estimates } = await setUp();
-      await expect(estimates.estimate(input({ policy: { minSla: 101 } }))).rejects.toMatchObject({ code: 'REQUEST.INVALID', errors: [{ field: 'policy.minSla' }] });
+      await expect(estimates.estimate(input({ policy: { minSla: 101 } }))).rejects.toMatchObject({
+        code: 'REQUEST.INVALID',
+        errors: [{ field: 'policy.minSla' }],
+      });
       await expect(estimates.estimate(input({ policy: { residency: 'MARS' } }))).rejects.toMatchObject({ errors: [{ field: 'policy.residency' }] });
-      await expect(estimates.estimate(input({ discounts: [{ provider: 'aws', percent: 5 }, { provider: 'ovh', percent: 100 }] }))).rejects.toMatchObject({
+      await expect(
+        estimates.estimate(
+          input({
+            discounts: [
+              { provider: 'aws', percent: 5 },
+              { provider: 'ovh', percent: 100 },
+            ],
+          }),
+        ),
+      ).rejects.toMatchObject({
         code: 'REQUEST.INVALID',
         errors: [{ field: 'discounts[1].percent' }],
       });
@@ -145,32 +157,58 @@ describe(EstimatesService.name, () => {
       const late = await estimates.estimate(input({ gpus: ['h100-sxm-80gb'], policy: { residency: 'EEA' }, asOf: new Date('2027-06-01T00:00:00Z') }));
       expect(late.version.id).toBe(v1.id);
       expect(late.estimate.chosenOffers.map((c) => c.ref)).toEqual(['scaleway|scaleway:fr-par-2|h100-sxm-80gb|1|H100-1-80G|ON_DEMAND']);
-      expect(stale(late.estimate.warnings)).toEqual([expect.stringContaining('scaleway H100-1-80G scaleway:fr-par-2 ON_DEMAND: price observed 2026-11-27, 186 days before 2027-06-01')]);
+      expect(stale(late.estimate.warnings)).toEqual([
+        expect.stringContaining('scaleway H100-1-80G scaleway:fr-par-2 ON_DEMAND: price observed 2026-11-27, 186 days before 2027-06-01'),
+      ]);
       const fresh = await estimates.estimate(input({ gpus: ['h100-sxm-80gb'], policy: { residency: 'EEA' }, asOf: new Date('2026-12-01T00:00:00Z') }));
       expect(stale(fresh.estimate.warnings)).toEqual([]);
     });
 
     it.each<[string, EstimateOutcome, { code: string; kind: string; field: string; message?: string }]>([
-      ['an invalid input', { kind: 'INVALID_INPUT', field: 'model.layers', reason: 'layers must be positive' }, { code: 'REQUEST.INVALID', kind: 'BAD_INPUT', field: 'model.layers' }],
+      [
+        'an invalid input',
+        { kind: 'INVALID_INPUT', field: 'model.layers', reason: 'layers must be positive' },
+        { code: 'REQUEST.INVALID', kind: 'BAD_INPUT', field: 'model.layers' },
+      ],
       [
         'a model that fits no GPU',
         { kind: 'NO_FIT', largestGpuTried: { slug: 'h100-sxm-80gb', memoryGb: 80, gpusPerInstance: 8 }, reason: 'needs 1,400 GB' },
-        { code: 'ESTIMATE.MODEL_DOES_NOT_FIT', kind: 'UNPROCESSABLE', field: 'model', message: 'The largest GPU tried was h100-sxm-80gb (80 GB, up to 8 per instance).' },
+        {
+          code: 'ESTIMATE.MODEL_DOES_NOT_FIT',
+          kind: 'UNPROCESSABLE',
+          field: 'model',
+          message: 'The largest GPU tried was h100-sxm-80gb (80 GB, up to 8 per instance).',
+        },
       ],
-      ['a workload too large to plan', { kind: 'TOO_LARGE', gpusAtPeak: 100_000, reason: '100000 GPUs at the peak' }, { code: 'ESTIMATE.TOO_LARGE', kind: 'UNPROCESSABLE', field: 'workload' }],
-      ['no usable offer', { kind: 'NO_USABLE_OFFER', reason: 'no offer is allowed' }, { code: 'ESTIMATE.NO_COMPLIANT_OFFER', kind: 'UNPROCESSABLE', field: 'policy' }],
+      [
+        'a workload too large to plan',
+        { kind: 'TOO_LARGE', gpusAtPeak: 100_000, reason: '100000 GPUs at the peak' },
+        { code: 'ESTIMATE.TOO_LARGE', kind: 'UNPROCESSABLE', field: 'workload' },
+      ],
+      [
+        'no usable offer',
+        { kind: 'NO_USABLE_OFFER', reason: 'no offer is allowed' },
+        { code: 'ESTIMATE.NO_COMPLIANT_OFFER', kind: 'UNPROCESSABLE', field: 'policy' },
+      ],
     ])('answers %s with its own code', async (_name, outcome, expected) => {
       const { pool, estimates } = await setUp();
       pool.outcome = outcome;
       const error = await estimates.estimate(input()).catch((e: unknown) => e);
-      expect(error).toMatchObject({ code: expected.code, kind: expected.kind, errors: [{ field: expected.field, message: (outcome as { reason: string }).reason }] });
+      expect(error).toMatchObject({
+        code: expected.code,
+        kind: expected.kind,
+        errors: [{ field: expected.field, message: (outcome as { reason: string }).reason }],
+      });
       if (expected.message) expect((error as Error).message).toContain(expected.message);
     });
 
     it('says nothing of a largest GPU when none was tried', async () => {
       const { pool, estimates } = await setUp();
       pool.outcome = { kind: 'NO_FIT', largestGpuTried: null, reason: 'no GPU allowed' };
-      await expect(estimates.estimate(input())).rejects.toMatchObject({ code: 'ESTIMATE.MODEL_DOES_NOT_FIT', message: 'The model fits no allowed GPU: no GPU allowed.' });
+      await expect(estimates.estimate(input())).rejects.toMatchObject({
+        code: 'ESTIMATE.MODEL_DOES_NOT_FIT',
+        message: 'The model fits no allowed GPU: no GPU allowed.',
+      });
     });
   });
 });

@@ -78,14 +78,20 @@ export class EstimatesService {
       case 'NO_FIT': {
         const largest = outcome.largestGpuTried;
         const tried = largest ? ` The largest GPU tried was ${largest.slug} (${largest.memoryGb} GB, up to ${largest.gpusPerInstance} per instance).` : '';
-        throw unprocessable('ESTIMATE.MODEL_DOES_NOT_FIT', `The model fits no allowed GPU: ${outcome.reason}.${tried}`, [{ field: 'model', message: outcome.reason }]);
+        throw unprocessable('ESTIMATE.MODEL_DOES_NOT_FIT', `The model fits no allowed GPU: ${outcome.reason}.${tried}`, [
+          { field: 'model', message: outcome.reason },
+        ]);
       }
       case 'TOO_LARGE':
-        throw unprocessable('ESTIMATE.TOO_LARGE', `The workload is too large to plan: ${outcome.reason}. Split it, or check the request rate and token counts.`, [
-          { field: 'workload', message: outcome.reason },
-        ]);
+        throw unprocessable(
+          'ESTIMATE.TOO_LARGE',
+          `The workload is too large to plan: ${outcome.reason}. Split it, or check the request rate and token counts.`,
+          [{ field: 'workload', message: outcome.reason }],
+        );
       case 'NO_USABLE_OFFER':
-        throw unprocessable('ESTIMATE.NO_COMPLIANT_OFFER', `No compliant offer can serve this workload: ${outcome.reason}`, [{ field: 'policy', message: outcome.reason }]);
+        throw unprocessable('ESTIMATE.NO_COMPLIANT_OFFER', `No compliant offer can serve this workload: ${outcome.reason}`, [
+          { field: 'policy', message: outcome.reason },
+        ]);
     }
   }
 
@@ -96,7 +102,9 @@ export class EstimatesService {
     const { preset, precision, ...shape } = input.model;
     // With a null or empty preset, parametersB may be missing: the cost model's resolveModel then
     // answers on model.parametersB, as for any unusable size (NaN, like undefined, is not a positive number).
-    const model: ModelInput = preset ? { preset } : { ...shape, parametersB: shape.parametersB ?? NaN, ...(precision ? { nativePrecision: precision as Precision } : {}) };
+    const model: ModelInput = preset
+      ? { preset }
+      : { ...shape, parametersB: shape.parametersB ?? NaN, ...(precision ? { nativePrecision: precision as Precision } : {}) };
     const precisions = (input.precisions ?? (precision ? [precision] : undefined)) as Precision[] | undefined;
     return {
       model,
@@ -148,4 +156,3 @@ export class EstimatesService {
     return { gpu: gpuSpecFromCatalog({ gpu }), offers, egressPricePerGb, egressProvider };
   }
 }
-

@@ -43,7 +43,9 @@ const intersect = (a?: string[], b?: string[]): string[] | undefined => {
   const upper = new Set(b.map((c) => c.toUpperCase()));
   const both = a.filter((c) => upper.has(c.toUpperCase()));
   if (both.length === 0) {
-    throw badInput('REQUEST.INVALID', [{ field: 'countries', message: `country ${a.join(',')} and countries ${b.join(',')} have no country in common, so nothing could match` }]);
+    throw badInput('REQUEST.INVALID', [
+      { field: 'countries', message: `country ${a.join(',')} and countries ${b.join(',')} have no country in common, so nothing could match` },
+    ]);
   }
   return both;
 };

@@ -57,7 +57,10 @@ describe(offersCsv.name, () => {
   });
 
   it('names the FOCUS pricing category of each pricing model, with a reserved offer’s term', () => {
-    const category = (o: OfferModel) => at(offersCsv(page([o])).split('\r\n'), 1).split(',').slice(8, 11);
+    const category = (o: OfferModel) =>
+      at(offersCsv(page([o])).split('\r\n'), 1)
+        .split(',')
+        .slice(8, 11);
     expect(category(offer({ pricingModel: 'RESERVED_3Y', termMonths: 36 }))).toEqual(['Committed', 'RESERVED_3Y', '36']);
     expect(category(offer({ pricingModel: 'RESERVED_1Y', termMonths: 12 }))).toEqual(['Committed', 'RESERVED_1Y', '12']);
     expect(category(offer({ pricingModel: 'ON_DEMAND' }))).toEqual(['Standard', 'ON_DEMAND', '']);

@@ -14,10 +14,18 @@ import { searchFromListQuery, type OfferSearch } from './offer-search.js';
 import { memoryPerGpuForModel, OffersService, toAppError } from './offers.service.js';
 import { at, defined } from '../../domain/checked.js';
 
-const search = (overrides: Partial<OfferSearch> = {}): OfferSearch => ({ requirement: {}, policy: {}, currency: 'USD', selector: {}, discounts: [], ...overrides });
+const search = (overrides: Partial<OfferSearch> = {}): OfferSearch => ({
+  requirement: {},
+  policy: {},
+  currency: 'USD',
+  selector: {},
+  discounts: [],
+  ...overrides,
+});
 
 /** Offers as "<region> <pricing model>", enough to tell the sample catalog's apart. */
-const names = (items: { offer: { regionCode: string; pricingModel: string } }[]): string[] => items.map(({ offer }) => `${offer.regionCode} ${offer.pricingModel}`);
+const names = (items: { offer: { regionCode: string; pricingModel: string } }[]): string[] =>
+  items.map(({ offer }) => `${offer.regionCode} ${offer.pricingModel}`);
 
 /**
  * The sample catalog by price per GPU-hour in USD (EUR prices / 0.8650): 12.00/8 = 1.50, 2.49,
@@ -91,9 +99,24 @@ describe(OffersService.name, () => {
     it('pages with the day prices were aged from on the first page, even when midnight passes between pages', async () => {
       // Three prices observed on 1 December, listed with maxPriceAgeDays 0 (today's prices only).
       const offer = (instanceType: string, price: string) => makeOffer({ instanceType, pricePerHour: new Decimal(price), observedAt: '2026-12-01' });
-      const content = makeCatalog({ providers: [makeProvider()], regions: [makeRegion()], offers: [offer('a', '1.00'), offer('b', '2.00'), offer('c', '3.00')] });
+      const content = makeCatalog({
+        providers: [makeProvider()],
+        regions: [makeRegion()],
+        offers: [offer('a', '1.00'), offer('b', '2.00'), offer('c', '3.00')],
+      });
       const { offers } = await setUp(content);
-      const onlyDate = ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] as const;
+      const onlyDate = [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ] as const;
       jest.useFakeTimers({ now: new Date('2026-12-01T23:59:00Z'), doNotFake: [...onlyDate] });
       try {
         const fresh = search({ policy: { maxPriceAgeDays: 0 } });
@@ -151,7 +174,10 @@ describe(OffersService.name, () => {
         code: 'REQUEST.INVALID',
         errors: [{ field: 'cursor', message: expect.stringContaining('does not name an offer') }],
       });
-      await expect(offers.list(search(), { cursor: encode({ ...issued, v: 'v404' }) })).rejects.toMatchObject({ code: 'CATALOG.VERSION_NOT_FOUND', kind: 'NOT_FOUND' });
+      await expect(offers.list(search(), { cursor: encode({ ...issued, v: 'v404' }) })).rejects.toMatchObject({
+        code: 'CATALOG.VERSION_NOT_FOUND',
+        kind: 'NOT_FOUND',
+      });
     });
 
     it('answers 404 for a version that does not exist', async () => {
@@ -176,7 +202,9 @@ describe(OffersService.name, () => {
     it('applies negotiated discounts before ranking', async () => {
       const { offers } = await setUp();
       // OVH at 10 % off: 2.80 × 0.9 = 2.52 EUR, now below Scaleway's 2.73.
-      const { result } = await offers.cheapest(search({ policy: { residency: 'EEA' }, currency: 'EUR', discounts: [{ provider: 'ovh', percent: 10 }] }), { limit: 2 });
+      const { result } = await offers.cheapest(search({ policy: { residency: 'EEA' }, currency: 'EUR', discounts: [{ provider: 'ovh', percent: 10 }] }), {
+        limit: 2,
+      });
       expect(names(result.items)).toEqual(['ovh:gra ON_DEMAND', 'scaleway:fr-par-2 ON_DEMAND']);
       expect(at(result.items, 0).pricePerGpuHour.toFixed(4)).toBe('2.5200');
     });
@@ -205,13 +233,21 @@ describe(OffersService.name, () => {
   describe('errors', () => {
     it('names policy fields as the API spells them (minSla; REST’s excludeProvider)', async () => {
       const { offers } = await setUp();
-      await expect(offers.list(search({ policy: { minSlaPercent: 101 } }), {})).rejects.toMatchObject({ code: 'REQUEST.INVALID', errors: [{ field: 'minSla' }] });
+      await expect(offers.list(search({ policy: { minSlaPercent: 101 } }), {})).rejects.toMatchObject({
+        code: 'REQUEST.INVALID',
+        errors: [{ field: 'minSla' }],
+      });
       const rest = searchFromListQuery({ provider: ['ovh'], excludeProvider: ['ovh'] });
       await expect(offers.cheapest(rest, {})).rejects.toMatchObject({ code: 'REQUEST.INVALID', errors: [{ field: 'excludeProvider' }] });
     });
 
     it('answers 422 CATALOG.MISSING_FX_RATE for a currency the version has no rate for', async () => {
-      const usdOnly = makeCatalog({ providers: [makeProvider()], regions: [makeRegion()], offers: [makeOffer()], fxRates: { base: 'USD', rates: {}, date: '2026-11-27', source: 'test' } });
+      const usdOnly = makeCatalog({
+        providers: [makeProvider()],
+        regions: [makeRegion()],
+        offers: [makeOffer()],
+        fxRates: { base: 'USD', rates: {}, date: '2026-11-27', source: 'test' },
+      });
       const { offers } = await setUp(usdOnly);
       await expect(offers.list(search({ currency: 'EUR' }), {})).rejects.toMatchObject({
         code: 'CATALOG.MISSING_FX_RATE',
@@ -243,7 +279,8 @@ describe(OffersService.name, () => {
     // 8-GPU instances of a 16, a 24 and an 80 GB GPU, cheapest per GPU first.
     const eightGpuBoxes = () => {
       const gpu = (slug: string, memoryGb: number) => makeGpu({ slug, name: slug, memoryGb: new Decimal(memoryGb) });
-      const box = (gpuSlug: string, pricePerHour: string) => makeOffer({ gpuSlug, gpuCount: 8, instanceType: `${gpuSlug}-x8`, pricePerHour: new Decimal(pricePerHour) });
+      const box = (gpuSlug: string, pricePerHour: string) =>
+        makeOffer({ gpuSlug, gpuCount: 8, instanceType: `${gpuSlug}-x8`, pricePerHour: new Decimal(pricePerHour) });
       return makeCatalog({
         providers: [makeProvider()],
         regions: [makeRegion()],
@@ -284,8 +321,13 @@ describe(OffersService.name, () => {
 
 describe(toAppError.name, () => {
   it('turns a PolicyError into 400 REQUEST.INVALID on the field as the transport names it', () => {
-    const fieldOf = (field: string, prefix?: string, names?: Record<string, string>) => at((toAppError(new PolicyError(field, 'bad'), prefix, names) as AppError).errors, 0).field;
-    expect(toAppError(new PolicyError('residency', 'bad'))).toMatchObject({ code: 'REQUEST.INVALID', kind: 'BAD_INPUT', errors: [{ field: 'residency', message: 'bad' }] });
+    const fieldOf = (field: string, prefix?: string, names?: Record<string, string>) =>
+      at((toAppError(new PolicyError(field, 'bad'), prefix, names) as AppError).errors, 0).field;
+    expect(toAppError(new PolicyError('residency', 'bad'))).toMatchObject({
+      code: 'REQUEST.INVALID',
+      kind: 'BAD_INPUT',
+      errors: [{ field: 'residency', message: 'bad' }],
+    });
     expect(fieldOf('minSlaPercent')).toBe('minSla');
     expect(fieldOf('after')).toBe('cursor');
     expect(fieldOf('minSlaPercent', 'policy.')).toBe('policy.minSla');
@@ -297,7 +339,11 @@ describe(toAppError.name, () => {
   });
 
   it('turns a missing FX rate into 422 CATALOG.MISSING_FX_RATE, and leaves every other error as it is', () => {
-    expect(toAppError(new MissingFxRateError('USD', 'EUR'))).toMatchObject({ code: 'CATALOG.MISSING_FX_RATE', kind: 'UNPROCESSABLE', errors: [{ field: 'currency' }] });
+    expect(toAppError(new MissingFxRateError('USD', 'EUR'))).toMatchObject({
+      code: 'CATALOG.MISSING_FX_RATE',
+      kind: 'UNPROCESSABLE',
+      errors: [{ field: 'currency' }],
+    });
     const other = new TypeError('x is undefined');
     expect(toAppError(other)).toBe(other);
   });

@@ -39,9 +39,7 @@ export function generateCatalog({
       makeRegion({ code: `${p.slug}:r${j}`, providerSlug: p.slug, country: at(COUNTRIES, (i + j * 7) % COUNTRIES.length) }),
     ),
   );
-  const gpus = Array.from({ length: gpuCount }, (_, i) =>
-    makeGpu(i === 0 ? {} : { slug: `gpu-${i}`, name: `GPU ${i}`, memoryGb: new Decimal(16 + i * 8) }),
-  );
+  const gpus = Array.from({ length: gpuCount }, (_, i) => makeGpu(i === 0 ? {} : { slug: `gpu-${i}`, name: `GPU ${i}`, memoryGb: new Decimal(16 + i * 8) }));
   const offers = Array.from({ length: offerCount }, (_, i) => {
     const region = pick(regions);
     const pricingModel = pick(PRICING_MODELS);

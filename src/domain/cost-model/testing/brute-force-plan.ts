@@ -69,9 +69,7 @@ export function bruteForcePlan(world: ReferenceWorld): ReferencePlan | null {
   ];
   const peak = Math.max(...world.onlineReplicas.map((n) => Math.max(n, world.minReplicas, 1)));
   // Generous: enough reserved replicas for the peak plus every batch hour at once, at the target utilization.
-  const maxReserved = world.reserved
-    ? Math.ceil((peak + world.batchReplicaHours / world.targetUtilization) / world.reserved.replicasPerInstance) + 1
-    : 0;
+  const maxReserved = world.reserved ? Math.ceil((peak + world.batchReplicaHours / world.targetUtilization) / world.reserved.replicasPerInstance) + 1 : 0;
   for (const [i, need] of needs.entries()) {
     const scaleToZero = world.scaleToZero && i === 0;
     for (const burst of bursts) {

@@ -33,19 +33,32 @@ const DECIMAL = /^\d{1,9}(\.\d{1,9})?$/;
 @InputType('EstimateModelInput', { description: 'The model: a preset, or parametersB with an optional shape' })
 export class EstimateModelInput {
   @ApiPropertyOptional({ enum: MODEL_PRESET_SLUGS, example: 'llama-3-8b' })
-  @Field(() => String, { nullable: true }) @IsOptional() @IsString() @Length(1, 64)
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @IsString()
+  @Length(1, 64)
   preset?: string;
 
   @ApiPropertyOptional({ enum: PRECISIONS, description: 'The model’s precision (default FP16); `precisions` may allow others' })
-  @Field(() => PrecisionEnum, { nullable: true }) @IsOptional() @IsIn(PRECISIONS)
+  @Field(() => PrecisionEnum, { nullable: true })
+  @IsOptional()
+  @IsIn(PRECISIONS)
   precision?: string;
 
   @ApiPropertyOptional({ description: 'Total parameters, billions (custom model)', minimum: 0.01, maximum: 10000 })
-  @Field(() => Float, { nullable: true }) @IsOptional() @IsNumber() @Min(0.01) @Max(10_000)
+  @Field(() => Float, { nullable: true })
+  @IsOptional()
+  @IsNumber()
+  @Min(0.01)
+  @Max(10_000)
   parametersB?: number;
 
   @ApiPropertyOptional({ description: 'Active parameters per token (mixture of experts), billions' })
-  @Field(() => Float, { nullable: true }) @IsOptional() @IsNumber() @Min(0.01) @Max(10_000)
+  @Field(() => Float, { nullable: true })
+  @IsOptional()
+  @IsNumber()
+  @Min(0.01)
+  @Max(10_000)
   activeParametersB?: number;
 
   @ApiPropertyOptional() @Field(() => Int, { nullable: true }) @IsOptional() @IsInt() @Min(1) @Max(1000) layers?: number;
@@ -57,41 +70,80 @@ export class EstimateModelInput {
 
 @InputType('WorkloadInput')
 export class WorkloadInput {
-  @ApiPropertyOptional({ type: [Number], minItems: 24, maxItems: 24, description: '24 values of requests/s, hour 0 first (an average day); or give requestsPerSecond' })
+  @ApiPropertyOptional({
+    type: [Number],
+    minItems: 24,
+    maxItems: 24,
+    description: '24 values of requests/s, hour 0 first (an average day); or give requestsPerSecond',
+  })
   @Field(() => [Float], { nullable: true })
-  @IsOptional() @IsArray() @ArrayMinSize(24) @ArrayMaxSize(24) @IsNumber({ allowNaN: false, allowInfinity: false }, { each: true }) @Min(0, { each: true }) @Max(1_000_000, { each: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(24)
+  @ArrayMaxSize(24)
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { each: true })
+  @Min(0, { each: true })
+  @Max(1_000_000, { each: true })
   hourlyProfile?: number[];
 
   @ApiPropertyOptional({ description: 'Flat rate, requests/s, instead of hourlyProfile' })
-  @Field(() => Float, { nullable: true }) @IsOptional() @IsNumber() @Min(0) @Max(1_000_000)
+  @Field(() => Float, { nullable: true })
+  @IsOptional()
+  @IsNumber()
+  @Min(0)
+  @Max(1_000_000)
   requestsPerSecond?: number;
 
   @ApiProperty({ example: 500, minimum: 1, maximum: 1_000_000 })
-  @Field(() => Int) @IsInt() @Min(1) @Max(1_000_000)
+  @Field(() => Int)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
   avgInputTokens: number;
 
   @ApiProperty({ example: 200, minimum: 1, maximum: 1_000_000 })
-  @Field(() => Int) @IsInt() @Min(1) @Max(1_000_000)
+  @Field(() => Int)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
   avgOutputTokens: number;
 
   @ApiPropertyOptional({ example: 0.15, minimum: 0, maximum: 1, description: 'Share of requests that are deferrable batch work' })
-  @Field(() => Float, { nullable: true }) @IsOptional() @IsNumber() @Min(0) @Max(1)
+  @Field(() => Float, { nullable: true })
+  @IsOptional()
+  @IsNumber()
+  @Min(0)
+  @Max(1)
   batchShare?: number;
 
   @ApiPropertyOptional({ description: 'Latency target per output token, ms (default 50)' })
-  @Field(() => Float, { nullable: true }) @IsOptional() @IsNumber() @Min(1) @Max(10_000)
+  @Field(() => Float, { nullable: true })
+  @IsOptional()
+  @IsNumber()
+  @Min(1)
+  @Max(10_000)
   interTokenLatencyMs?: number;
 
   @ApiPropertyOptional({ description: 'Target utilization of online replicas (default 0.75)' })
-  @Field(() => Float, { nullable: true }) @IsOptional() @IsNumber() @Min(0.05) @Max(1)
+  @Field(() => Float, { nullable: true })
+  @IsOptional()
+  @IsNumber()
+  @Min(0.05)
+  @Max(1)
   targetUtilization?: number;
 
   @ApiPropertyOptional({ description: 'Replicas kept running every hour (default 1)' })
-  @Field(() => Int, { nullable: true }) @IsOptional() @IsInt() @Min(0) @Max(10_000)
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(10_000)
   minReplicas?: number;
 
   @ApiPropertyOptional({ description: 'Allow zero replicas in hours without online demand (cold starts are charged)' })
-  @Field(() => Boolean, { nullable: true }) @IsOptional() @IsBoolean()
+  @Field(() => Boolean, { nullable: true })
+  @IsOptional()
+  @IsBoolean()
   scaleToZero?: boolean;
 }
 
@@ -106,70 +158,133 @@ export class MeasuredThroughputInput {
 @InputType('EstimateInput')
 export class EstimateInput {
   @ApiProperty({ type: EstimateModelInput })
-  @Field(() => EstimateModelInput) @IsDefined() @IsObject() @ValidateNested() @Type(() => EstimateModelInput)
+  @Field(() => EstimateModelInput)
+  @IsDefined()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => EstimateModelInput)
   model: EstimateModelInput;
 
   @ApiProperty({ type: WorkloadInput })
-  @Field(() => WorkloadInput) @IsDefined() @IsObject() @ValidateNested() @Type(() => WorkloadInput)
+  @Field(() => WorkloadInput)
+  @IsDefined()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => WorkloadInput)
   workload: WorkloadInput;
 
   @ApiPropertyOptional({ type: CompliancePolicyInput, description: 'Which offers may be used; tolerance also picks spot use' })
-  @Field(() => CompliancePolicyInput, { nullable: true }) @IsOptional() @IsObject() @ValidateNested() @Type(() => CompliancePolicyInput)
+  @Field(() => CompliancePolicyInput, { nullable: true })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => CompliancePolicyInput)
   policy?: CompliancePolicyInput;
 
   @ApiPropertyOptional({ enum: CURRENCIES, default: 'USD' })
-  @Field(() => CurrencyEnum, { nullable: true }) @IsOptional() @IsIn(CURRENCIES)
+  @Field(() => CurrencyEnum, { nullable: true })
+  @IsOptional()
+  @IsIn(CURRENCIES)
   currency?: Currency;
 
   @ApiPropertyOptional({ type: [String], description: 'Allowed GPU slugs (default: every GPU of the catalog)' })
-  @Field(() => [String], { nullable: true }) @IsOptional() @ArrayMinSize(1) @ArrayMaxSize(50) @IsString({ each: true }) @Length(1, 64, { each: true })
+  @Field(() => [String], { nullable: true })
+  @IsOptional()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(50)
+  @IsString({ each: true })
+  @Length(1, 64, { each: true })
   gpus?: string[];
 
   @ApiPropertyOptional({ enum: PRECISIONS, isArray: true, description: 'Allowed precisions (default: the model’s)' })
-  @Field(() => [PrecisionEnum], { nullable: true }) @IsOptional() @ArrayMinSize(1) @IsIn(PRECISIONS, { each: true })
+  @Field(() => [PrecisionEnum], { nullable: true })
+  @IsOptional()
+  @ArrayMinSize(1)
+  @IsIn(PRECISIONS, { each: true })
   precisions?: string[];
 
   @ApiPropertyOptional({ default: 730 })
-  @Field(() => Float, { nullable: true }) @IsOptional() @IsNumber() @Min(1) @Max(8784)
+  @Field(() => Float, { nullable: true })
+  @IsOptional()
+  @IsNumber()
+  @Min(1)
+  @Max(8784)
   hoursPerMonth?: number;
 
   @ApiPropertyOptional({ description: 'RECOVERABLE: share of burst replicas on spot (default 0.5)' })
-  @Field(() => Float, { nullable: true }) @IsOptional() @IsNumber() @Min(0) @Max(1)
+  @Field(() => Float, { nullable: true })
+  @IsOptional()
+  @IsNumber()
+  @Min(0)
+  @Max(1)
   recoverableSpotShare?: number;
 
   @ApiPropertyOptional({ description: 'Expected spot interruptions per instance-hour (default 0.05)' })
-  @Field(() => Float, { nullable: true }) @IsOptional() @IsNumber() @Min(0) @Max(10)
+  @Field(() => Float, { nullable: true })
+  @IsOptional()
+  @IsNumber()
+  @Min(0)
+  @Max(10)
   spotInterruptionsPerHour?: number;
 
   @ApiPropertyOptional({ description: 'Seconds from instance start to serving (default 60 s + weights at 1 GB/s)' })
-  @Field(() => Float, { nullable: true }) @IsOptional() @IsNumber() @Min(0) @Max(86_400)
+  @Field(() => Float, { nullable: true })
+  @IsOptional()
+  @IsNumber()
+  @Min(0)
+  @Max(86_400)
   modelLoadSeconds?: number;
 
   @ApiPropertyOptional({ description: 'Data sent out per month, GB (priced at the provider’s egress rate)' })
-  @Field(() => Float, { nullable: true }) @IsOptional() @IsNumber() @Min(0) @Max(100_000_000)
+  @Field(() => Float, { nullable: true })
+  @IsOptional()
+  @IsNumber()
+  @Min(0)
+  @Max(100_000_000)
   egressGbPerMonth?: number;
 
   @ApiPropertyOptional({ example: '0.60', description: 'Compare with a hosted API at this price per 1M tokens, in `currency`' })
-  @Field(() => String, { nullable: true }) @IsOptional() @Matches(DECIMAL, { message: 'must be a decimal number such as 0.60' })
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @Matches(DECIMAL, { message: 'must be a decimal number such as 0.60' })
   apiPricePer1MTokens?: string;
 
   @ApiPropertyOptional({ type: [MeasuredThroughputInput] })
-  @Field(() => [MeasuredThroughputInput], { nullable: true }) @IsOptional() @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => MeasuredThroughputInput)
+  @Field(() => [MeasuredThroughputInput], { nullable: true })
+  @IsOptional()
+  @ArrayMaxSize(50)
+  @ValidateNested({ each: true })
+  @Type(() => MeasuredThroughputInput)
   measuredThroughput?: MeasuredThroughputInput[];
 
   @ApiPropertyOptional({ type: [DiscountInput], description: 'Negotiated discounts on list prices' })
-  @Field(() => [DiscountInput], { nullable: true }) @IsOptional() @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => DiscountInput)
+  @Field(() => [DiscountInput], { nullable: true })
+  @IsOptional()
+  @ArrayMaxSize(50)
+  @ValidateNested({ each: true })
+  @Type(() => DiscountInput)
   discounts?: DiscountInput[];
 
   @ApiPropertyOptional({ default: 3, minimum: 0, maximum: 10 })
-  @Field(() => Int, { nullable: true }) @IsOptional() @IsInt() @Min(0) @Max(10)
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(10)
   maxAlternatives?: number;
 
   @ApiPropertyOptional({ description: 'Catalog version id or label' })
-  @Field(() => String, { nullable: true }) @IsOptional() @IsString() @Length(1, 100) @Matches(/^[A-Za-z0-9][A-Za-z0-9._:-]*$/, { message: 'must be a version id or label' })
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @IsString()
+  @Length(1, 100)
+  @Matches(/^[A-Za-z0-9][A-Za-z0-9._:-]*$/, { message: 'must be a version id or label' })
   version?: string;
 
   @ApiPropertyOptional({ type: String, format: 'date-time' })
-  @Field(() => Date, { nullable: true }) @IsOptional() @Type(() => Date) @IsDate({ message: 'must be an ISO 8601 timestamp' })
+  @Field(() => Date, { nullable: true })
+  @IsOptional()
+  @Type(() => Date)
+  @IsDate({ message: 'must be an ISO 8601 timestamp' })
   asOf?: Date;
 }
