@@ -62,10 +62,30 @@ const scenariosFor = (gpu: string): Scenario[] => {
       distinct: (n) => ({ path: cheapest + cap(n) }),
     })),
     { name: 'GET /v1/offers/cheapest (GDPR preset, no explain), repeated (cache hit)', path: cheapest, connections: 32, target: 'service' },
-    { name: 'GET /v1/offers/cheapest (GDPR preset, explain), distinct', path: `${cheapest}&explain=true`, connections: 32, target: 'service', distinct: (n) => ({ path: `${cheapest}&explain=true${cap(n)}` }) },
-    { name: 'GET /v1/offers (one GPU, 50 per page), distinct', path: `/v1/offers?gpu=${gpu}&limit=50`, connections: 32, target: 'service', distinct: (n) => ({ path: `/v1/offers?gpu=${gpu}&limit=50${cap(n)}` }) },
+    {
+      name: 'GET /v1/offers/cheapest (GDPR preset, explain), distinct',
+      path: `${cheapest}&explain=true`,
+      connections: 32,
+      target: 'service',
+      distinct: (n) => ({ path: `${cheapest}&explain=true${cap(n)}` }),
+    },
+    {
+      name: 'GET /v1/offers (one GPU, 50 per page), distinct',
+      path: `/v1/offers?gpu=${gpu}&limit=50`,
+      connections: 32,
+      target: 'service',
+      distinct: (n) => ({ path: `/v1/offers?gpu=${gpu}&limit=50${cap(n)}` }),
+    },
     ...[1, 32].flatMap((connections): Scenario[] => [
-      { name: 'POST /v1/estimates, flat load, one GPU type, distinct', path: '/v1/estimates', method: 'POST', body: flat, connections, target: 'service', distinct: (n) => ({ body: distinctBody(flat, n) }) },
+      {
+        name: 'POST /v1/estimates, flat load, one GPU type, distinct',
+        path: '/v1/estimates',
+        method: 'POST',
+        body: flat,
+        connections,
+        target: 'service',
+        distinct: (n) => ({ body: distinctBody(flat, n) }),
+      },
       {
         name: 'POST /v1/estimates, 24-h profile, right-sizing over all GPUs × 4 precisions, distinct',
         path: '/v1/estimates',
@@ -91,7 +111,10 @@ function freePort(): Promise<number> {
 async function startProcess(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   for (let i = 0; i < 300; i++) {
-    const ok = await fetch(readyUrl).then((r) => r.ok, () => false);
+    const ok = await fetch(readyUrl).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return child;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -136,7 +159,9 @@ for (const size of sizes) {
     const bundled = size === 0;
     if (!bundled) await writeCatalogFiles(syntheticCatalog(size), dir, `bench-${size}`);
     const scenarios = scenariosFor(bundled ? 'h100-sxm-80gb' : 'gpu-3');
-    const moduleRef = await Test.createTestingModule({ imports: [CliModule.register({ config: loadConfig({ DATABASE_URL: db.url }), databaseUrl: db.url })] }).compile();
+    const moduleRef = await Test.createTestingModule({
+      imports: [CliModule.register({ config: loadConfig({ DATABASE_URL: db.url }), databaseUrl: db.url })],
+    }).compile();
     const ctx = await moduleRef.init();
     const report = await ctx.get(CatalogImportService).import({ paths: [bundled ? 'data/catalog' : dir], publish: true });
     await ctx.close();
@@ -150,9 +175,26 @@ for (const size of sizes) {
     await c.end();
 
     const [servicePort, barePort, nestPort, sqlPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
-    const urls = { service: `http://127.0.0.1:${servicePort}`, bare: `http://127.0.0.1:${barePort}`, nest: `http://127.0.0.1:${nestPort}`, sql: `http://127.0.0.1:${sqlPort}` };
+    const urls = {
+      service: `http://127.0.0.1:${servicePort}`,
+      bare: `http://127.0.0.1:${barePort}`,
+      nest: `http://127.0.0.1:${nestPort}`,
+      sql: `http://127.0.0.1:${sqlPort}`,
+    };
     children.push(
-      await startProcess(['dist/app/main.js'], { DATABASE_URL: db.url, PORT: String(servicePort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOG_FORMAT: 'json', MIGRATE_ON_START: 'false', RATE_LIMIT_PER_MINUTE: '0' }, `${urls.service}/health/ready`),
+      await startProcess(
+        ['dist/app/main.js'],
+        {
+          DATABASE_URL: db.url,
+          PORT: String(servicePort),
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'warn',
+          LOG_FORMAT: 'json',
+          MIGRATE_ON_START: 'false',
+          RATE_LIMIT_PER_MINUTE: '0',
+        },
+        `${urls.service}/health/ready`,
+      ),
       await startProcess(['dist/bench/baseline-servers.js', 'bare', String(barePort)], {}, urls.bare),
       await startProcess(['dist/bench/empty-nest-app.js', String(nestPort)], {}, urls.nest),
       await startProcess(['dist/bench/baseline-servers.js', 'sql', String(sqlPort)], { DATABASE_URL: db.url }, urls.sql),
@@ -162,9 +204,10 @@ for (const size of sizes) {
       await run(urls[s.target], { ...s, connections: 1 }).catch(() => undefined); // warm-up
       const r = await run(urls[s.target], s);
       results.set(s.name + s.connections, r);
-      const bare = results.get(scenarios[0]!.name + 32);
-      const nest = results.get(scenarios[1]!.name + 32);
-      const sql = results.get(scenarios[2]!.name + 32);
+      const [bareScenario, nestScenario, sqlScenario] = scenarios;
+      const bare = bareScenario && results.get(bareScenario.name + 32);
+      const nest = nestScenario && results.get(nestScenario.name + 32);
+      const sql = sqlScenario && results.get(sqlScenario.name + 32);
       const pct = (base: typeof r | undefined) => (base ? `${fmt((100 * r.rps) / base.rps, 0)}%` : '');
       const line = `| ${sizeLabel} | ${s.name} | ${s.connections} | ${fmt(r.rps, 0)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${pct(bare)} | ${pct(nest)} | ${sql ? fmt(r.rps / sql.rps, 2) + '×' : ''} | ${r.bad} of ${r.total} |`;
       table.push(line);
@@ -190,7 +233,9 @@ for (const size of sizes) {
     await db.drop();
   }
 }
-console.log('\n| offers | scenario | connections | req/s | median ms | p99 ms | % of bare Node req/s | % of empty Nest + Fastify req/s | × raw SQL req/s | non-2xx/errors |');
+console.log(
+  '\n| offers | scenario | connections | req/s | median ms | p99 ms | % of bare Node req/s | % of empty Nest + Fastify req/s | × raw SQL req/s | non-2xx/errors |',
+);
 console.log('|---:|---|---:|---:|---:|---:|---:|---:|---:|---|');
 for (const line of table) console.log(line);
 process.exit(0);

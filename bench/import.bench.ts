@@ -16,7 +16,7 @@ import { loadConfig } from '../src/config/app-config.js';
 import { Decimal } from '../src/domain/money/money.js';
 import { CatalogImportService } from '../src/modules/catalog/catalog-import.service.js';
 import { CatalogRepository } from '../src/modules/catalog/catalog.repository.js';
-import { benchDatabase, fmt, machine, ms, OFFER_COLUMNS, offerCsvRow, syntheticCatalog, writeCatalogFiles } from './support.js';
+import { benchDatabase, fmt, machine, ms, OFFER_COLUMNS, offerCsvRow, syntheticCatalog, tableRow, writeCatalogFiles } from './support.js';
 
 const sizes = (process.argv[2] ?? '10000,100000,1000000').split(',').map(Number);
 const rows: string[] = [];
@@ -70,8 +70,17 @@ for (const size of sizes) {
 
     const written = (r: typeof delta) => (r.status === 'created' ? r.rowsWritten : 0);
     rows.push(
-      `| ${size.toLocaleString('en-US')} | ${fmt(copyMs / 1000, 2)} s | ${fmt(firstMs / 1000, 2)} s | ${fmt(firstMs / copyMs, 1)}× | ${fmt(size / (firstMs / 1000), 0)} | ${written(first).toLocaleString('en-US')} | ` +
-        `${again.status}, ${fmt(againMs / 1000, 2)} s (${fmt((100 * againMs) / firstMs, 1)}%) | ${delta.status}, ${fmt(deltaMs / 1000, 2)} s, ${written(delta).toLocaleString('en-US')} rows (${fmt((100 * written(delta)) / size, 2)}%) | ${counts.offers.toLocaleString('en-US')} |`,
+      tableRow([
+        size.toLocaleString('en-US'),
+        `${fmt(copyMs / 1000, 2)} s`,
+        `${fmt(firstMs / 1000, 2)} s`,
+        `${fmt(firstMs / copyMs, 1)}×`,
+        fmt(size / (firstMs / 1000), 0),
+        written(first).toLocaleString('en-US'),
+        `${again.status}, ${fmt(againMs / 1000, 2)} s (${fmt((100 * againMs) / firstMs, 1)}%)`,
+        `${delta.status}, ${fmt(deltaMs / 1000, 2)} s, ${written(delta).toLocaleString('en-US')} rows (${fmt((100 * written(delta)) / size, 2)}%)`,
+        counts.offers.toLocaleString('en-US'),
+      ]),
     );
     console.log(rows.at(-1));
   } finally {
@@ -80,7 +89,18 @@ for (const size of sizes) {
   }
 }
 
-console.log(`\n| offers | raw COPY (baseline) | import | import ÷ COPY | offers/s | rows written | re-import unchanged (% of first) | import with 1% changed | offer rows stored |`);
+const HEADER = [
+  'offers',
+  'raw COPY (baseline)',
+  'import',
+  'import ÷ COPY',
+  'offers/s',
+  'rows written',
+  're-import unchanged (% of first)',
+  'import with 1% changed',
+  'offer rows stored',
+];
+console.log(`\n${tableRow(HEADER)}`);
 console.log('|---:|---:|---:|---:|---:|---:|---|---|---:|');
 for (const r of rows) console.log(r);
 process.exit(0);

@@ -12,10 +12,28 @@ import { generateCatalog } from '../src/domain/compliance/testing/generate-catal
 import { loadConfig } from '../src/config/app-config.js';
 import { resolveDatabase, type ResolvedDatabase } from '../src/database/database-url.js';
 import { applyMigrations } from '../src/database/schema-engine.js';
+import { at } from '../src/domain/checked.js';
 
 export const OFFER_COLUMNS = [
-  'provider', 'region', 'gpu', 'gpuCount', 'instanceType', 'pricingModel', 'pricePerHour', 'currency', 'upfront', 'termMonths',
-  'serverlessUnitPrice', 'serverlessUnit', 'interruptionNoticeSeconds', 'source', 'sourceTitle', 'observedAt', 'priceKind', 'derivation', 'conversion',
+  'provider',
+  'region',
+  'gpu',
+  'gpuCount',
+  'instanceType',
+  'pricingModel',
+  'pricePerHour',
+  'currency',
+  'upfront',
+  'termMonths',
+  'serverlessUnitPrice',
+  'serverlessUnit',
+  'interruptionNoticeSeconds',
+  'source',
+  'sourceTitle',
+  'observedAt',
+  'priceKind',
+  'derivation',
+  'conversion',
 ] as const;
 
 export function machine(): string {
@@ -25,7 +43,12 @@ export function machine(): string {
 
 /** A server to benchmark on (DATABASE_URL's or an embedded one in .data/bench) and a fresh database on it. */
 export async function benchDatabase(): Promise<{ server: ResolvedDatabase; url: string; drop(): Promise<void> }> {
-  const config = loadConfig({ ...process.env, EMBEDDED_PG_DATA_DIR: process.env.EMBEDDED_PG_DATA_DIR ?? '.data/bench', EMBEDDED_PG_PORT: process.env.EMBEDDED_PG_PORT ?? '54339', EMBEDDED_PG_DATABASE: 'postgres' });
+  const config = loadConfig({
+    ...process.env,
+    EMBEDDED_PG_DATA_DIR: process.env.EMBEDDED_PG_DATA_DIR ?? '.data/bench',
+    EMBEDDED_PG_PORT: process.env.EMBEDDED_PG_PORT ?? '54339',
+    EMBEDDED_PG_DATABASE: 'postgres',
+  });
   const server = await resolveDatabase(config);
   const name = `gpu_cost_bench_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: server.url });
@@ -63,9 +86,25 @@ export function syntheticCatalog(offerCount: number, seed = 42): CatalogContent 
 
 export function offerCsvRow(o: Offer): string {
   const cells = [
-    o.providerSlug, o.regionCode, o.gpuSlug, o.gpuCount, o.instanceType, o.pricingModel, o.pricePerHour.toString(), o.currency,
-    o.upfront?.toString() ?? '', o.termMonths ?? '', o.serverlessUnitPrice?.toString() ?? '', o.serverlessUnit ?? '',
-    o.interruptionNoticeSeconds ?? '', o.sourceUrl, o.sourceTitle ?? '', o.observedAt, o.priceKind, o.derivation ?? '', o.conversion ?? '',
+    o.providerSlug,
+    o.regionCode,
+    o.gpuSlug,
+    o.gpuCount,
+    o.instanceType,
+    o.pricingModel,
+    o.pricePerHour.toString(),
+    o.currency,
+    o.upfront?.toString() ?? '',
+    o.termMonths ?? '',
+    o.serverlessUnitPrice?.toString() ?? '',
+    o.serverlessUnit ?? '',
+    o.interruptionNoticeSeconds ?? '',
+    o.sourceUrl,
+    o.sourceTitle ?? '',
+    o.observedAt,
+    o.priceKind,
+    o.derivation ?? '',
+    o.conversion ?? '',
   ];
   return cells.map((c) => (/[",\n]/.test(String(c)) ? `"${String(c).replaceAll('"', '""')}"` : String(c))).join(',');
 }
@@ -93,8 +132,10 @@ export async function writeCatalogFiles(content: CatalogContent, dir: string, la
 
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  return at(sorted, Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length)));
 }
 
 export const ms = (ns: bigint): number => Number(ns) / 1e6;
+/** One row of a Markdown table: `| a | b | c |`. */
+export const tableRow = (cells: readonly (string | number)[]): string => `| ${cells.join(' | ')} |`;
 export const fmt = (n: number, digits = 1): string => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });

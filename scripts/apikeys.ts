@@ -7,7 +7,7 @@ import { runScript } from './script-runner.js';
 const USAGE = 'Usage: npm run apikeys -- create <name> | list | revoke <id or prefix>';
 
 await runScript(async () => {
-  const [command, arg] = process.argv.slice(2);
+  const [command, arg = ''] = process.argv.slice(2);
   if (!['create', 'list', 'revoke'].includes(command ?? '') || (command !== 'list' && !arg)) {
     console.error(USAGE);
     return 2;
@@ -15,15 +15,16 @@ await runScript(async () => {
   return withAppContext(async (app) => {
     const keys = app.get(ApiKeysService);
     if (command === 'create') {
-      const { key, record } = await keys.create(arg!);
+      const { key, record } = await keys.create(arg);
       console.log(`Created API key "${record.name}" (${record.id}). It is shown only now:\n\n  ${key}\n`);
       console.log('Send it as "Authorization: Bearer <key>" or "x-api-key: <key>".');
     } else if (command === 'list') {
       const all = await keys.list();
       if (all.length === 0) console.log('No API keys.');
-      for (const k of all) console.log([k.id, k.prefix.padEnd(12), k.createdAt.toISOString(), k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : 'active', k.name].join('  '));
+      for (const k of all)
+        console.log([k.id, k.prefix.padEnd(12), k.createdAt.toISOString(), k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : 'active', k.name].join('  '));
     } else {
-      const revoked = await keys.revoke(arg!);
+      const revoked = await keys.revoke(arg);
       if (revoked.length === 0) {
         console.error(`No active key with id or prefix ${arg}.`);
         return 1;

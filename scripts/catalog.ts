@@ -60,7 +60,13 @@ async function importCommand(argv: string[]): Promise<number> {
     ? { mode: 'FULL' }
     : values.merge
       ? { mode: 'MERGE' }
-      : { mode: 'PROVIDERS', providers: values.scope?.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) };
+      : {
+          mode: 'PROVIDERS',
+          providers: values.scope
+            ?.split(',')
+            .map((s) => s.trim().toLowerCase())
+            .filter(Boolean),
+        };
   const percent = (name: string, raw: string | undefined): number | undefined => {
     if (raw === undefined) return undefined;
     if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) > 100) throw new Error(`--${name} must be a percentage from 0 to 100; got ${raw}`);
@@ -112,21 +118,22 @@ function printImport(report: ImportReport): void {
   const scope = report.scope === null ? 'the whole catalog (--full)' : `the offers of ${report.scope.join(', ') || 'no provider'}`;
   console.log(`Read ${report.files.length} file(s); they replace ${scope}; the new catalog has ${report.offerCount} offers. Against ${base}:`);
   const g = report.guard;
-  console.log(`  in scope before: ${g.inScopeBefore} offers; removed ${g.removed}, price changed ${g.priceChanged} (limits: ${g.maxRemovedPercent}% removed, ${g.maxChangedPercent}% changed${g.allowLargeChange ? ', overridden by --allow-large-change' : ''})`);
+  const limits = `${g.maxRemovedPercent}% removed, ${g.maxChangedPercent}% changed${g.allowLargeChange ? ', overridden by --allow-large-change' : ''}`;
+  console.log(`  in scope before: ${g.inScopeBefore} offers; removed ${g.removed}, price changed ${g.priceChanged} (limits: ${limits})`);
   printDiff(report.diff);
   for (const v of g.violations) console.error(`  too large: ${v}`);
   if (report.status === 'refused') {
     console.error('Refused: nothing was written. Check the files (a partial file replaces all offers of its providers), use --merge to');
     console.error('only add and update the offers listed, or pass --allow-large-change if the change is intended.');
-  } else if (report.status === 'dry-run') console.log(g.violations.length ? 'Dry run: nothing was written; a real import would be refused.' : 'Dry run: nothing was written.');
+  } else if (report.status === 'dry-run')
+    console.log(g.violations.length ? 'Dry run: nothing was written; a real import would be refused.' : 'Dry run: nothing was written.');
   else if (report.status === 'unchanged') {
-    console.log(`Unchanged: identical to version ${report.version!.label}; nothing was written.`);
-    if (report.published) console.log(`Published: ${report.version!.label} is now the current version.`);
-    else if (!report.version!.current) console.log(`It is not the current version; run: npm run catalog:publish -- ${report.version!.label}`);
-  }
-  else {
-    console.log(`Created version ${report.version!.label} (${report.version!.id}): ${report.rowsWritten} rows written.`);
-    console.log(report.published ? 'Published: it is now the current version.' : `Not published; run: npm run catalog:publish -- ${report.version!.label}`);
+    console.log(`Unchanged: identical to version ${report.version.label}; nothing was written.`);
+    if (report.published) console.log(`Published: ${report.version.label} is now the current version.`);
+    else if (!report.version.current) console.log(`It is not the current version; run: npm run catalog:publish -- ${report.version.label}`);
+  } else {
+    console.log(`Created version ${report.version.label} (${report.version.id}): ${report.rowsWritten} rows written.`);
+    console.log(report.published ? 'Published: it is now the current version.' : `Not published; run: npm run catalog:publish -- ${report.version.label}`);
   }
 }
 
@@ -162,7 +169,15 @@ async function versionsCommand(): Promise<number> {
     const versions = await app.get(CatalogService).listVersions();
     if (versions.length === 0) console.log('No catalog versions yet; run npm run db:seed.');
     const row = (v: CatalogVersionInfo) =>
-      [v.current ? '*' : ' ', v.label.padEnd(24), v.id, v.createdAt.toISOString(), (v.publishedAt?.toISOString() ?? 'never published').padEnd(24), String(v.offerCount).padStart(8), String(v.rowsWritten).padStart(8)].join('  ');
+      [
+        v.current ? '*' : ' ',
+        v.label.padEnd(24),
+        v.id,
+        v.createdAt.toISOString(),
+        (v.publishedAt?.toISOString() ?? 'never published').padEnd(24),
+        String(v.offerCount).padStart(8),
+        String(v.rowsWritten).padStart(8),
+      ].join('  ');
     console.log(['  ', 'label'.padEnd(24), 'id'.padEnd(36), 'created'.padEnd(24), 'first published'.padEnd(24), '  offers', ' written'].join('  '));
     for (const v of versions) console.log(row(v));
     return 0;

@@ -17,7 +17,9 @@ await runScript(async () => {
   const database = await resolveDatabase(config);
   try {
     const logger = createRootLogger(config);
-    const app = await NestFactory.create(AppModule.register({ config, databaseUrl: database.url, logger }), createHttpAdapter(config, logger), { logger: ['error'] });
+    const app = await NestFactory.create(AppModule.register({ config, databaseUrl: database.url, logger }), createHttpAdapter(config, logger), {
+      logger: ['error'],
+    });
     await app.init();
     await writeFile('schema.gql', printSchemaOf(app.get(GraphQLSchemaHost).schema));
     await writeFile('openapi.json', `${JSON.stringify(buildOpenApiDocument(app), null, 2)}\n`);

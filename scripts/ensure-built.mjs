@@ -37,7 +37,7 @@ if (process.argv.includes('--stamp')) {
   process.exit(0);
 }
 
-let built = 0;
+let built;
 try {
   built = statSync(stamp).mtimeMs;
 } catch {

@@ -3,7 +3,7 @@
 import { StartupError } from '../src/database/startup-checks.js';
 
 export async function runScript(body: () => Promise<number | void>): Promise<never> {
-  let code = 0;
+  let code: number;
   try {
     const result = await body();
     code = typeof result === 'number' ? result : 0;

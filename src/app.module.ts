@@ -4,7 +4,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger as PinoLogger } from 'pino';
-import { type AppConfig } from './config/app-config.js';
+import type { AppConfig } from './config/app-config.js';
 import { AppConfigModule } from './config/app-config.module.js';
 import { loggerModuleParams } from './config/logger.options.js';
 import { formatGraphqlError } from './common/errors/graphql-errors.js';
@@ -35,7 +35,12 @@ export class AppModule {
       imports: [
         AppConfigModule.forRoot(config, { serving: true }),
         LoggerModule.forRoot(loggerModuleParams(logger)),
-        DatabaseModule.forRoot({ url: databaseUrl, poolSize: config.DATABASE_POOL_SIZE, connectTimeoutMs: 3_000, statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS }),
+        DatabaseModule.forRoot({
+          url: databaseUrl,
+          poolSize: config.DATABASE_POOL_SIZE,
+          connectTimeoutMs: 3_000,
+          statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+        }),
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
           useFactory: () => {

@@ -1,6 +1,6 @@
 // The module the admin scripts run in: the same catalog services as the API, no HTTP.
 import { Module, type DynamicModule } from '@nestjs/common';
-import { type AppConfig } from './config/app-config.js';
+import type { AppConfig } from './config/app-config.js';
 import { AppConfigModule } from './config/app-config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
@@ -11,7 +11,12 @@ export class CliModule {
   static register({ config, databaseUrl }: { config: AppConfig; databaseUrl: string }): DynamicModule {
     return {
       module: CliModule,
-      imports: [AppConfigModule.forRoot(config, { serving: false }), DatabaseModule.forRoot({ url: databaseUrl, poolSize: 4, connectTimeoutMs: 5_000, statementTimeoutMs: 0 }), CatalogModule, AuthModule],
+      imports: [
+        AppConfigModule.forRoot(config, { serving: false }),
+        DatabaseModule.forRoot({ url: databaseUrl, poolSize: 4, connectTimeoutMs: 5_000, statementTimeoutMs: 0 }),
+        CatalogModule,
+        AuthModule,
+      ],
     };
   }
 }

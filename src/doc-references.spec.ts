@@ -12,14 +12,15 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { at, defined } from './domain/checked.js';
 
-export interface RepoView {
+interface RepoView {
   /** Repository-relative paths (with /) of the files that exist. */
   files: ReadonlySet<string>;
   read(file: string): string;
 }
 
-export interface DanglingCitation {
+interface DanglingCitation {
   file: string;
   line: number;
   citation: string;
@@ -30,8 +31,8 @@ export interface DanglingCitation {
 const OUTSIDE_FOLDERS = /(?<![\w-])(?:shared\/(?:design|reference)|reference\/articles)(?![\w-])/g;
 const URL = /\b[a-z][a-z0-9+.-]*:\/\/[^\s'"`)<>\]]+/gi;
 /** A document path: ends in .md, or starts with docs/. An optional #anchor follows. */
-const DOC_PATH = /(?<![\w.\/@$-])((?:\.{1,2}\/)*(?:[\w][\w.-]*\/)*[\w][\w.-]*\.md|docs\/(?:[\w.-]+\/)*[\w.-]*)(?![\w-])(#[\w-]+)?/g;
-const ABSOLUTE_DOC = /(?<![\w.:\/-])(\/[\w.-]+(?:\/[\w.-]+)*\.md)(?![\w-])/g;
+const DOC_PATH = /(?<![\w./@$-])((?:\.{1,2}\/)*(?:[\w][\w.-]*\/)*[\w][\w.-]*\.md|docs\/(?:[\w.-]+\/)*[\w.-]*)(?![\w-])(#[\w-]+)?/g;
+const ABSOLUTE_DOC = /(?<![\w.:/-])(\/[\w.-]+(?:\/[\w.-]+)*\.md)(?![\w-])/g;
 /** What may follow a citation: a numbered section, or a quoted heading. */
 const SECTION_AFTER = /^[,:]?\s*(?:§\s*|sections?\s+)(\d+)/i;
 const TITLE_AFTER = /^[,:]?\s*\(?"([^"]+)"/;
@@ -41,11 +42,11 @@ const ARTICLE_ID = /\barticles?\s+(A\d+)\b/g;
 const MARKDOWN_LINK = /\[[^\]\n]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g;
 const BACKTICKED = /`([^`\s]+)`/g;
 /** `owner/repo`, `owner/repo @ 1a2b3c4` or `owner/repo v0.6.1` right before a path: an external file. */
-const EXTERNAL_REPO_BEFORE = /(?:^|[\s(\[`'"])([\w.-]+)\/[\w.-]+(?:\s*@\s*[0-9a-f]{7,40}|\s+v\d[\w.]*)?[\s`'":]*$/;
+const EXTERNAL_REPO_BEFORE = /(?:^|[\s([`'"])([\w.-]+)\/[\w.-]+(?:\s*@\s*[0-9a-f]{7,40}|\s+v\d[\w.]*)?[\s`'":]*$/;
 const ARTICLE_IDS_FILE = 'data/catalog/SOURCES.md';
 
 /** GitHub's heading anchor: lower case, punctuation dropped, spaces to hyphens. */
-export function slugOf(heading: string): string {
+function slugOf(heading: string): string {
   return heading
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .trim()
@@ -67,11 +68,11 @@ function headingsOf(markdown: string): Headings {
   for (const line of markdown.split('\n')) {
     if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
     if (fenced) continue;
-    for (const m of line.matchAll(/<a\s+(?:id|name)="([^"]+)"/g)) anchors.add(m[1]!);
+    for (const m of line.matchAll(/<a\s+(?:id|name)="([^"]+)"/g)) anchors.add(at(m, 1));
     const h = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
     if (!h) continue;
-    titles.push(h[1]!);
-    const slug = slugOf(h[1]!);
+    titles.push(at(h, 1));
+    const slug = slugOf(at(h, 1));
     const n = seen.get(slug) ?? 0;
     seen.set(slug, n + 1);
     anchors.add(n === 0 ? slug : `${slug}-${n}`);
@@ -79,10 +80,10 @@ function headingsOf(markdown: string): Headings {
   return { titles, anchors };
 }
 
-export function danglingCitations(repo: RepoView, scanned: Iterable<string>): DanglingCitation[] {
+function danglingCitations(repo: RepoView, scanned: Iterable<string>): DanglingCitation[] {
   const dirs = new Set<string>();
   for (const f of repo.files) for (let d = path.posix.dirname(f); d !== '.'; d = path.posix.dirname(d)) dirs.add(d);
-  const topLevel = new Set([...repo.files, ...dirs].map((p) => p.split('/')[0]!));
+  const topLevel = new Set([...repo.files, ...dirs].map((p) => at(p.split('/'), 0)));
   const headingCache = new Map<string, Headings>();
   const headings = (file: string): Headings => {
     let h = headingCache.get(file);
@@ -114,59 +115,62 @@ export function danglingCitations(repo: RepoView, scanned: Iterable<string>): Da
       return null;
     };
 
-    repo.read(file).split('\n').forEach((raw, i) => {
-      const report = (citation: string, reason: string): void => void found.push({ file, line: i + 1, citation, reason });
-      const line = raw.replace(URL, (url) => ' '.repeat(url.length));
+    repo
+      .read(file)
+      .split('\n')
+      .forEach((raw, i) => {
+        const report = (citation: string, reason: string): void => void found.push({ file, line: i + 1, citation, reason });
+        const line = raw.replace(URL, (url) => ' '.repeat(url.length));
 
-      for (const m of line.matchAll(OUTSIDE_FOLDERS)) report(m[0], 'a folder outside the repository');
-      for (const m of line.matchAll(ABSOLUTE_DOC)) report(m[1]!, 'an absolute path, outside the repository');
-      for (const m of line.matchAll(NUMBERED_ARTICLE)) {
-        report(m[0], 'a numbered article, which is not in the repository: cite it by its id in data/catalog/SOURCES.md (A1, ...) or by title');
-      }
-      for (const m of line.matchAll(ARTICLE_ID)) {
-        if (!new RegExp(`^\\s*[-*]\\s+\\**${m[1]}\\b`, 'm').test(articleIds)) report(m[0], `${ARTICLE_IDS_FILE} lists no article ${m[1]}`);
-      }
-      for (const m of line.matchAll(README_TITLE)) {
-        const reason = checkInside('README.md', undefined, `"${m[1]}"`);
-        if (reason) report(m[0], reason);
-      }
-
-      /** Cited as `owner/repo [version] path`: a file of another repository. */
-      const external = (at: number): boolean => {
-        const owner = EXTERNAL_REPO_BEFORE.exec(line.slice(0, at))?.[1];
-        return owner !== undefined && !topLevel.has(owner);
-      };
-      for (const m of line.matchAll(DOC_PATH)) {
-        const [whole, target, anchor] = m as unknown as [string, string, string | undefined];
-        const resolved = resolve(target, true);
-        if (!resolved) {
-          if (!external(m.index)) report(target, 'not in the repository');
-          continue;
+        for (const m of line.matchAll(OUTSIDE_FOLDERS)) report(m[0], 'a folder outside the repository');
+        for (const m of line.matchAll(ABSOLUTE_DOC)) report(at(m, 1), 'an absolute path, outside the repository');
+        for (const m of line.matchAll(NUMBERED_ARTICLE)) {
+          report(m[0], 'a numbered article, which is not in the repository: cite it by its id in data/catalog/SOURCES.md (A1, ...) or by title');
         }
-        const reason = checkInside(resolved, anchor, line.slice(m.index + whole.length));
-        if (reason) report(whole, reason);
-      }
-
-      if (!isMarkdown) return;
-      for (const m of line.matchAll(MARKDOWN_LINK)) {
-        const link = m[1]!;
-        if (/^[a-z][a-z0-9+.-]*:/i.test(link)) continue;
-        const [target, anchor] = link.split('#', 2) as [string, string | undefined];
-        const resolved = target === '' ? file : resolve(decodeURI(target), false);
-        if (!resolved) report(link, 'a link to a path that is not in the repository');
-        else {
-          const reason = checkInside(resolved, anchor === undefined ? undefined : `#${anchor}`, '');
-          if (reason) report(link, reason);
+        for (const m of line.matchAll(ARTICLE_ID)) {
+          if (!new RegExp(`^\\s*[-*]\\s+\\**${m[1]}\\b`, 'm').test(articleIds)) report(m[0], `${ARTICLE_IDS_FILE} lists no article ${m[1]}`);
         }
-      }
-      for (const m of line.matchAll(BACKTICKED)) {
-        const candidate = m[1]!.replace(/[.,;:]$/, '');
-        // Only whole repository paths: no globs, placeholders or options.
-        if (!/^[\w.-]+(\/[\w.-]+)*\/?$/.test(candidate) || !candidate.includes('/')) continue;
-        if (!topLevel.has(candidate.split('/')[0]!) || candidate.startsWith('.') || candidate.startsWith('node_modules')) continue;
-        if (!resolve(candidate, true) && !external(m.index)) report(candidate, 'a repository path that does not exist');
-      }
-    });
+        for (const m of line.matchAll(README_TITLE)) {
+          const reason = checkInside('README.md', undefined, `"${m[1]}"`);
+          if (reason) report(m[0], reason);
+        }
+
+        /** Cited as `owner/repo [version] path`: a file of another repository. */
+        const external = (at: number): boolean => {
+          const owner = EXTERNAL_REPO_BEFORE.exec(line.slice(0, at))?.[1];
+          return owner !== undefined && !topLevel.has(owner);
+        };
+        for (const m of line.matchAll(DOC_PATH)) {
+          const [whole, target, anchor] = m as unknown as [string, string, string | undefined];
+          const resolved = resolve(target, true);
+          if (!resolved) {
+            if (!external(m.index)) report(target, 'not in the repository');
+            continue;
+          }
+          const reason = checkInside(resolved, anchor, line.slice(m.index + whole.length));
+          if (reason) report(whole, reason);
+        }
+
+        if (!isMarkdown) return;
+        for (const m of line.matchAll(MARKDOWN_LINK)) {
+          const link = at(m, 1);
+          if (/^[a-z][a-z0-9+.-]*:/i.test(link)) continue;
+          const [target, anchor] = link.split('#', 2) as [string, string | undefined];
+          const resolved = target === '' ? file : resolve(decodeURI(target), false);
+          if (!resolved) report(link, 'a link to a path that is not in the repository');
+          else {
+            const reason = checkInside(resolved, anchor === undefined ? undefined : `#${anchor}`, '');
+            if (reason) report(link, reason);
+          }
+        }
+        for (const m of line.matchAll(BACKTICKED)) {
+          const candidate = at(m, 1).replace(/[.,;:]$/, '');
+          // Only whole repository paths: no globs, placeholders or options.
+          if (!/^[\w.-]+(\/[\w.-]+)*\/?$/.test(candidate) || !candidate.includes('/')) continue;
+          if (!topLevel.has(at(candidate.split('/'), 0)) || candidate.startsWith('.') || candidate.startsWith('node_modules')) continue;
+          if (!resolve(candidate, true) && !external(m.index)) report(candidate, 'a repository path that does not exist');
+        }
+      });
   }
   const unique = new Map(found.map((d) => [`${d.file}:${d.line}:${d.citation}`, d]));
   return [...unique.values()];
@@ -176,9 +180,7 @@ export function danglingCitations(repo: RepoView, scanned: Iterable<string>): Da
 function repositoryFiles(root: string): string[] {
   let listed: string[];
   try {
-    listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
-      .split('\0')
-      .filter(Boolean);
+    listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean);
   } catch {
     const skip = new Set(['.git', 'node_modules', 'dist', '.data', 'coverage']);
     const walk = (rel: string): string[] =>
@@ -197,7 +199,7 @@ const NOT_SCANNED = /^(package-lock\.json|openapi\.json|schema\.gql|src\/generat
 const THIS_FILE = 'src/doc-references.spec.ts';
 
 function fixture(files: Record<string, string>): RepoView {
-  return { files: new Set(Object.keys(files)), read: (f) => files[f]! };
+  return { files: new Set(Object.keys(files)), read: (f) => defined(files[f], `file ${f}`) };
 }
 
 describe(danglingCitations.name, () => {
@@ -250,7 +252,9 @@ describe(danglingCitations.name, () => {
   });
 
   it('checks relative links and backticked repository paths in Markdown files only', () => {
-    const md = '[cost](cost-model.md#blended-plan) [x](missing.md) [top](#cost-model) [web](https://example.org/a.md)\n`src/a.ts` `src/gone.ts` `src/**/*.spec.ts` `dist/src/main.js` owner/repo `src/theirs.ts`\n';
+    const md =
+      '[cost](cost-model.md#blended-plan) [x](missing.md) [top](#cost-model) [web](https://example.org/a.md)\n' +
+      '`src/a.ts` `src/gone.ts` `src/**/*.spec.ts` `dist/src/main.js` owner/repo `src/theirs.ts`\n';
     const files = { 'docs/cost-model.md': docs, 'docs/index.md': md, 'src/a.ts': '[x](missing.txt)' };
     expect(danglingCitations(fixture(files), ['docs/index.md', 'src/a.ts']).map((d) => `${d.line} ${d.citation}`)).toEqual([
       '1 missing.md',

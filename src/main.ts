@@ -32,9 +32,13 @@ async function main(): Promise<void> {
   const database = await resolveDatabase(config);
   started.database = database;
   const root = createRootLogger(config);
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.register({ config, databaseUrl: database.url, logger: root }), createHttpAdapter(config, root), {
-    bufferLogs: true,
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.register({ config, databaseUrl: database.url, logger: root }),
+    createHttpAdapter(config, root),
+    {
+      bufferLogs: true,
+    },
+  );
   started.app = app;
   const logger = app.get(Logger);
   await configureApp(app, config);
@@ -73,7 +77,8 @@ async function main(): Promise<void> {
     logger.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Migrations: up to date', 'Bootstrap');
     const seeded = await seedIfEmpty(app, config.CATALOG_DIR).catch((error: unknown) => {
       throw new StartupError(
-        `The catalog in CATALOG_DIR=${config.CATALOG_DIR} could not be imported into the empty database: ${error instanceof Error ? error.message : String(error)}`,
+        `The catalog in CATALOG_DIR=${config.CATALOG_DIR} ` +
+          `could not be imported into the empty database: ${error instanceof Error ? error.message : String(error)}`,
         'Point CATALOG_DIR at a catalog folder (the bundled one is data/catalog), or fix the files it names; nothing was written.',
       );
     });
@@ -92,13 +97,18 @@ async function main(): Promise<void> {
     const code = (error as { code?: string }).code;
     if (code === 'EADDRINUSE' || code === 'EACCES') {
       throw new StartupError(
-        code === 'EADDRINUSE' ? `Port ${config.PORT} on ${config.HOST} is in use by another program.` : `Port ${config.PORT} on ${config.HOST} may not be used by this user.`,
+        code === 'EADDRINUSE'
+          ? `Port ${config.PORT} on ${config.HOST} is in use by another program.`
+          : `Port ${config.PORT} on ${config.HOST} may not be used by this user.`,
         'Stop the other program, or set PORT to a free port (and HOST to another address if needed).',
       );
     }
     throw error;
   });
-  logger.log(`Listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT} (REST /v1, GraphQL /graphql, docs /docs)`, 'Bootstrap');
+  logger.log(
+    `Listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT} (REST /v1, GraphQL /graphql, docs /docs)`,
+    'Bootstrap',
+  );
 }
 
 main().catch(async (error: unknown) => {

@@ -8,6 +8,7 @@ import type { CatalogContent, CatalogVersionInfo } from '../src/domain/catalog/c
 import { Decimal } from '../src/domain/money/money.js';
 import { CatalogRepository, type NewVersion } from '../src/modules/catalog/catalog.repository.js';
 import { createTestContext, type TestContext } from './setup/test-app.js';
+import { at, defined } from '../src/domain/checked.js';
 
 describe('catalog writes across a change of the content hash function (integration)', () => {
   let ctx: TestContext;
@@ -21,7 +22,7 @@ describe('catalog writes across a change of the content hash function (integrati
     db = new pg.Client({ connectionString: ctx.db.url });
     await db.connect();
     repo = ctx.app.get(CatalogRepository);
-    version = (await repo.findLatestVersion())!;
+    version = defined(await repo.findLatestVersion(), 'the seeded version');
     content = await repo.loadContent(version);
   });
   afterAll(async () => {
@@ -29,9 +30,18 @@ describe('catalog writes across a change of the content hash function (integrati
     await ctx.close();
   });
 
-  const count = async (sql: string): Promise<number> => Number((await db.query<{ n: string }>(sql)).rows[0]!.n);
+  const count = async (sql: string): Promise<number> => Number(at((await db.query<{ n: string }>(sql)).rows, 0).n);
   const write = (c: CatalogContent, label: string): Promise<Awaited<ReturnType<CatalogRepository['writeVersion']>>> => {
-    const input: NewVersion = { label, source: 'test', notes: null, content: c, checksum: catalogChecksum(c), filesChecksum: null, publish: false, expectedCurrentId: version.id };
+    const input: NewVersion = {
+      label,
+      source: 'test',
+      notes: null,
+      content: c,
+      checksum: catalogChecksum(c),
+      filesChecksum: null,
+      publish: false,
+      expectedCurrentId: version.id,
+    };
     return repo.writeVersion(input);
   };
 
@@ -47,15 +57,22 @@ describe('catalog writes across a change of the content hash function (integrati
     expect(outcome).toMatchObject({ status: 'unchanged', version: { id: version.id, checksum: catalogChecksum(content) } });
     expect(await count('SELECT count(*) AS n FROM catalog_versions')).toBe(1);
     expect(await count('SELECT count(*) AS n FROM offers')).toBe(rowsBefore);
-    const stored = new Map((await db.query<{ key_hash: string; content_hash: string }>('SELECT key_hash, content_hash FROM offers WHERE valid_to IS NULL')).rows.map((r) => [r.key_hash, r.content_hash]));
+    const stored = new Map(
+      (await db.query<{ key_hash: string; content_hash: string }>('SELECT key_hash, content_hash FROM offers WHERE valid_to IS NULL')).rows.map((r) => [
+        r.key_hash,
+        r.content_hash,
+      ]),
+    );
     expect(stored.size).toBe(content.offers.length);
     for (const offer of content.offers) expect([offer.keyHash, stored.get(offer.keyHash)]).toEqual([offer.keyHash, rowContentHash(offer)]);
   });
 
   it('writes one offer row when only the upfront payment of one offer changes', async () => {
-    const target = content.offers.find((o) => o.upfront !== null)!;
-    expect(target).toBeDefined();
-    const repriced = { ...target, upfront: target.upfront!.plus(new Decimal('1')) };
+    const target = defined(
+      content.offers.find((o): o is typeof o & { upfront: Decimal } => o.upfront !== null),
+      'an offer with an upfront payment',
+    );
+    const repriced = { ...target, upfront: target.upfront.plus(new Decimal('1')) };
     const changed = { ...content, offers: content.offers.map((o) => (o === target ? repriced : o)) };
 
     const outcome = await write(changed, 'upfront-changed');
@@ -64,6 +81,6 @@ describe('catalog writes across a change of the content hash function (integrati
     const seq = outcome.status === 'created' ? outcome.version.seq : -1;
     expect(await count(`SELECT count(*) AS n FROM offers WHERE valid_to = ${seq}`)).toBe(1);
     const row = await db.query<{ upfront: string }>('SELECT upfront::text FROM offers WHERE key_hash = $1 AND valid_to IS NULL', [target.keyHash]);
-    expect(new Decimal(row.rows[0]!.upfront).eq(repriced.upfront)).toBe(true);
+    expect(new Decimal(at(row.rows, 0).upfront).eq(repriced.upfront)).toBe(true);
   });
 });

@@ -11,6 +11,7 @@ import { CatalogImportService } from '../src/modules/catalog/catalog-import.serv
 import { CatalogRepository } from '../src/modules/catalog/catalog.repository.js';
 import { CatalogService } from '../src/modules/catalog/catalog.service.js';
 import { createTestContext, type TestContext } from './setup/test-app.js';
+import { defined } from '../src/domain/checked.js';
 
 const run = promisify(execFile);
 
@@ -65,7 +66,10 @@ describe('catalog:import partial updates (e2e, bundled catalog, real script)', (
 
   it('refuses a one-offer H100 file that would replace every AWS offer, and --merge applies just that offer', async () => {
     const before = (await offersOf('aws')).length;
-    const p5 = (await offersOf('aws')).find((o) => o.instanceType === 'p5.48xlarge' && o.regionCode === 'aws:us-east-1' && o.pricingModel === 'ON_DEMAND')!;
+    const p5 = defined(
+      (await offersOf('aws')).find((o) => o.instanceType === 'p5.48xlarge' && o.regionCode === 'aws:us-east-1' && o.pricingModel === 'ON_DEMAND'),
+      'the p5 on-demand offer in us-east-1',
+    );
     expect(p5.pricePerHour.toString()).toBe('55.04');
     const file = path.join(dir, 'h100.yaml');
     await writeFile(
@@ -119,11 +123,12 @@ describe('catalog:import partial updates (e2e, bundled catalog, real script)', (
     const file = path.join(dir, 'republish.yaml');
     await writeFile(
       file,
-      `offers:\n  - { provider: aws, region: "aws:us-east-1", gpu: h100-sxm-80gb, gpuCount: 8, instanceType: p5.48xlarge, pricingModel: ON_DEMAND, pricePerHour: "53.00", currency: USD, priceKind: LIST, source: "https://example.org/test", observedAt: "2026-11-30" }\n`,
+      `offers:\n  - { provider: aws, region: "aws:us-east-1", gpu: h100-sxm-80gb, gpuCount: 8, instanceType: p5.48xlarge, pricingModel: ON_DEMAND, ` +
+        `pricePerHour: "53.00", currency: USD, priceKind: LIST, source: "https://example.org/test", observedAt: "2026-11-30" }\n`,
     );
-    const previous = (await repo.findCurrentVersion())!;
+    const previous = defined(await repo.findCurrentVersion(), 'the current version');
     expect((await importer(file, '--merge', '--publish', '--label', 'republish-a')).code).toBe(0);
-    const a = (await repo.findCurrentVersion())!;
+    const a = defined(await repo.findCurrentVersion(), 'the current version');
     expect(a.label).toBe('republish-a');
     // Roll back; the same import again (merged onto the same version) has exactly version a's content.
     await ctx.app.get(CatalogImportService).publish(previous.id);
@@ -131,31 +136,43 @@ describe('catalog:import partial updates (e2e, bundled catalog, real script)', (
     expect(again.code).toBe(0);
     expect(again.out).toContain('Unchanged: identical to version republish-a');
     expect(again.out).toContain('Published: republish-a is now the current version.');
-    expect((await repo.findCurrentVersion())!.id).toBe(a.id);
+    expect((await repo.findCurrentVersion())?.id).toBe(a.id);
   });
 
   it('refuses to publish when another version became current after the diff, and --force overrides', async () => {
     const repo = ctx.app.get(CatalogRepository);
     const service = ctx.app.get(CatalogService);
-    const before = await repo.findCurrentVersion();
-    const content = await service.content(before!);
+    const before = defined(await repo.findCurrentVersion(), 'the current version');
+    const content = await service.content(before);
     const changed = { ...content, offers: content.offers.slice(1) };
     const write = (force: boolean, label: string) =>
-      repo.writeVersion({ label, source: 'test', notes: null, content: changed, checksum: `${label}`.padEnd(64, '0'), filesChecksum: null, publish: true, expectedCurrentId: 'an-older-version', force });
+      repo.writeVersion({
+        label,
+        source: 'test',
+        notes: null,
+        content: changed,
+        checksum: `${label}`.padEnd(64, '0'),
+        filesChecksum: null,
+        publish: true,
+        expectedCurrentId: 'an-older-version',
+        force,
+      });
     const rows = await repo.countRows();
-    expect(await write(false, 'moved-a')).toEqual({ status: 'moved', currentId: before!.id });
+    expect(await write(false, 'moved-a')).toEqual({ status: 'moved', currentId: before.id });
     expect(await repo.countRows()).toEqual(rows);
-    expect((await repo.findCurrentVersion())!.id).toBe(before!.id);
+    expect((await repo.findCurrentVersion())?.id).toBe(before.id);
     const forced = await write(true, 'moved-b');
     expect(forced).toMatchObject({ status: 'created', published: true });
-    expect((await repo.findCurrentVersion())!.label).toBe('moved-b');
+    expect((await repo.findCurrentVersion())?.label).toBe('moved-b');
   });
 
   it('rejects a value with more digits than are stored, naming file, line and field', async () => {
     const file = path.join(dir, 'fine.yaml');
     await writeFile(
       file,
-      `offers:\n  - provider: aws\n    region: "aws:us-east-1"\n    gpu: h100-sxm-80gb\n    gpuCount: 8\n    instanceType: p5.48xlarge\n    pricingModel: ON_DEMAND\n    pricePerHour: "55.1234567890123456"\n    currency: USD\n    priceKind: LIST\n    source: "https://example.org/test"\n    observedAt: "2026-11-30"\n`,
+      `offers:\n  - provider: aws\n    region: "aws:us-east-1"\n    gpu: h100-sxm-80gb\n    gpuCount: 8\n    instanceType: p5.48xlarge\n` +
+        `    pricingModel: ON_DEMAND\n    pricePerHour: "55.1234567890123456"\n    currency: USD\n    priceKind: LIST\n` +
+        `    source: "https://example.org/test"\n    observedAt: "2026-11-30"\n`,
     );
     const r = await importer(file, '--merge');
     expect(r.code).toBe(1);

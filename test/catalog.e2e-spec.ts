@@ -49,7 +49,9 @@ describe('catalog (e2e)', () => {
 
   it('stores one changed price as one new row, diffs exactly that change, and keeps old reads on the old price', async () => {
     const before = await ctx.app.get(CatalogRepository).countRows();
-    const dir = await copyWith('changed', (s) => s.replace('label: fixture-1', 'label: fixture-2').replace('pricePerGpuHour: "6.98"', 'pricePerGpuHour: "6.50"'));
+    const dir = await copyWith('changed', (s) =>
+      s.replace('label: fixture-1', 'label: fixture-2').replace('pricePerGpuHour: "6.98"', 'pricePerGpuHour: "6.50"'),
+    );
     const report = await ctx.app.get(CatalogImportService).import({ paths: [dir], publish: true });
     expect(report).toMatchObject({ status: 'created', rowsWritten: 1 });
     const after = await ctx.app.get(CatalogRepository).countRows();
@@ -83,7 +85,9 @@ describe('catalog (e2e)', () => {
   it('shows price history of an offer and of a GPU per provider across published versions, same over GraphQL', async () => {
     const azure = (await t.http().get('/v1/offers').query({ provider: 'azure', version: 'fixture-1' }).expect(200)).body.items[0];
     const history = (await t.http().get(`/v1/offers/${azure.id}/history`).expect(200)).body;
-    expect(history.points.map((p: { catalogVersion: { label: string }; pricePerGpuHour: { amount: string } }) => [p.catalogVersion.label, p.pricePerGpuHour.amount])).toEqual([
+    expect(
+      history.points.map((p: { catalogVersion: { label: string }; pricePerGpuHour: { amount: string } }) => [p.catalogVersion.label, p.pricePerGpuHour.amount]),
+    ).toEqual([
       ['fixture-1', '6.9800'],
       ['fixture-2', '6.5000'],
     ]);
@@ -96,7 +100,10 @@ describe('catalog (e2e)', () => {
     );
     expect(gql.data.offerPriceHistory.points.map((p) => p.pricePerGpuHour.amount)).toEqual(['6.9800', '6.5000']);
     await t.http().get('/v1/offers/no-such-offer/history').expect(400);
-    await t.http().get(`/v1/offers/${'0'.repeat(32)}/history`).expect(404);
+    await t
+      .http()
+      .get(`/v1/offers/${'0'.repeat(32)}/history`)
+      .expect(404);
   });
 
   it('rolls back by publishing an older version', async () => {
@@ -113,24 +120,33 @@ describe('catalog (e2e)', () => {
     const dir = await copyWith('bad', (s) =>
       s
         .replace('label: fixture-1', 'label: fixture-bad')
-        .replace('gpuCount: 8, instanceType: p5.48xlarge, pricingModel: ON_DEMAND, pricePerGpuHour: "3.90"', 'gpuCount: 0, instanceType: p5.48xlarge, pricingModel: ON_DEMAND, pricePerGpuHour: "3.90"')
+        .replace(
+          'gpuCount: 8, instanceType: p5.48xlarge, pricingModel: ON_DEMAND, pricePerGpuHour: "3.90"',
+          'gpuCount: 0, instanceType: p5.48xlarge, pricingModel: ON_DEMAND, pricePerGpuHour: "3.90"',
+        )
         .replace('region: westeurope', 'region: mars-1')
         .replace('pricePerHour: "1.21"', 'pricePerHour: "cheap"'),
     );
     const report = await ctx.app.get(CatalogImportService).import({ paths: [dir], publish: true });
     expect(report.status).toBe('invalid');
     if (report.status !== 'invalid') return;
-    expect(report.errors.map((e) => [path.basename(e.file), e.line, e.field])).toEqual([
-      ['offers.yaml', 2, 'gpuCount'],
-      ['offers.yaml', 8, 'pricePerHour'],
-      ['offers.yaml', 5, 'region'],
-    ].sort((a, b) => (a[1] as number) - (b[1] as number)));
+    expect(report.errors.map((e) => [path.basename(e.file), e.line, e.field])).toEqual(
+      [
+        ['offers.yaml', 2, 'gpuCount'],
+        ['offers.yaml', 8, 'pricePerHour'],
+        ['offers.yaml', 5, 'region'],
+      ].sort((a, b) => (a[1] as number) - (b[1] as number)),
+    );
     expect(await ctx.app.get(CatalogRepository).countRows()).toEqual(before);
   });
 
   it('serialises concurrent imports: both land as separate versions, never interleaved', async () => {
-    const a = await copyWith('concurrent-a', (s) => s.replace('label: fixture-1', 'label: conc-a').replace('pricePerGpuHour: "1.49"', 'pricePerGpuHour: "1.39"'));
-    const b = await copyWith('concurrent-b', (s) => s.replace('label: fixture-1', 'label: conc-b').replace('pricePerGpuHour: "1.49"', 'pricePerGpuHour: "1.59"'));
+    const a = await copyWith('concurrent-a', (s) =>
+      s.replace('label: fixture-1', 'label: conc-a').replace('pricePerGpuHour: "1.49"', 'pricePerGpuHour: "1.39"'),
+    );
+    const b = await copyWith('concurrent-b', (s) =>
+      s.replace('label: fixture-1', 'label: conc-b').replace('pricePerGpuHour: "1.49"', 'pricePerGpuHour: "1.59"'),
+    );
     const importer = ctx.app.get(CatalogImportService);
     const [ra, rb] = await Promise.all([importer.import({ paths: [a] }), importer.import({ paths: [b] })]);
     expect([ra.status, rb.status]).toEqual(['created', 'created']);
@@ -138,7 +154,7 @@ describe('catalog (e2e)', () => {
     expect(diff.body.changed).toHaveLength(1);
     // Each version holds exactly its own file's content, whichever import took the lock first.
     expect(diff.body.changed[0]).toMatchObject({ provider: 'vastai', oldPricePerHour: { amount: '1.3900' }, newPricePerHour: { amount: '1.5900' } });
-    const seqs = [ra, rb].map((r) => (r.status === 'created' ? r.version!.seq : 0));
+    const seqs = [ra, rb].map((r) => (r.status === 'created' ? r.version.seq : 0));
     expect(new Set(seqs).size).toBe(2);
   });
 

@@ -3,6 +3,7 @@
 // errors[{ field, message }]; GraphQL: errors[].extensions.code) and never a stack trace or SQL.
 import type { Response } from 'supertest';
 import { createTestServer, type TestServer } from './setup/test-app.js';
+import { at } from '../src/domain/checked.js';
 
 // Server internals that must never reach a client: stack frames, file paths, SQL, the ORM.
 const LEAKS: [string, RegExp][] = [
@@ -52,19 +53,42 @@ interface RestCase {
   fields?: string[];
 }
 
-const get = (path: string) => (t: TestServer) => t.http().get(path).then((r) => r);
-const postJson = (body: unknown, path = '/v1/estimates') => (t: TestServer) => t.http().post(path).set('Content-Type', 'application/json').send(JSON.stringify(body)).then((r) => r);
-const postRaw = (contentType: string | null, raw: string | undefined, path = '/v1/estimates') => (t: TestServer) => {
-  const req = t.http().post(path);
-  if (contentType) req.set('Content-Type', contentType);
-  return (raw === undefined ? req : req.send(raw)).then((r) => r);
-};
+const get = (path: string) => (t: TestServer) =>
+  t
+    .http()
+    .get(path)
+    .then((r) => r);
+const postJson =
+  (body: unknown, path = '/v1/estimates') =>
+  (t: TestServer) =>
+    t
+      .http()
+      .post(path)
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify(body))
+      .then((r) => r);
+const postRaw =
+  (contentType: string | null, raw: string | undefined, path = '/v1/estimates') =>
+  (t: TestServer) => {
+    const req = t.http().post(path);
+    if (contentType) req.set('Content-Type', contentType);
+    return (raw === undefined ? req : req.send(raw)).then((r) => r);
+  };
 
 const REST_CASES: RestCase[] = [
   // Routing.
   { name: 'unknown route', send: get('/nope'), status: 404 },
   { name: 'unknown route under /v1', send: get('/v1/prices'), status: 404 },
-  { name: 'PUT on a read-only resource', send: (t) => t.http().put('/v1/offers').send({}).then((r) => r), status: [404, 405] },
+  {
+    name: 'PUT on a read-only resource',
+    send: (t) =>
+      t
+        .http()
+        .put('/v1/offers')
+        .send({})
+        .then((r) => r),
+    status: [404, 405],
+  },
   { name: 'GET on /v1/estimates (POST only)', send: get('/v1/estimates'), status: [404, 405] },
   // Catalog versions.
   { name: 'unknown catalog version on /v1/providers', send: get('/v1/providers?version=nope'), status: 404, code: 'CATALOG.VERSION_NOT_FOUND' },
@@ -78,7 +102,13 @@ const REST_CASES: RestCase[] = [
   { name: 'an offers version with a NUL byte', send: get('/v1/offers?version=a%00b'), status: [400, 404] },
   // Query parameters.
   { name: 'unknown query parameter on /v1/offers', send: get('/v1/offers?foo=1'), status: 400, code: 'REQUEST.INVALID', fields: ['foo'] },
-  { name: 'unknown query parameter on /v1/offers/cheapest', send: get('/v1/offers/cheapest?sortBy=price'), status: 400, code: 'REQUEST.INVALID', fields: ['sortBy'] },
+  {
+    name: 'unknown query parameter on /v1/offers/cheapest',
+    send: get('/v1/offers/cheapest?sortBy=price'),
+    status: 400,
+    code: 'REQUEST.INVALID',
+    fields: ['sortBy'],
+  },
   { name: 'unknown query parameter on /v1/providers', send: get('/v1/providers?lang=de'), status: 400, code: 'REQUEST.INVALID', fields: ['lang'] },
   { name: 'cursor on /v1/offers/cheapest (list only)', send: get('/v1/offers/cheapest?cursor=abc'), status: 400, fields: ['cursor'] },
   ...(
@@ -104,9 +134,21 @@ const REST_CASES: RestCase[] = [
       ['precision=FP4', 'precision'],
       ['minGpuMemoryGb=-1', 'minGpuMemoryGb'],
     ] as const
-  ).map(([query, field]): RestCase => ({ name: `/v1/offers?${query}`, send: get(`/v1/offers?${query}`), status: 400, code: 'REQUEST.INVALID', fields: [field] })),
+  ).map(([query, field]): RestCase => ({
+    name: `/v1/offers?${query}`,
+    send: get(`/v1/offers?${query}`),
+    status: 400,
+    code: 'REQUEST.INVALID',
+    fields: [field],
+  })),
   { name: '/v1/offers/cheapest?explain=perhaps', send: get('/v1/offers/cheapest?explain=perhaps'), status: 400, code: 'REQUEST.INVALID', fields: ['explain'] },
-  { name: '/v1/offers/cheapest?discounts=aws:abc', send: get('/v1/offers/cheapest?discounts=aws:abc'), status: 400, code: 'REQUEST.INVALID', fields: ['discounts'] },
+  {
+    name: '/v1/offers/cheapest?discounts=aws:abc',
+    send: get('/v1/offers/cheapest?discounts=aws:abc'),
+    status: 400,
+    code: 'REQUEST.INVALID',
+    fields: ['discounts'],
+  },
   { name: '/v1/offers/cheapest?limit=0', send: get('/v1/offers/cheapest?limit=0'), status: 400, code: 'REQUEST.INVALID', fields: ['limit'] },
   { name: 'a cursor the service never issued', send: get('/v1/offers?cursor=garbage'), status: 400, code: 'OFFERS.CURSOR_INVALID', fields: ['cursor'] },
   // Catalog diff.
@@ -116,11 +158,29 @@ const REST_CASES: RestCase[] = [
   { name: '/v1/catalog/diff to an unknown version', send: get('/v1/catalog/diff?from=2026-11&to=nope'), status: 404, code: 'CATALOG.VERSION_NOT_FOUND' },
   { name: '/v1/catalog/diff from a version with a NUL byte', send: get('/v1/catalog/diff?from=%00&to=2026-11'), status: [400, 404] },
   // POST /v1/estimates: the body.
-  { name: 'malformed JSON', send: postRaw('application/json', '{"model": {"preset": "llama-3-8b"'), status: 400, code: 'REQUEST.MALFORMED_JSON', fields: ['body'] },
-  { name: 'a __proto__ key (prototype pollution)', send: postRaw('application/json', '{"__proto__": {"polluted": true}}'), status: 400, code: 'REQUEST.MALFORMED_JSON', fields: ['body'] },
+  {
+    name: 'malformed JSON',
+    send: postRaw('application/json', '{"model": {"preset": "llama-3-8b"'),
+    status: 400,
+    code: 'REQUEST.MALFORMED_JSON',
+    fields: ['body'],
+  },
+  {
+    name: 'a __proto__ key (prototype pollution)',
+    send: postRaw('application/json', '{"__proto__": {"polluted": true}}'),
+    status: 400,
+    code: 'REQUEST.MALFORMED_JSON',
+    fields: ['body'],
+  },
   { name: 'a JSON primitive body', send: postRaw('application/json', '42'), status: 400 },
   { name: 'a JSON array body', send: postJson([VALID_ESTIMATE]), status: 400 },
-  { name: 'a body over 256 kB', send: postJson({ ...VALID_ESTIMATE, padding: 'x'.repeat(300 * 1024) }), status: 413, code: 'REQUEST.TOO_LARGE', fields: ['body'] },
+  {
+    name: 'a body over 256 kB',
+    send: postJson({ ...VALID_ESTIMATE, padding: 'x'.repeat(300 * 1024) }),
+    status: 413,
+    code: 'REQUEST.TOO_LARGE',
+    fields: ['body'],
+  },
   { name: 'a text/plain body', send: postRaw('text/plain', JSON.stringify(VALID_ESTIMATE)), status: [400, 415] },
   { name: 'an XML body', send: postRaw('application/xml', '<estimate/>'), status: [400, 415] },
   { name: 'no body at all', send: postRaw(null, undefined), status: [400, 415] },
@@ -128,17 +188,45 @@ const REST_CASES: RestCase[] = [
   { name: 'a body without workload', send: postJson({ model: VALID_ESTIMATE.model }), status: 400, code: 'REQUEST.INVALID', fields: ['workload'] },
   { name: 'a body without model', send: postJson({ workload: VALID_ESTIMATE.workload }), status: 400, code: 'REQUEST.INVALID', fields: ['model'] },
   { name: 'model and workload null', send: postJson({ model: null, workload: null }), status: 400, code: 'REQUEST.INVALID', fields: ['model', 'workload'] },
-  { name: 'an unknown top-level body field', send: postJson({ ...VALID_ESTIMATE, surprise: true }), status: 400, code: 'REQUEST.INVALID', fields: ['surprise'] },
-  { name: 'an unknown nested body field', send: postJson({ ...VALID_ESTIMATE, workload: { ...VALID_ESTIMATE.workload, peakFactor: 2 } }), status: 400, code: 'REQUEST.INVALID', fields: ['workload.peakFactor'] },
-  { name: 'a string where a number goes', send: postJson({ ...VALID_ESTIMATE, workload: { ...VALID_ESTIMATE.workload, avgInputTokens: '500' } }), status: 400, code: 'REQUEST.INVALID', fields: ['workload.avgInputTokens'] },
-  { name: 'a huge number (1e308)', send: postJson({ ...VALID_ESTIMATE, workload: { ...VALID_ESTIMATE.workload, requestsPerSecond: 1e308 } }), status: 400, code: 'REQUEST.INVALID', fields: ['workload.requestsPerSecond'] },
+  {
+    name: 'an unknown top-level body field',
+    send: postJson({ ...VALID_ESTIMATE, surprise: true }),
+    status: 400,
+    code: 'REQUEST.INVALID',
+    fields: ['surprise'],
+  },
+  {
+    name: 'an unknown nested body field',
+    send: postJson({ ...VALID_ESTIMATE, workload: { ...VALID_ESTIMATE.workload, peakFactor: 2 } }),
+    status: 400,
+    code: 'REQUEST.INVALID',
+    fields: ['workload.peakFactor'],
+  },
+  {
+    name: 'a string where a number goes',
+    send: postJson({ ...VALID_ESTIMATE, workload: { ...VALID_ESTIMATE.workload, avgInputTokens: '500' } }),
+    status: 400,
+    code: 'REQUEST.INVALID',
+    fields: ['workload.avgInputTokens'],
+  },
+  {
+    name: 'a huge number (1e308)',
+    send: postJson({ ...VALID_ESTIMATE, workload: { ...VALID_ESTIMATE.workload, requestsPerSecond: 1e308 } }),
+    status: 400,
+    code: 'REQUEST.INVALID',
+    fields: ['workload.requestsPerSecond'],
+  },
   { name: 'an unknown precision', send: postJson({ ...VALID_ESTIMATE, precisions: ['FP4'] }), status: 400, code: 'REQUEST.INVALID', fields: ['precisions'] },
   { name: 'an empty gpus list', send: postJson({ ...VALID_ESTIMATE, gpus: [] }), status: 400, code: 'REQUEST.INVALID', fields: ['gpus'] },
   { name: 'an estimate on an unknown catalog version', send: postJson({ ...VALID_ESTIMATE, version: 'nope' }), status: 404, code: 'CATALOG.VERSION_NOT_FOUND' },
   { name: 'an estimate on a version with a NUL byte', send: postJson({ ...VALID_ESTIMATE, version: '\u0000' }), status: [400, 404] },
   {
     name: 'a model that fits no allowed GPU (llama-3-70b FP16 on t4-16gb)',
-    send: postJson({ model: { preset: 'llama-3-70b', precision: 'FP16' }, workload: { requestsPerSecond: 1, avgInputTokens: 500, avgOutputTokens: 200 }, gpus: ['t4-16gb'] }),
+    send: postJson({
+      model: { preset: 'llama-3-70b', precision: 'FP16' },
+      workload: { requestsPerSecond: 1, avgInputTokens: 500, avgOutputTokens: 200 },
+      gpus: ['t4-16gb'],
+    }),
     status: 422,
     code: 'ESTIMATE.MODEL_DOES_NOT_FIT',
   },
@@ -162,8 +250,18 @@ const GRAPHQL_CASES: GraphqlCase[] = [
   { name: 'a syntax error', body: { query: '{ providers { slug ' }, status: [400], codes: ['GRAPHQL_PARSE_FAILED'] },
   { name: 'an unknown field', body: { query: '{ providers { slug nope } }' }, status: [400], codes: ['GRAPHQL_VALIDATION_FAILED'] },
   { name: 'an unknown root field', body: { query: '{ prices { amount } }' }, status: [400], codes: ['GRAPHQL_VALIDATION_FAILED'] },
-  { name: 'a missing required argument', body: { query: '{ catalogDiff(from: "2026-11") { added { id } } }' }, status: [400], codes: ['GRAPHQL_VALIDATION_FAILED'] },
-  { name: 'an enum value that does not exist', body: { query: '{ offers(filter: { currency: GBP }) { items { id } } }' }, status: [400], codes: ['GRAPHQL_VALIDATION_FAILED'] },
+  {
+    name: 'a missing required argument',
+    body: { query: '{ catalogDiff(from: "2026-11") { added { id } } }' },
+    status: [400],
+    codes: ['GRAPHQL_VALIDATION_FAILED'],
+  },
+  {
+    name: 'an enum value that does not exist',
+    body: { query: '{ offers(filter: { currency: GBP }) { items { id } } }' },
+    status: [400],
+    codes: ['GRAPHQL_VALIDATION_FAILED'],
+  },
   {
     name: 'a variable of the wrong type',
     body: { query: 'query($n: Int) { offers(first: $n) { items { id } } }', variables: { n: 'abc' } },
@@ -191,9 +289,20 @@ const GRAPHQL_CASES: GraphqlCase[] = [
     codes: ['BAD_USER_INPUT'],
     extensionsContain: 'workload.avgInputTokens',
   },
-  { name: 'first: 0 on offers', body: { query: '{ offers(first: 0) { items { id } } }' }, status: [200], codes: ['BAD_USER_INPUT'], extensionsContain: 'first' },
+  {
+    name: 'first: 0 on offers',
+    body: { query: '{ offers(first: 0) { items { id } } }' },
+    status: [200],
+    codes: ['BAD_USER_INPUT'],
+    extensionsContain: 'first',
+  },
   { name: 'an unknown catalog version', body: { query: '{ providers(version: "nope") { slug } }' }, status: [200], codes: ['NOT_FOUND'] },
-  { name: 'a diff from an unknown version', body: { query: '{ catalogDiff(from: "nope", to: "2026-11") { added { id } } }' }, status: [200], codes: ['NOT_FOUND'] },
+  {
+    name: 'a diff from an unknown version',
+    body: { query: '{ catalogDiff(from: "nope", to: "2026-11") { added { id } } }' },
+    status: [200],
+    codes: ['NOT_FOUND'],
+  },
   {
     name: 'an estimate on an unknown version',
     body: { query: ESTIMATE_QUERY, variables: { input: { ...VALID_ESTIMATE, version: 'nope' } } },
@@ -218,7 +327,12 @@ const GRAPHQL_CASES: GraphqlCase[] = [
   // Malformed request envelopes: the client's mistake too.
   { name: 'a body without a query', body: { variables: {} }, status: [400], codes: ['BAD_REQUEST', 'BAD_USER_INPUT'] },
   { name: 'a query that is not a string', body: { query: 123 }, status: [400], codes: ['BAD_REQUEST', 'BAD_USER_INPUT'] },
-  { name: 'variables that are not an object', body: { query: '{ providers { slug } }', variables: [1] }, status: [400], codes: ['BAD_REQUEST', 'BAD_USER_INPUT'] },
+  {
+    name: 'variables that are not an object',
+    body: { query: '{ providers { slug } }', variables: [1] },
+    status: [400],
+    codes: ['BAD_REQUEST', 'BAD_USER_INPUT'],
+  },
 ];
 
 describe('one error format (e2e, bundled catalog)', () => {
@@ -263,10 +377,10 @@ describe('one error format (e2e, bundled catalog)', () => {
         expect(error.extensions).not.toHaveProperty('stacktrace');
         expect(error.extensions).not.toHaveProperty('exception');
       }
-      if (!codes.includes(errors[0]!.extensions!.code as string)) {
+      if (!codes.includes(at(errors, 0).extensions?.code as string)) {
         throw new Error(`expected errors[0].extensions.code to be ${codes.join(' or ')}, got ${res.text}`);
       }
-      if (extensionsContain) expect(JSON.stringify(errors[0]!.extensions)).toContain(extensionsContain);
+      if (extensionsContain) expect(JSON.stringify(at(errors, 0).extensions)).toContain(extensionsContain);
       expectNoLeak(res.text);
     });
 

@@ -41,7 +41,9 @@ describe('estimates (e2e, bundled catalog)', () => {
     expect(e.catalogVersion.label).toBe('2026-11-30');
     expect(e.chosenOffers.every((o: { priceKind: string }) => o.priceKind === 'LIST')).toBe(true);
     expect(e.monthlyCost.currency).toBe('EUR');
-    expect(e.tiers.map((x: { pricingModel: string }) => x.pricingModel)).toEqual(expect.arrayContaining([expect.stringMatching(/^RESERVED_/), 'ON_DEMAND', 'SPOT']));
+    expect(e.tiers.map((x: { pricingModel: string }) => x.pricingModel)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^RESERVED_/), 'ON_DEMAND', 'SPOT']),
+    );
     for (const offer of e.chosenOffers) expect(jurisdictionsOf(offer.country)).toContain('EEA');
     expect(e.hourlyPlan).toHaveLength(24);
     expect(e.savingsVsNaivePct).toBeGreaterThan(0);
@@ -56,30 +58,50 @@ describe('estimates (e2e, bundled catalog)', () => {
 
   it('gives the same numbers over GraphQL, to the cent', async () => {
     const rest = (await t.http().post('/v1/estimates').send(gdprWorkload).expect(200)).body;
-    const gql = await t.graphql<{ estimate: Record<string, unknown> }>(`query($input: EstimateInput!) { estimate(input: $input) { ${ESTIMATE_FIELDS} } }`, { input: gdprWorkload });
+    const gql = await t.graphql<{ estimate: Record<string, unknown> }>(`query($input: EstimateInput!) { estimate(input: $input) { ${ESTIMATE_FIELDS} } }`, {
+      input: gdprWorkload,
+    });
     expect(gql.errors).toBeUndefined();
     const g = gql.data.estimate as typeof rest;
     expect(g.monthlyCost).toEqual(rest.monthlyCost);
-    expect(g.tiers).toEqual(rest.tiers.map(({ pricingModel, gpuHours, cost, capacityShare }: Record<string, unknown>) => ({ pricingModel, gpuHours, cost, capacityShare })));
+    expect(g.tiers).toEqual(
+      rest.tiers.map(({ pricingModel, gpuHours, cost, capacityShare }: Record<string, unknown>) => ({ pricingModel, gpuHours, cost, capacityShare })),
+    );
     expect(g.chosenOffers.map((o: { offerId: string }) => o.offerId)).toEqual(rest.chosenOffers.map((o: { offerId: string }) => o.offerId));
     expect(g.savingsVsNaivePct).toBe(rest.savingsVsNaivePct);
     expect(g.unitEconomics.costPer1MOutputTokens).toEqual({ amount: rest.unitEconomics.costPer1MOutputTokens.amount });
   });
 
   it('is reproducible: the same input and version give the same answer', async () => {
-    const a = (await t.http().post('/v1/estimates').send({ ...gdprWorkload, version: '2026-11-30' }).expect(200)).body;
-    const b = (await t.http().post('/v1/estimates').send({ ...gdprWorkload, version: '2026-11-30' }).expect(200)).body;
+    const a = (
+      await t
+        .http()
+        .post('/v1/estimates')
+        .send({ ...gdprWorkload, version: '2026-11-30' })
+        .expect(200)
+    ).body;
+    const b = (
+      await t
+        .http()
+        .post('/v1/estimates')
+        .send({ ...gdprWorkload, version: '2026-11-30' })
+        .expect(200)
+    ).body;
     expect(b).toEqual(a);
   });
 
-  it('prices AWS H100 on-demand 24/7 at the p5 list price, not the article figure: 6.88 USD per GPU-hour is 5,022.40 USD per GPU per 730-hour month', async () => {
-    const res = await t.http().post('/v1/estimates').send({
-      model: { preset: 'llama-3-8b' },
-      workload: { requestsPerSecond: 0.5, avgInputTokens: 200, avgOutputTokens: 100 },
-      policy: { providers: ['aws'], pricingModels: ['ON_DEMAND'], tolerance: 'INTOLERANT' },
-      gpus: ['h100-sxm-80gb'],
-      currency: 'USD',
-    }).expect(200);
+  it('prices AWS H100 on-demand 24/7 at the p5 list price, not the article figure: 6.88 USD/GPU-hour is 5,022.40 USD a GPU for a 730-hour month', async () => {
+    const res = await t
+      .http()
+      .post('/v1/estimates')
+      .send({
+        model: { preset: 'llama-3-8b' },
+        workload: { requestsPerSecond: 0.5, avgInputTokens: 200, avgOutputTokens: 100 },
+        policy: { providers: ['aws'], pricingModels: ['ON_DEMAND'], tolerance: 'INTOLERANT' },
+        gpus: ['h100-sxm-80gb'],
+        currency: 'USD',
+      })
+      .expect(200);
     // One p5 instance serves the load every hour; 55.04 USD/h for 8 GPUs (or the 1-GPU p5.4xlarge) is 6.88 per GPU-hour.
     const [tier] = res.body.tiers;
     expect(res.body.tiers).toHaveLength(1);
@@ -98,7 +120,11 @@ describe('estimates (e2e, bundled catalog)', () => {
     };
     const refused = await t.http().post('/v1/estimates').send(body).expect(422);
     expect(refused.body.code).toBe('ESTIMATE.NO_COMPLIANT_OFFER');
-    const res = await t.http().post('/v1/estimates').send({ ...body, policy: { ...body.policy, includeEstimates: true } }).expect(200);
+    const res = await t
+      .http()
+      .post('/v1/estimates')
+      .send({ ...body, policy: { ...body.policy, includeEstimates: true } })
+      .expect(200);
     expect(res.body.chosenOffers).toEqual([expect.objectContaining({ priceKind: 'ESTIMATE', pricingModel: 'RESERVED_1Y' })]);
     expect(res.body.warnings).toEqual(expect.arrayContaining([expect.stringContaining('is an ESTIMATE, not a list price')]));
   });
@@ -112,20 +138,38 @@ describe('estimates (e2e, bundled catalog)', () => {
       currency: 'USD',
     };
     // Nebius publishes no egress price in this catalog: the estimate says so.
-    const unknown = (await t.http().post('/v1/estimates').send({ ...base, policy: { ...base.policy, providers: ['nebius'] } }).expect(200)).body;
+    const unknown = (
+      await t
+        .http()
+        .post('/v1/estimates')
+        .send({ ...base, policy: { ...base.policy, providers: ['nebius'] } })
+        .expect(200)
+    ).body;
     expect(unknown.hiddenCosts).toMatchObject({ egress: { amount: '0.0000' }, egressPriceKnown: false });
-    expect(unknown.warnings).toEqual(expect.arrayContaining([expect.stringContaining('egress of 1000 GB/month is not priced: nebius has no known internet egress price')]));
+    expect(unknown.warnings).toEqual(
+      expect.arrayContaining([expect.stringContaining('egress of 1000 GB/month is not priced: nebius has no known internet egress price')]),
+    );
     // AWS: 1000 GB at 0.09 USD/GB = 90 USD.
-    const aws = (await t.http().post('/v1/estimates').send({ ...base, policy: { ...base.policy, providers: ['aws'] } }).expect(200)).body;
+    const aws = (
+      await t
+        .http()
+        .post('/v1/estimates')
+        .send({ ...base, policy: { ...base.policy, providers: ['aws'] } })
+        .expect(200)
+    ).body;
     expect(aws.hiddenCosts).toMatchObject({ egress: { amount: '90.0000', currency: 'USD' }, egressPriceKnown: true });
   });
 
   it('answers a model that fits no allowed GPU with 422 naming the largest GPU tried', async () => {
-    const res = await t.http().post('/v1/estimates').send({
-      model: { preset: 'llama-3-70b', precision: 'FP16' },
-      workload: { requestsPerSecond: 1, avgInputTokens: 500, avgOutputTokens: 200 },
-      gpus: ['a10g-24gb', 'l4-24gb'],
-    }).expect(422);
+    const res = await t
+      .http()
+      .post('/v1/estimates')
+      .send({
+        model: { preset: 'llama-3-70b', precision: 'FP16' },
+        workload: { requestsPerSecond: 1, avgInputTokens: 500, avgOutputTokens: 200 },
+        gpus: ['a10g-24gb', 'l4-24gb'],
+      })
+      .expect(422);
     expect(res.headers['content-type']).toContain('application/problem+json');
     expect(res.body.code).toBe('ESTIMATE.MODEL_DOES_NOT_FIT');
     expect(res.body.detail).toMatch(/largest GPU tried was (a10g|l4)-24gb/);
@@ -150,7 +194,10 @@ describe('estimates (e2e, bundled catalog)', () => {
   });
 
   it('rejects bad GraphQL estimate input with BAD_USER_INPUT', async () => {
-    const res = await t.graphql(`query { estimate(input: { model: { preset: "llama-3-8b" }, workload: { requestsPerSecond: 1, avgInputTokens: 0, avgOutputTokens: 10 } }) { monthlyCost { amount } } }`);
+    const res = await t.graphql(
+      'query { estimate(input: { model: { preset: "llama-3-8b" }, workload: { requestsPerSecond: 1, avgInputTokens: 0, avgOutputTokens: 10 } }) ' +
+        '{ monthlyCost { amount } } }',
+    );
     expect(res.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     expect(JSON.stringify(res.errors?.[0]?.extensions)).toContain('workload.avgInputTokens');
   });

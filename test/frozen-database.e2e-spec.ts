@@ -115,7 +115,10 @@ describe('frozen database (e2e, through a TCP proxy)', () => {
     expect(offers.status).toBe(200);
     const live = await call({ name: 'live', path: '/health/live' });
     expect(live.status).toBe(200);
-    const readyDown = await pollUntil(async () => (await call({ name: 'ready', path: '/health/ready' })).status === 503, { timeoutMs: 10_000, since: frozenAt });
+    const readyDown = await pollUntil(async () => (await call({ name: 'ready', path: '/health/ready' })).status === 503, {
+      timeoutMs: 10_000,
+      since: frozenAt,
+    });
     expect(readyDown).not.toBeNull();
 
     proxy.thaw();

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import type { Response } from 'supertest';
 import { MODEL_PRESET_SLUGS } from '../src/domain/sizing/index.js';
 import { createTestServer, type TestServer } from './setup/test-app.js';
+import { last } from '../src/domain/checked.js';
 
 const SEED = 42;
 const GPUS = ['a10g-24gb', 'l4-24gb', 't4-16gb', 'h100-sxm-80gb', 'h100-pcie-80gb', 'a100-sxm-80gb', 'l40s-48gb', 'h200-141gb'];
@@ -36,7 +37,7 @@ function checkRest(sent: unknown, res: Response): void {
     throw new Error(`${why}\n${show(sent, res)}`);
   };
   if (res.status >= 500) fail(`5xx answer`);
-  if (LEAK.test(res.text) && !LEAK.test(typeof sent === 'string' ? sent : JSON.stringify(sent) ?? '')) fail('the answer exposes internals');
+  if (LEAK.test(res.text) && !LEAK.test(typeof sent === 'string' ? sent : (JSON.stringify(sent) ?? ''))) fail('the answer exposes internals');
   if (res.status < 300) return;
   if (!String(res.headers['content-type']).includes('application/problem+json')) fail('a non-2xx answer that is not application/problem+json');
   const b = res.body as Record<string, unknown>;
@@ -44,7 +45,8 @@ function checkRest(sent: unknown, res: Response): void {
     fail('a problem+json without type, title, detail, code or the right status');
   }
   if (b.errors !== undefined) {
-    const ok = Array.isArray(b.errors) && b.errors.every((e: { field?: unknown; message?: unknown }) => typeof e.field === 'string' && typeof e.message === 'string');
+    const ok =
+      Array.isArray(b.errors) && b.errors.every((e: { field?: unknown; message?: unknown }) => typeof e.field === 'string' && typeof e.message === 'string');
     if (!ok) fail('errors is not a list of { field, message }');
   }
   if (b.code === 'REQUEST.INVALID' && !(Array.isArray(b.errors) && b.errors.length > 0)) fail('a validation error without errors[]');
@@ -77,12 +79,61 @@ const nest = (depth: number): unknown => (depth === 0 ? 1 : depth % 2 ? [nest(de
 /** Values that break naive code: wrong types, extremes, NaN-like strings, unicode, deep nesting. */
 const nasty: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom<unknown>(
-    null, true, false, 0, -0, -1, 1.5, -1e308, 1e308, 5e-324, 2 ** 53 + 1, -(2 ** 31), 2 ** 31, 1024, 1025, 1e21,
-    '', ' ', '0', '-1', '1e309', 'NaN', 'Infinity', '-Infinity', 'null', 'undefined', 'true', '[]', '{}',
-    '\u0000', 'a\u0000b', '\uFEFF', '💥', 'ＦＰ１６', 'llama-3-8b\n', "'; DROP TABLE offers; --", '%00', '../../etc/passwd',
-    '__proto__', 'constructor', 'x'.repeat(10_000), [], {}, [null], [[]], JSON.parse('{"__proto__":{"polluted":true}}'),
-    { constructor: { prototype: { polluted: true } } }, Array(23).fill(1), Array(25).fill(1), Array(24).fill(-1), Array(24).fill('1'),
-    Array(24).fill(null), Array(1000).fill(0), nest(50), nest(500),
+    null,
+    true,
+    false,
+    0,
+    -0,
+    -1,
+    1.5,
+    -1e308,
+    1e308,
+    5e-324,
+    2 ** 53 + 1,
+    -(2 ** 31),
+    2 ** 31,
+    1024,
+    1025,
+    1e21,
+    '',
+    ' ',
+    '0',
+    '-1',
+    '1e309',
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    'null',
+    'undefined',
+    'true',
+    '[]',
+    '{}',
+    '\u0000',
+    'a\u0000b',
+    '\uFEFF',
+    '💥',
+    'ＦＰ１６',
+    'llama-3-8b\n',
+    "'; DROP TABLE offers; --",
+    '%00',
+    '../../etc/passwd',
+    '__proto__',
+    'constructor',
+    'x'.repeat(10_000),
+    [],
+    {},
+    [null],
+    [[]],
+    JSON.parse('{"__proto__":{"polluted":true}}'),
+    { constructor: { prototype: { polluted: true } } },
+    Array(23).fill(1),
+    Array(25).fill(1),
+    Array(24).fill(-1),
+    Array(24).fill('1'),
+    Array(24).fill(null),
+    Array(1000).fill(0),
+    nest(50),
+    nest(500),
   ),
   fc.integer(),
   fc.double(),
@@ -117,9 +168,9 @@ function applyMutation(root: unknown, m: Mutation): unknown {
   if (parent === null || typeof parent !== 'object') return copy;
   const target = parent as Record<string | number, unknown>;
   if (m.kind === 'add') Object.defineProperty(target, m.key, { value: m.value, enumerable: true, writable: true, configurable: true });
-  else if (m.kind === 'set') target[m.path.at(-1)!] = m.value;
+  else if (m.kind === 'set') target[last(m.path)] = m.value;
   else if (Array.isArray(target)) target.splice(Number(m.path.at(-1)), 1);
-  else delete target[m.path.at(-1)!];
+  else delete target[last(m.path)];
   return copy;
 }
 
@@ -150,8 +201,18 @@ const plausibleEstimate = fc.record(
       fc.record({ parametersB: fc.double({ min: 0.01, max: 2000, noNaN: true }), layers: fc.integer({ min: 1, max: 200 }) }, { requiredKeys: ['parametersB'] }),
     ),
     workload: fc.oneof(
-      fc.record({ requestsPerSecond: fc.double({ min: 0, max: 5000, noNaN: true }), avgInputTokens: fc.integer({ min: 1, max: 100_000 }), avgOutputTokens: fc.integer({ min: 1, max: 10_000 }) }),
-      fc.record({ hourlyProfile: fc.array(fc.double({ min: 0, max: 1000, noNaN: true }), { minLength: 24, maxLength: 24 }), avgInputTokens: fc.integer({ min: 1, max: 4000 }), avgOutputTokens: fc.integer({ min: 1, max: 4000 }), batchShare: fc.double({ min: 0, max: 0.999, noNaN: true }), scaleToZero: fc.boolean() }),
+      fc.record({
+        requestsPerSecond: fc.double({ min: 0, max: 5000, noNaN: true }),
+        avgInputTokens: fc.integer({ min: 1, max: 100_000 }),
+        avgOutputTokens: fc.integer({ min: 1, max: 10_000 }),
+      }),
+      fc.record({
+        hourlyProfile: fc.array(fc.double({ min: 0, max: 1000, noNaN: true }), { minLength: 24, maxLength: 24 }),
+        avgInputTokens: fc.integer({ min: 1, max: 4000 }),
+        avgOutputTokens: fc.integer({ min: 1, max: 4000 }),
+        batchShare: fc.double({ min: 0, max: 0.999, noNaN: true }),
+        scaleToZero: fc.boolean(),
+      }),
     ),
     policy: fc.record(
       {
@@ -170,7 +231,9 @@ const plausibleEstimate = fc.record(
     egressGbPerMonth: fc.double({ min: 0, max: 1e6, noNaN: true }),
     minReplicas: fc.integer({ min: 0, max: 100 }),
     apiPricePer1MTokens: fc.constantFrom('0.60', '10', '0.000000001'),
-    measuredThroughput: fc.array(fc.record({ gpu: fc.constantFrom(...GPUS), requestsPerSecond: fc.double({ min: 0.0001, max: 1000, noNaN: true }) }), { maxLength: 3 }),
+    measuredThroughput: fc.array(fc.record({ gpu: fc.constantFrom(...GPUS), requestsPerSecond: fc.double({ min: 0.0001, max: 1000, noNaN: true }) }), {
+      maxLength: 3,
+    }),
     version: fc.constantFrom('2026-11', 'nope'),
   },
   { requiredKeys: ['model', 'workload'] },
@@ -184,7 +247,13 @@ const estimateBody: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 12 }), nasty, { maxKeys: 5 }) },
 );
 
-const VALID_REQUIREMENT = { gpus: ['h100-sxm-80gb', 'h100-pcie-80gb'], minGpuMemoryGb: 40, gpuCount: 1, gpuCountMode: 'PER_INSTANCE', model: { preset: 'llama-3-8b', precision: 'FP16' } };
+const VALID_REQUIREMENT = {
+  gpus: ['h100-sxm-80gb', 'h100-pcie-80gb'],
+  minGpuMemoryGb: 40,
+  gpuCount: 1,
+  gpuCountMode: 'PER_INSTANCE',
+  model: { preset: 'llama-3-8b', precision: 'FP16' },
+};
 const VALID_POLICY = {
   preset: 'GDPR_PERSONAL_DATA',
   residency: 'EEA',
@@ -199,7 +268,12 @@ const VALID_POLICY = {
   maxPricePerGpuHour: '10',
 };
 const randomOrMutated = (valid: unknown): fc.Arbitrary<unknown> =>
-  fc.oneof({ weight: 1, arbitrary: fc.constant(valid) }, { weight: 6, arbitrary: mutated(valid) }, { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }) }, { weight: 1, arbitrary: nasty });
+  fc.oneof(
+    { weight: 1, arbitrary: fc.constant(valid) },
+    { weight: 6, arbitrary: mutated(valid) },
+    { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+    { weight: 1, arbitrary: nasty },
+  );
 
 /** A variables object: each variable absent, valid, mutated, random. */
 const cheapestVariables = fc.record(
@@ -210,7 +284,13 @@ const cheapestVariables = fc.record(
     v: fc.oneof(fc.constantFrom('2026-11', 'nope'), nasty),
     l: fc.oneof(fc.integer({ min: 1, max: 100 }), nasty),
     e: fc.oneof(fc.boolean(), nasty),
-    d: fc.oneof(fc.constant([{ provider: 'aws', percent: 12 }]), randomOrMutated([{ provider: 'aws', percent: 12 }, { provider: 'azure', percent: 5 }])),
+    d: fc.oneof(
+      fc.constant([{ provider: 'aws', percent: 12 }]),
+      randomOrMutated([
+        { provider: 'aws', percent: 12 },
+        { provider: 'azure', percent: 5 },
+      ]),
+    ),
   },
   { requiredKeys: ['r'] },
 );
@@ -298,7 +378,8 @@ describe('fuzzing (e2e, bundled catalog): no 5xx, every error well-formed', () =
         const text = JSON.stringify(body) ?? '';
         const res = await t.http().post('/v1/estimates').set('Content-Type', 'application/json').send(text);
         checkRest(text, res);
-        if (res.status === 200) expect(res.body.monthlyCost).toEqual({ amount: expect.stringMatching(/^\d+\.\d{4}$/), currency: expect.stringMatching(/^(USD|EUR)$/) });
+        if (res.status === 200)
+          expect(res.body.monthlyCost).toEqual({ amount: expect.stringMatching(/^\d+\.\d{4}$/), currency: expect.stringMatching(/^(USD|EUR)$/) });
       }),
       { ...RUNS, numRuns: 250 },
     );
@@ -306,8 +387,20 @@ describe('fuzzing (e2e, bundled catalog): no 5xx, every error well-formed', () =
 
   it('POST /v1/estimates: random bytes, strings and content types', async () => {
     const raw = fc.record({
-      contentType: fc.constantFrom('application/json', 'application/json; charset=latin1', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/octet-stream', ''),
-      payload: fc.oneof(fc.string({ unit: 'binary', maxLength: 200 }), fc.jsonValue().map((v) => JSON.stringify(v)), fc.constantFrom('', '{', '{"model":', '[', 'null', '"x"', '{"a":1}{"b":2}', 'a=b&c=d')),
+      contentType: fc.constantFrom(
+        'application/json',
+        'application/json; charset=latin1',
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data',
+        'application/octet-stream',
+        '',
+      ),
+      payload: fc.oneof(
+        fc.string({ unit: 'binary', maxLength: 200 }),
+        fc.jsonValue().map((v) => JSON.stringify(v)),
+        fc.constantFrom('', '{', '{"model":', '[', 'null', '"x"', '{"a":1}{"b":2}', 'a=b&c=d'),
+      ),
     });
     await fc.assert(
       fc.asyncProperty(raw, async ({ contentType, payload }) => {
@@ -391,7 +484,11 @@ describe('fuzzing (e2e, bundled catalog): no 5xx, every error well-formed', () =
     const envelope = fc.oneof(
       fc.record(
         {
-          query: fc.oneof(fc.constantFrom('{ gpus { slug } }', 'query Q { providers { slug } }', '{', 'mutation { x }', '{ __typename }', ''), fc.string({ maxLength: 40 }), nasty),
+          query: fc.oneof(
+            fc.constantFrom('{ gpus { slug } }', 'query Q { providers { slug } }', '{', 'mutation { x }', '{ __typename }', ''),
+            fc.string({ maxLength: 40 }),
+            nasty,
+          ),
           variables: fc.oneof(fc.constant({}), fc.jsonValue({ maxDepth: 2 }), nasty),
           operationName: fc.oneof(fc.constantFrom('Q', 'nope'), nasty),
         },
@@ -401,7 +498,11 @@ describe('fuzzing (e2e, bundled catalog): no 5xx, every error well-formed', () =
     );
     await fc.assert(
       fc.asyncProperty(envelope, async (sent) => {
-        const res = await t.http().post('/graphql').set('Content-Type', 'application/json').send(JSON.stringify(sent) ?? '');
+        const res = await t
+          .http()
+          .post('/graphql')
+          .set('Content-Type', 'application/json')
+          .send(JSON.stringify(sent) ?? '');
         checkGraphql(sent, res);
       }),
       { ...RUNS, numRuns: 150 },

@@ -9,6 +9,7 @@ import { CatalogImportService } from '../src/modules/catalog/catalog-import.serv
 import { pollUntil, probe } from './setup/http-probe.js';
 import { createTestContext, SMALL_CATALOG, startServerProcess, type TestContext, type TestServer } from './setup/test-app.js';
 import { createTestDatabase, type TestDatabase } from './setup/test-database.js';
+import { defined } from '../src/domain/checked.js';
 
 type Instance = Omit<TestServer, 'db'>;
 
@@ -43,6 +44,8 @@ describe('two instances on one database (e2e)', () => {
     console.log(`multi-instance timings (ms): ${JSON.stringify(timings)}`);
   }, 30_000);
 
+  /** An instance beforeAll started (the variables stay unset for the cleanup when a start fails). */
+  const started = (instance: Instance | undefined): Instance => defined(instance, 'an instance started by beforeAll');
   const get = async (instance: Instance, url: string) => {
     const r = await probe(instance.baseUrl, { name: url, path: url }, 5_000);
     if (r.status !== 200) throw new Error(`${instance.baseUrl}${url} -> ${r.status ?? r.error}: ${r.text.slice(0, 300)}`);
@@ -50,7 +53,10 @@ describe('two instances on one database (e2e)', () => {
   };
   const labelOf = async (instance: Instance) => ((await get(instance, '/v1/gpus')) as { catalogVersion: { label: string } }).catalogVersion.label;
   const azurePrice = async (instance: Instance) => {
-    const body = (await get(instance, '/v1/offers?provider=azure&gpu=h100-sxm-80gb')) as { catalogVersion: { label: string }; items: { pricePerGpuHour: { amount: string } }[] };
+    const body = (await get(instance, '/v1/offers?provider=azure&gpu=h100-sxm-80gb')) as {
+      catalogVersion: { label: string };
+      items: { pricePerGpuHour: { amount: string } }[];
+    };
     return { label: body.catalogVersion.label, prices: body.items.map((i) => i.pricePerGpuHour.amount) };
   };
 
@@ -65,29 +71,32 @@ describe('two instances on one database (e2e)', () => {
         },
         { timeoutMs: 5_000, intervalMs: 100, since },
       );
-    return Promise.all([follows(a!), follows(b!)]);
+    return Promise.all([follows(started(a)), follows(started(b))]);
   };
 
   it('serves the seeded version on both instances', async () => {
-    expect(await labelOf(a!)).toBe('fixture-1');
-    expect(await labelOf(b!)).toBe('fixture-1');
-    expect(await azurePrice(a!)).toEqual({ label: 'fixture-1', prices: ['6.9800'] });
-    expect(await azurePrice(b!)).toEqual({ label: 'fixture-1', prices: ['6.9800'] });
+    expect(await labelOf(started(a))).toBe('fixture-1');
+    expect(await labelOf(started(b))).toBe('fixture-1');
+    expect(await azurePrice(started(a))).toEqual({ label: 'fixture-1', prices: ['6.9800'] });
+    expect(await azurePrice(started(b))).toEqual({ label: 'fixture-1', prices: ['6.9800'] });
   });
 
   it('a publish reaches both instances within 2 s, and both then answer identically', async () => {
-    const dir = path.join(workDir!, 'changed');
+    const dir = path.join(defined(workDir, 'the work folder'), 'changed');
     await cp(SMALL_CATALOG, dir, { recursive: true });
     for (const file of ['catalog.yaml', 'offers.yaml']) {
       const p = path.join(dir, file);
-      await writeFile(p, (await readFile(p, 'utf8')).replace('label: fixture-1', 'label: fixture-2').replace('pricePerGpuHour: "6.98"', 'pricePerGpuHour: "6.50"'));
+      await writeFile(
+        p,
+        (await readFile(p, 'utf8')).replace('label: fixture-1', 'label: fixture-2').replace('pricePerGpuHour: "6.98"', 'pricePerGpuHour: "6.50"'),
+      );
     }
-    const importer = ctx!.app.get(CatalogImportService);
+    const importer = defined(ctx, 'the admin context').app.get(CatalogImportService);
     const report = await importer.import({ paths: [dir] });
     expect(report.status).toBe('created');
     // Imported, not yet published: both instances still serve fixture-1.
-    expect(await labelOf(a!)).toBe('fixture-1');
-    expect(await labelOf(b!)).toBe('fixture-1');
+    expect(await labelOf(started(a))).toBe('fixture-1');
+    expect(await labelOf(started(b))).toBe('fixture-1');
 
     const publishStarted = Date.now();
     await importer.publish('fixture-2');
@@ -96,17 +105,17 @@ describe('two instances on one database (e2e)', () => {
     timings.publishToInstanceA = ta ?? -1;
     timings.publishToInstanceB = tb ?? -1;
     expect({ a: ta, b: tb }).toEqual({ a: expect.any(Number), b: expect.any(Number) });
-    expect(Math.max(ta!, tb!)).toBeLessThanOrEqual(PROPAGATION_LIMIT_MS);
+    expect(Math.max(ta ?? Infinity, tb ?? Infinity)).toBeLessThanOrEqual(PROPAGATION_LIMIT_MS);
 
-    const [ca, cb] = await Promise.all([get(a!, CHEAPEST), get(b!, CHEAPEST)]);
+    const [ca, cb] = await Promise.all([get(started(a), CHEAPEST), get(started(b), CHEAPEST)]);
     expect((ca as { catalogVersion: { label: string } }).catalogVersion.label).toBe('fixture-2');
     expect(ca).toEqual(cb);
-    const [ea, eb] = await Promise.all([get(a!, '/v1/catalog/versions'), get(b!, '/v1/catalog/versions')]);
+    const [ea, eb] = await Promise.all([get(started(a), '/v1/catalog/versions'), get(started(b), '/v1/catalog/versions')]);
     expect(ea).toEqual(eb);
   });
 
   it('a rollback (publishing the old version again) reaches both instances within 2 s', async () => {
-    const importer = ctx!.app.get(CatalogImportService);
+    const importer = defined(ctx, 'the admin context').app.get(CatalogImportService);
     const publishStarted = Date.now();
     await importer.publish('fixture-1');
     timings.rollbackCallMs = Date.now() - publishStarted;
@@ -114,9 +123,9 @@ describe('two instances on one database (e2e)', () => {
     timings.rollbackToInstanceA = ta ?? -1;
     timings.rollbackToInstanceB = tb ?? -1;
     expect({ a: ta, b: tb }).toEqual({ a: expect.any(Number), b: expect.any(Number) });
-    expect(Math.max(ta!, tb!)).toBeLessThanOrEqual(PROPAGATION_LIMIT_MS);
+    expect(Math.max(ta ?? Infinity, tb ?? Infinity)).toBeLessThanOrEqual(PROPAGATION_LIMIT_MS);
 
-    const [ca, cb] = await Promise.all([get(a!, CHEAPEST), get(b!, CHEAPEST)]);
+    const [ca, cb] = await Promise.all([get(started(a), CHEAPEST), get(started(b), CHEAPEST)]);
     expect((ca as { catalogVersion: { label: string } }).catalogVersion.label).toBe('fixture-1');
     expect(ca).toEqual(cb);
   });

@@ -16,7 +16,14 @@ describe('offers (e2e, bundled catalog)', () => {
 
   it('lists H100 list prices only, from at least 8 providers, with sources; no article figure is an offer', async () => {
     const res = await t.http().get('/v1/offers').query({ gpu: 'h100-sxm-80gb,h100-pcie-80gb,h100-nvl-94gb', limit: 500 }).expect(200);
-    const items = res.body.items as { provider: string; source: string; observedAt: string; priceKind: string; instanceType: string; pricePerGpuHour: { amount: string } }[];
+    const items = res.body.items as {
+      provider: string;
+      source: string;
+      observedAt: string;
+      priceKind: string;
+      instanceType: string;
+      pricePerGpuHour: { amount: string };
+    }[];
     expect(new Set(items.map((i) => i.provider)).size).toBeGreaterThanOrEqual(8);
     expect(items.every((i) => i.priceKind === 'LIST' && i.source.length > 3 && /^\d{4}-\d{2}-\d{2}$/.test(i.observedAt))).toBe(true);
     expect(items.some((i) => /article/i.test(i.instanceType))).toBe(false);
@@ -28,12 +35,14 @@ describe('offers (e2e, bundled catalog)', () => {
   });
 
   it('answers the cheapest AWS H100 on-demand with the p5 list price, 55.04 / 8 = 6.88 USD per GPU-hour, over REST and GraphQL', async () => {
-    const rest = (await t.http().get('/v1/offers/cheapest').query({ gpu: 'h100-sxm-80gb', provider: 'aws', pricingModels: 'ON_DEMAND', limit: 1 }).expect(200)).body;
+    const rest = (await t.http().get('/v1/offers/cheapest').query({ gpu: 'h100-sxm-80gb', provider: 'aws', pricingModels: 'ON_DEMAND', limit: 1 }).expect(200))
+      .body;
     expect(rest.items[0]).toMatchObject({ priceKind: 'LIST', pricePerGpuHour: { amount: '6.8800', currency: 'USD' } });
     expect(rest.items[0].instanceType).toMatch(/^p5\./);
     expect(rest.warnings).toEqual(expect.any(Array));
     const gql = await t.graphql<{ cheapestOffers: { items: { priceKind: string; pricePerGpuHour: { amount: string } }[] } }>(
-      '{ cheapestOffers(requirement: { gpus: ["h100-sxm-80gb"] }, policy: { providers: ["aws"], pricingModels: [ON_DEMAND] }, limit: 1) { items { priceKind pricePerGpuHour { amount } } } }',
+      '{ cheapestOffers(requirement: { gpus: ["h100-sxm-80gb"] }, policy: { providers: ["aws"], pricingModels: [ON_DEMAND] }, limit: 1) ' +
+        '{ items { priceKind pricePerGpuHour { amount } } } }',
     );
     expect(gql.data.cheapestOffers.items).toEqual([{ priceKind: 'LIST', pricePerGpuHour: { amount: '6.8800' } }]);
   });
@@ -43,13 +52,28 @@ describe('offers (e2e, bundled catalog)', () => {
     const query = { gpu: 'h100-sxm-80gb', provider: 'aws', region: 'aws:eu-north-1', pricingModels: 'RESERVED_1Y' };
     expect((await t.http().get('/v1/offers').query(query).expect(200)).body.items).toEqual([]);
     expect((await t.http().get('/v1/offers/cheapest').query(query).expect(200)).body.items).toEqual([]);
-    const listed = (await t.http().get('/v1/offers').query({ ...query, includeEstimates: 'true' }).expect(200)).body.items;
+    const listed = (
+      await t
+        .http()
+        .get('/v1/offers')
+        .query({ ...query, includeEstimates: 'true' })
+        .expect(200)
+    ).body.items;
     expect(listed).toEqual([expect.objectContaining({ priceKind: 'ESTIMATE', derivation: expect.stringContaining('x (1 - 0.40)') })]);
-    const cheapest = (await t.http().get('/v1/offers/cheapest').query({ ...query, includeEstimates: 'true' }).expect(200)).body;
+    const cheapest = (
+      await t
+        .http()
+        .get('/v1/offers/cheapest')
+        .query({ ...query, includeEstimates: 'true' })
+        .expect(200)
+    ).body;
     expect(cheapest.items).toEqual([expect.objectContaining({ priceKind: 'ESTIMATE' })]);
-    expect(cheapest.warnings).toEqual(expect.arrayContaining([expect.stringContaining('p5.48xlarge aws:eu-north-1 RESERVED_1Y is an ESTIMATE, not a list price')]));
+    expect(cheapest.warnings).toEqual(
+      expect.arrayContaining([expect.stringContaining('p5.48xlarge aws:eu-north-1 RESERVED_1Y is an ESTIMATE, not a list price')]),
+    );
     const gql = await t.graphql<{ cheapestOffers: { items: { priceKind: string }[]; warnings: string[] } }>(
-      `{ cheapestOffers(requirement: { gpus: ["h100-sxm-80gb"] }, policy: { providers: ["aws"], regions: ["aws:eu-north-1"], pricingModels: [RESERVED_1Y], includeEstimates: true }) { items { priceKind } warnings } }`,
+      `{ cheapestOffers(requirement: { gpus: ["h100-sxm-80gb"] }, policy: { providers: ["aws"], regions: ["aws:eu-north-1"], pricingModels: [RESERVED_1Y], ` +
+        `includeEstimates: true }) { items { priceKind } warnings } }`,
     );
     expect(gql.data.cheapestOffers.items).toEqual([{ priceKind: 'ESTIMATE' }]);
     expect(gql.data.cheapestOffers.warnings).toEqual(cheapest.warnings);
@@ -60,7 +84,11 @@ describe('offers (e2e, bundled catalog)', () => {
   });
 
   it('finds H100 or H200 list offers under GDPR_PERSONAL_DATA from at least four providers in at least three EEA countries, Azure among them', async () => {
-    const res = await t.http().get('/v1/offers').query({ gpu: 'h100-sxm-80gb,h100-pcie-80gb,h100-nvl-94gb,h200-141gb', preset: 'GDPR_PERSONAL_DATA', limit: 500 }).expect(200);
+    const res = await t
+      .http()
+      .get('/v1/offers')
+      .query({ gpu: 'h100-sxm-80gb,h100-pcie-80gb,h100-nvl-94gb,h200-141gb', preset: 'GDPR_PERSONAL_DATA', limit: 500 })
+      .expect(200);
     const items = res.body.items as { provider: string; country: string; priceKind: string }[];
     const providers = new Set(items.map((i) => i.provider));
     expect(providers.size).toBeGreaterThanOrEqual(4);
@@ -76,7 +104,13 @@ describe('offers (e2e, bundled catalog)', () => {
     const all = (await t.http().get('/v1/offers/cheapest').query(query).expect(200)).body;
     expect(all.items.length).toBeGreaterThan(0);
     expect(all.warnings.join(' ')).toMatch(/price observed 2026-01-27, \d+ days before \d{4}-\d{2}-\d{2} \(older than 90 days\)/);
-    const fresh = (await t.http().get('/v1/offers/cheapest').query({ ...query, maxPriceAgeDays: 300 }).expect(200)).body;
+    const fresh = (
+      await t
+        .http()
+        .get('/v1/offers/cheapest')
+        .query({ ...query, maxPriceAgeDays: 300 })
+        .expect(200)
+    ).body;
     expect(fresh.items).toEqual([]);
     // The version says how fresh each provider's prices are.
     const [version] = (await t.http().get('/v1/catalog/versions').expect(200)).body.items;
@@ -91,8 +125,19 @@ describe('offers (e2e, bundled catalog)', () => {
     const rest = (await t.http().get('/v1/reference-figures').expect(200)).body;
     const byKey = new Map(rest.items.map((f: { key: string }) => [f.key, f]));
     // Every seed figure of the articles is there.
-    for (const key of ['a1-aws-h100-on-demand', 'a1-azure-h100-on-demand', 'a1-gcp-h100-on-demand', 'a1-vast-h100-spot', 'a1-specialists-h100-on-demand',
-      'a1-aws-h100-reserved', 'a3-aws-egress', 'a3-gcp-egress', 'a2-spot-discount', 'a2-reserved-1y-discount', 'a2-blended-savings']) {
+    for (const key of [
+      'a1-aws-h100-on-demand',
+      'a1-azure-h100-on-demand',
+      'a1-gcp-h100-on-demand',
+      'a1-vast-h100-spot',
+      'a1-specialists-h100-on-demand',
+      'a1-aws-h100-reserved',
+      'a3-aws-egress',
+      'a3-gcp-egress',
+      'a2-spot-discount',
+      'a2-reserved-1y-discount',
+      'a2-blended-savings',
+    ]) {
       expect(byKey.has(key)).toBe(true);
     }
     // AWS 3.90 against the p5 list price 6.88: (6.88 − 3.90) / 3.90 = +76.41%.
@@ -106,27 +151,43 @@ describe('offers (e2e, bundled catalog)', () => {
     // Vast.ai has no list price in the catalog; the blended-savings claim is no price.
     expect(byKey.get('a1-vast-h100-spot')).toMatchObject({ status: 'NO_LIST_PRICE', deviation: null });
     expect(byKey.get('a2-blended-savings')).toMatchObject({ status: 'NOT_COMPARABLE' });
-    const gql = await t.graphql<{ referenceFigures: { catalogVersion: { label: string }; items: { key: string; deviation: string | null; summary: string }[] } }>(
-      '{ referenceFigures { catalogVersion { label } items { key deviation summary } } }',
+    const gql = await t.graphql<{
+      referenceFigures: { catalogVersion: { label: string }; items: { key: string; deviation: string | null; summary: string }[] };
+    }>('{ referenceFigures { catalogVersion { label } items { key deviation summary } } }');
+    expect(gql.data.referenceFigures.items).toEqual(
+      rest.items.map((f: { key: string; deviation: string | null; summary: string }) => ({ key: f.key, deviation: f.deviation, summary: f.summary })),
     );
-    expect(gql.data.referenceFigures.items).toEqual(rest.items.map((f: { key: string; deviation: string | null; summary: string }) => ({ key: f.key, deviation: f.deviation, summary: f.summary })));
     expect(gql.data.referenceFigures.catalogVersion.label).toBe(rest.catalogVersion.label);
   });
 
   it('pages with a cursor without gaps or repeats, and the cursor pins the version', async () => {
     const filter = { gpu: 'h100-sxm-80gb' };
-    const all = (await t.http().get('/v1/offers').query({ ...filter, limit: 500 }).expect(200)).body.items.map((i: { id: string }) => i.id);
+    const all = (
+      await t
+        .http()
+        .get('/v1/offers')
+        .query({ ...filter, limit: 500 })
+        .expect(200)
+    ).body.items.map((i: { id: string }) => i.id);
     expect(all.length).toBeGreaterThan(17 * 3);
     expect(all.length).toBeLessThan(500);
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
-      const page = await t.http().get('/v1/offers').query({ ...filter, limit: 17, ...(cursor ? { cursor } : {}) }).expect(200);
+      const page = await t
+        .http()
+        .get('/v1/offers')
+        .query({ ...filter, limit: 17, ...(cursor ? { cursor } : {}) })
+        .expect(200);
       seen.push(...page.body.items.map((i: { id: string }) => i.id));
       cursor = page.body.nextCursor ?? undefined;
     } while (cursor);
     expect(seen).toEqual(all);
-    const first = await t.http().get('/v1/offers').query({ ...filter, limit: 5 }).expect(200);
+    const first = await t
+      .http()
+      .get('/v1/offers')
+      .query({ ...filter, limit: 5 })
+      .expect(200);
     const mismatch = await t.http().get('/v1/offers').query({ limit: 5, gpu: 'l4-24gb', cursor: first.body.nextCursor }).expect(400);
     expect(mismatch.body.errors[0].field).toBe('cursor');
   });
@@ -145,7 +206,7 @@ describe('offers (e2e, bundled catalog)', () => {
     const res = await t.http().get('/v1/offers').query({ gpu: 'l4-24gb', limit: 5 }).set('Accept', 'text/csv').expect(200);
     expect(res.headers['content-type']).toContain('text/csv');
     const [header, ...rows] = res.text.trim().split('\r\n');
-    expect(header!.split(',')).toEqual(expect.arrayContaining(['ListUnitPrice', 'PricingCategory', 'RegionId', 'SkuPriceId']));
+    expect(header?.split(',')).toEqual(expect.arrayContaining(['ListUnitPrice', 'PricingCategory', 'RegionId', 'SkuPriceId']));
     expect(rows).toHaveLength(5);
   });
 
@@ -173,7 +234,9 @@ describe('offers (e2e, bundled catalog)', () => {
     expect(gql.errors).toBeUndefined();
     const pick = (o: Record<string, unknown>) => ({ id: o.id, pricePerGpuHour: o.pricePerGpuHour, pricePerHour: o.pricePerHour, complies: o.complies });
     expect(gql.data.cheapestOffers.items.map((i) => pick(i as Record<string, unknown>))).toEqual(rest.items.map(pick));
-    expect(gql.data.cheapestOffers.excluded.map((e) => [(e.offer as { id: string }).id, e.reasons])).toEqual(rest.excluded.map((e: { offer: { id: string }; reasons: string[] }) => [e.offer.id, e.reasons]));
+    expect(gql.data.cheapestOffers.excluded.map((e) => [(e.offer as { id: string }).id, e.reasons])).toEqual(
+      rest.excluded.map((e: { offer: { id: string }; reasons: string[] }) => [e.offer.id, e.reasons]),
+    );
     expect(gql.data.cheapestOffers.catalogVersion.label).toBe(rest.catalogVersion.label);
   });
 

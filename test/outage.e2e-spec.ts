@@ -13,13 +13,16 @@ import { startEmbeddedPostgres, type RunningPostgres } from '../src/database/emb
 import { describeResult, pollUntil, probe, sleep, startTraffic, type ProbeRequest, type ProbeResult, type Traffic } from './setup/http-probe.js';
 import { freePort, SMALL_CATALOG, startServerProcess, type TestServer } from './setup/test-app.js';
 import { adminQuery, assertTestDatabase } from './setup/test-database.js';
+import { at, defined } from '../src/domain/checked.js';
 
 const ESTIMATE_BODY = {
   model: { preset: 'llama-3-8b', precision: 'FP16' },
   workload: { hourlyProfile: Array.from({ length: 24 }, (_, h) => (h >= 8 && h < 20 ? 20 : 5)), avgInputTokens: 500, avgOutputTokens: 200 },
   gpus: ['h100-sxm-80gb', 'a10g-24gb'],
 };
-const GRAPHQL_OFFERS = { query: '{ offers(filter: { gpus: ["h100-sxm-80gb"] }, first: 5) { catalogVersion { label } items { id provider pricePerGpuHour { amount } } } }' };
+const GRAPHQL_OFFERS = {
+  query: '{ offers(filter: { gpus: ["h100-sxm-80gb"] }, first: 5) { catalogVersion { label } items { id provider pricePerGpuHour { amount } } } }',
+};
 
 /** Answered from the in-memory current version: must keep working while PostgreSQL is down. */
 const CURRENT_VERSION_REQUESTS: ProbeRequest[] = [
@@ -96,24 +99,32 @@ describe('database outage (e2e, own embedded PostgreSQL)', () => {
     console.log(`outage timings (ms): ${JSON.stringify(timings)}`);
   }, 30_000);
 
-  const call = (req: ProbeRequest, timeoutMs = 10_000) => probe(service!.baseUrl, req, timeoutMs);
-  const why = (r: ProbeResult) => `${describeResult(r)}\nservice output:\n${service!.output().slice(-3000)}`;
+  const theService = () => defined(service, 'the service beforeAll started');
+  const call = (req: ProbeRequest, timeoutMs = 10_000) => probe(theService().baseUrl, req, timeoutMs);
+  const why = (r: ProbeResult) => `${describeResult(r)}\nservice output:\n${theService().output().slice(-3000)}`;
 
   it('(a) answers warm requests with PostgreSQL up, without the cache header', async () => {
     for (const req of [...CURRENT_VERSION_REQUESTS, ...DATABASE_REQUESTS, READY]) {
       const r = await call(req);
       expect({ req: req.name, status: r.status, cache: r.headers['x-served-from-cache'] }).toEqual({ req: req.name, status: 200, cache: undefined });
     }
-    const gql = (await call(CURRENT_VERSION_REQUESTS[3]!)).json as { data?: { offers: { catalogVersion: { label: string }; items: unknown[] } }; errors?: unknown };
+    const gql = (await call(at(CURRENT_VERSION_REQUESTS, 3))).json as {
+      data?: { offers: { catalogVersion: { label: string }; items: unknown[] } };
+      errors?: unknown;
+    };
     expect(gql.errors).toBeUndefined();
-    expect(gql.data!.offers.catalogVersion.label).toBe('fixture-1');
-    expect(gql.data!.offers.items.length).toBeGreaterThan(0);
+    expect(gql.data?.offers.catalogVersion.label).toBe('fixture-1');
+    expect(gql.data?.offers.items.length).toBeGreaterThan(0);
 
     cursor = ((await call({ name: 'first-page', path: '/v1/offers?limit=2' })).json as { nextCursor: string | null }).nextCursor;
     expect(cursor).not.toBeNull();
 
     // Background traffic through the stop and the restart, checked in (d).
-    traffic = startTraffic(service!.baseUrl, [...CURRENT_VERSION_REQUESTS, ...DATABASE_REQUESTS, READY], { concurrency: 3, pauseMs: 25, timeoutMs: 10_000 });
+    traffic = startTraffic(theService().baseUrl, [...CURRENT_VERSION_REQUESTS, ...DATABASE_REQUESTS, READY], {
+      concurrency: 3,
+      pauseMs: 25,
+      timeoutMs: 10_000,
+    });
   });
 
   it('(b) with PostgreSQL stopped: readiness 503 within 5 s, the current version served from memory, database reads fail fast with 503', async () => {
@@ -127,7 +138,7 @@ describe('database outage (e2e, own embedded PostgreSQL)', () => {
     const burst: ProbeResult[] = [];
     await Promise.all(
       [0, 1].map(async (k) => {
-        while (!stopped) burst.push(await call(DATABASE_REQUESTS[k]!, 10_000));
+        while (!stopped) burst.push(await call(at(DATABASE_REQUESTS, k), 10_000));
       }),
     );
     await stopping;
@@ -144,11 +155,11 @@ describe('database outage (e2e, own embedded PostgreSQL)', () => {
     );
     timings.readinessTo503Ms = readyDown ?? -1;
     expect(readyDown === null ? `readiness still ${lastReady && describeResult(lastReady)} after 5 s` : 'ok').toBe('ok');
-    expect(readyDown!).toBeLessThanOrEqual(5_000);
-    expect(lastReady!.json).toMatchObject({ status: 'error', error: { database: { status: 'down' } } });
+    expect(readyDown).toBeLessThanOrEqual(5_000);
+    expect(lastReady?.json).toMatchObject({ status: 'error', error: { database: { status: 'down' } } });
 
     // The catalog poller notices within CATALOG_REFRESH_MS (1 s); from then on answers are marked.
-    const marked = await pollUntil(async () => (await call(CURRENT_VERSION_REQUESTS[0]!, 5_000)).headers['x-served-from-cache'] === 'true', {
+    const marked = await pollUntil(async () => (await call(at(CURRENT_VERSION_REQUESTS, 0), 5_000)).headers['x-served-from-cache'] === 'true', {
       timeoutMs: 5_000,
       since: stoppedAt,
     });
@@ -161,18 +172,18 @@ describe('database outage (e2e, own embedded PostgreSQL)', () => {
       if (req.name === 'graphql-offers') {
         const body = r.json as { data?: { offers: { catalogVersion: { label: string } } }; errors?: unknown };
         expect(body.errors).toBeUndefined();
-        expect(body.data!.offers.catalogVersion.label).toBe('fixture-1');
+        expect(body.data?.offers.catalogVersion.label).toBe('fixture-1');
       } else if (req.name !== 'estimate') {
         expect((r.json as { catalogVersion: { label: string } }).catalogVersion.label).toBe('fixture-1');
       }
     }
 
-    const nextPage = await call({ name: 'next-page', path: `/v1/offers?limit=2&cursor=${encodeURIComponent(cursor!)}` });
+    const nextPage = await call({ name: 'next-page', path: `/v1/offers?limit=2&cursor=${encodeURIComponent(defined(cursor, 'the first page cursor'))}` });
     expect({ status: nextPage.status, cache: nextPage.headers['x-served-from-cache'] }).toEqual({ status: 200, cache: 'true' });
 
     // A read answered before the outage is answered again, from the response cache (versions are
     // immutable: the same version, the same answer); one never asked needs the database: 503.
-    const cachedHistory = await call(DATABASE_REQUESTS[1]!, 10_000);
+    const cachedHistory = await call(at(DATABASE_REQUESTS, 1), 10_000);
     expect({ status: cachedHistory.status, cache: cachedHistory.headers['x-cache'] }).toEqual({ status: 200, cache: 'hit' });
     for (const req of NEW_DATABASE_REQUESTS) {
       const r = await call(req, 10_000);
@@ -186,10 +197,14 @@ describe('database outage (e2e, own embedded PostgreSQL)', () => {
     // Still the same a few seconds into the outage, after several failed polls (failed connection
     // attempts must not pile up into hangs, the memory copy must not be dropped).
     await sleep(Math.max(0, stoppedAt + 3_000 - Date.now()));
-    for (const req of [...NEW_DATABASE_REQUESTS, CURRENT_VERSION_REQUESTS[1]!]) {
+    for (const req of [...NEW_DATABASE_REQUESTS, at(CURRENT_VERSION_REQUESTS, 1)]) {
       const r = await call(req, 10_000);
       const expected = req.name === 'cheapest' ? { status: 200, cache: 'true' } : { status: 503, cache: 'true' };
-      expect({ req: req.name, status: r.status, cache: r.headers['x-served-from-cache'], fast: r.ms <= 5_000 }).toEqual({ req: req.name, ...expected, fast: true });
+      expect({ req: req.name, status: r.status, cache: r.headers['x-served-from-cache'], fast: r.ms <= 5_000 }).toEqual({
+        req: req.name,
+        ...expected,
+        fast: true,
+      });
     }
 
     // The requests sent while PostgreSQL was shutting down: 503 (or 200 before it began), never 500.
@@ -209,7 +224,7 @@ describe('database outage (e2e, own embedded PostgreSQL)', () => {
     const burst: ProbeResult[] = [];
     await Promise.all(
       [0, 1].map(async (k) => {
-        while (!up) burst.push(await call(DATABASE_REQUESTS[k]!, 10_000));
+        while (!up) burst.push(await call(at(DATABASE_REQUESTS, k), 10_000));
       }),
     );
     await starting;
@@ -223,21 +238,21 @@ describe('database outage (e2e, own embedded PostgreSQL)', () => {
     expect(ready).not.toBeNull();
     const healthy = await pollUntil(
       async () => {
-        const versions = await call(DATABASE_REQUESTS[0]!, 5_000);
-        const offers = await call(CURRENT_VERSION_REQUESTS[0]!, 5_000);
+        const versions = await call(at(DATABASE_REQUESTS, 0), 5_000);
+        const offers = await call(at(CURRENT_VERSION_REQUESTS, 0), 5_000);
         return versions.status === 200 && offers.status === 200 && offers.headers['x-served-from-cache'] === undefined;
       },
       { timeoutMs: 10_000, since: started },
     );
     timings.recoveryFullMs = healthy ?? -1;
     expect(healthy).not.toBeNull();
-    expect(healthy!).toBeLessThanOrEqual(10_000);
+    expect(healthy).toBeLessThanOrEqual(10_000);
 
     for (const req of [...CURRENT_VERSION_REQUESTS, ...DATABASE_REQUESTS, READY]) {
       const r = await call(req);
       expect({ req: req.name, status: r.status, cache: r.headers['x-served-from-cache'] }).toEqual({ req: req.name, status: 200, cache: undefined });
     }
-    const versions = (await call(DATABASE_REQUESTS[0]!)).json as { items: { label: string; current: boolean }[] };
+    const versions = (await call(at(DATABASE_REQUESTS, 0))).json as { items: { label: string; current: boolean }[] };
     expect(versions.items).toEqual([expect.objectContaining({ label: 'fixture-1', current: true })]);
 
     expect(burst.filter((r) => r.error !== undefined || (r.status !== 200 && r.status !== 503)).map(describeResult)).toEqual([]);
@@ -245,10 +260,13 @@ describe('database outage (e2e, own embedded PostgreSQL)', () => {
 
   it('(d) the background traffic saw no 5xx other than 503, no reset or hanging socket', async () => {
     // When each request was sent, relative to the stop and the restart.
-    const describeTimed = (r: ProbeResult) =>
-      `${describeResult(r)} [sent ${r.at < (restartedAt || Infinity) ? `${r.at - stoppedAt} ms after the stop began` : `${r.at - restartedAt} ms after the restart began`}]`;
-    await traffic!.stop();
-    const results = traffic!.results;
+    const describeTimed = (r: ProbeResult) => {
+      const sent = r.at < (restartedAt || Infinity) ? `${r.at - stoppedAt} ms after the stop began` : `${r.at - restartedAt} ms after the restart began`;
+      return `${describeResult(r)} [sent ${sent}]`;
+    };
+    const background = defined(traffic, 'the background traffic');
+    await background.stop();
+    const results = background.results;
     traffic = undefined;
     const during = results.filter((r) => r.at >= stoppedAt && r.at < restartedAt);
     timings.backgroundRequests = results.length;
@@ -262,7 +280,10 @@ describe('database outage (e2e, own embedded PostgreSQL)', () => {
       non503ServerErrors: results.filter((r) => r.status !== null && r.status >= 500 && r.status !== 503),
       // Every 503 is a problem+json DATABASE.UNAVAILABLE (or readiness' own report).
       unexplained503s: results.filter(
-        (r) => r.status === 503 && r.name !== 'ready' && !(r.headers['content-type']?.includes('application/problem+json') && (r.json as { code?: string })?.code === 'DATABASE.UNAVAILABLE'),
+        (r) =>
+          r.status === 503 &&
+          r.name !== 'ready' &&
+          !(r.headers['content-type']?.includes('application/problem+json') && (r.json as { code?: string })?.code === 'DATABASE.UNAVAILABLE'),
       ),
       // Requests for the current version never fail, not even during the outage.
       currentVersionFailures: results.filter((r) => currentNames.has(r.name) && r.status !== 200),

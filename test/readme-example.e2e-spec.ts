@@ -35,7 +35,9 @@ describe('README worked example (e2e, bundled catalog)', () => {
     expect(e.catalogVersion.label).toBe('2026-11-30');
     expect([e.gpu, e.precision, e.gpusPerReplica]).toEqual(['a10g-24gb', 'INT8', 1]);
     expect(e.monthlyCost).toEqual({ amount: '7299.5556', currency: 'EUR' });
-    expect(e.tiers.map((x: { pricingModel: string; gpuHours: number; cost: { amount: string } }) => [x.pricingModel, Math.round(x.gpuHours), x.cost.amount])).toEqual([
+    expect(
+      e.tiers.map((x: { pricingModel: string; gpuHours: number; cost: { amount: string } }) => [x.pricingModel, Math.round(x.gpuHours), x.cost.amount]),
+    ).toEqual([
       ['RESERVED_3Y', 11680, '3984.3208'],
       ['ON_DEMAND', 2616, '2373.2674'],
       ['SPOT', 2494, '941.9675'],
@@ -59,10 +61,18 @@ describe('README worked example (e2e, bundled catalog)', () => {
     expect(e.warnings.filter((w: string) => w.includes('older than 90 days'))).toHaveLength(3);
 
     // The README prints the same numbers.
-    for (const text of ['`2026-11-30`', '7,299.56 EUR', 'RESERVED_3Y 11,680 GPU-h  3,984.32 EUR', 'ON_DEMAND    2,616 GPU-h  2,373.27 EUR',
-      'SPOT         2,494 GPU-h    941.97 EUR', 'naive (42 replicas on-demand 24/7) 27,816.90 EUR; on-demand autoscaled 13,577.30 EUR',
-      'savingsVsNaivePct      73.76    savingsVsOnDemandAutoscaledPct 46.24', 'needs ⌈144.5 / (5.45 × 0.75)⌉ = 36 replicas', 'Sixteen A10Gs',
-      '0.1610 EUR per 1M output tokens, 0.0322 EUR per 1,000 requests']) {
+    for (const text of [
+      '`2026-11-30`',
+      '7,299.56 EUR',
+      'RESERVED_3Y 11,680 GPU-h  3,984.32 EUR',
+      'ON_DEMAND    2,616 GPU-h  2,373.27 EUR',
+      'SPOT         2,494 GPU-h    941.97 EUR',
+      'naive (42 replicas on-demand 24/7) 27,816.90 EUR; on-demand autoscaled 13,577.30 EUR',
+      'savingsVsNaivePct      73.76    savingsVsOnDemandAutoscaledPct 46.24',
+      'needs ⌈144.5 / (5.45 × 0.75)⌉ = 36 replicas',
+      'Sixteen A10Gs',
+      '0.1610 EUR per 1M output tokens, 0.0322 EUR per 1,000 requests',
+    ]) {
       expect(readme).toContain(text);
     }
   });

@@ -10,6 +10,7 @@ import { ApiKeysService } from '../src/modules/auth/api-keys.service.js';
 import { CatalogImportService } from '../src/modules/catalog/catalog-import.service.js';
 import { eventually } from './setup/eventually.js';
 import { createTestContext, createTestServer, SMALL_CATALOG, type TestContext, type TestServer } from './setup/test-app.js';
+import { at } from '../src/domain/checked.js';
 
 const AZURE_H100 = '/v1/offers?gpu=h100-sxm-80gb&provider=azure';
 const CHEAPEST = '/v1/offers/cheapest?gpu=h100-sxm-80gb&preset=GDPR_PERSONAL_DATA';
@@ -49,10 +50,19 @@ describe('response cache (e2e, small catalog)', () => {
     expect(reordered.headers['x-cache']).toBe('hit');
   });
 
-  it('says how long an answer holds: current (short, stale-while-revalidate), pinned to a past instant (immutable), pinned to a version (until midnight UTC)', async () => {
+  it('says how long an answer holds: current (max-age 1 s, stale-while-revalidate), past instant (immutable), pinned version (to midnight UTC)', async () => {
     const current = await t.http().get('/v1/gpus').expect(200);
     expect(current.headers['cache-control']).toBe('public, max-age=1, stale-while-revalidate=60');
-    const past = await t.http().get('/v1/gpus').query({ asOf: new Date(Date.now() - 1_000).toISOString() }).expect(200);
+    // An instant after the version was published and already past (not "now - 1 s", which can fall
+    // before the publication of a service started a moment ago).
+    const versions = (await t.http().get('/v1/catalog/versions').expect(200)).body as { items: { current: boolean; publishedAt: string }[] };
+    const publishedAt = Date.parse(versions.items.find((v) => v.current)?.publishedAt ?? '');
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, publishedAt + 10 - Date.now())));
+    const past = await t
+      .http()
+      .get('/v1/gpus')
+      .query({ asOf: new Date(publishedAt + 1).toISOString() })
+      .expect(200);
     expect(past.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const pinned = await t.http().get('/v1/gpus').query({ version: 'fixture-1' }).expect(200);
     const maxAge = Number(/^public, max-age=(\d+)$/.exec(pinned.headers['cache-control'] ?? '')?.[1]);
@@ -70,10 +80,10 @@ describe('response cache (e2e, small catalog)', () => {
     const eur = await t.http().get(AZURE_H100).query({ currency: 'EUR' }).expect(200);
     const again = await t.http().get(AZURE_H100).query({ currency: 'EUR' }).expect(200);
     expect(again.headers['x-cache']).toBe('hit');
-    const currencies = [usd, eur, again].map((r) => (r.body as { items: { pricePerGpuHour: { currency: string } }[] }).items[0]!.pricePerGpuHour.currency);
+    const currencies = [usd, eur, again].map((r) => at((r.body as { items: { pricePerGpuHour: { currency: string } }[] }).items, 0).pricePerGpuHour.currency);
     expect(currencies).toEqual(['USD', 'EUR', 'EUR']);
     // 6.98 USD at 0.8650 EUR per USD is 6.0377 EUR (by hand).
-    expect((eur.body as { items: { pricePerGpuHour: { amount: string } }[] }).items[0]!.pricePerGpuHour.amount).toBe('6.0377');
+    expect(at((eur.body as { items: { pricePerGpuHour: { amount: string } }[] }).items, 0).pricePerGpuHour.amount).toBe('6.0377');
   });
 
   it('keeps JSON and CSV apart (Vary: Accept)', async () => {
@@ -126,14 +136,17 @@ describe('response cache (e2e, small catalog)', () => {
     const before = await t.http().get(AZURE_H100).expect(200);
     expect((await t.http().get(AZURE_H100).expect(200)).headers['x-cache']).toBe('hit');
     const label = (r: { body: unknown }) => (r.body as { catalogVersion: { label: string } }).catalogVersion.label;
-    const price = (r: { body: unknown }) => (r.body as { items: { pricePerGpuHour: { amount: string } }[] }).items[0]!.pricePerGpuHour.amount;
+    const price = (r: { body: unknown }) => at((r.body as { items: { pricePerGpuHour: { amount: string } }[] }).items, 0).pricePerGpuHour.amount;
     expect([label(before), price(before)]).toEqual(['fixture-1', '6.9800']);
 
     const dir = path.join(workDir, 'cheaper');
     await cp(SMALL_CATALOG, dir, { recursive: true });
     for (const file of ['catalog.yaml', 'offers.yaml']) {
       const p = path.join(dir, file);
-      await writeFile(p, (await readFile(p, 'utf8')).replace('label: fixture-1', 'label: fixture-cheaper').replace('pricePerGpuHour: "6.98"', 'pricePerGpuHour: "6.50"'));
+      await writeFile(
+        p,
+        (await readFile(p, 'utf8')).replace('label: fixture-1', 'label: fixture-cheaper').replace('pricePerGpuHour: "6.98"', 'pricePerGpuHour: "6.50"'),
+      );
     }
     const report = await ctx.app.get(CatalogImportService).import({ paths: [dir], publish: true });
     expect(report.status).toBe('created');

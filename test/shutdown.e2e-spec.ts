@@ -19,7 +19,16 @@ describe('graceful shutdown (e2e)', () => {
   });
 
   it('answers every request in flight when SIGTERM arrives, then exits 0', async () => {
-    const inFlight = Array.from({ length: 40 }, () => t.http().post('/v1/estimates').send(heavyEstimate).then((r) => r.status, (e: Error) => e.message));
+    const inFlight = Array.from({ length: 40 }, () =>
+      t
+        .http()
+        .post('/v1/estimates')
+        .send(heavyEstimate)
+        .then(
+          (r) => r.status,
+          (e: Error) => e.message,
+        ),
+    );
     await new Promise((r) => setTimeout(r, 30));
     const exited = new Promise<number | null>((resolve) => t.process.once('exit', (code) => resolve(code)));
     t.process.kill('SIGTERM');

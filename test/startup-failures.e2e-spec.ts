@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './setup/test-app.js';
 import { adminQuery, createTestDatabase, databaseName, TEMPLATE_URL_ENV, withDatabase, type TestDatabase } from './setup/test-database.js';
+import { defined } from '../src/domain/checked.js';
 
 interface Outcome {
   code: number | null;
@@ -18,9 +19,14 @@ interface Outcome {
 /** Runs a built entry point to its end (at most 120 s) with only the given environment. */
 function run(script: string, args: string[], env: Record<string, string>): Promise<Outcome> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [script, ...args], { env: { PATH: process.env.PATH ?? '', LOG_FORMAT: 'json', ...env }, timeout: 120_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, out: `${stdout}${stderr}` });
-    });
+    execFile(
+      process.execPath,
+      [script, ...args],
+      { env: { PATH: process.env.PATH ?? '', LOG_FORMAT: 'json', ...env }, timeout: 120_000 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, out: `${stdout}${stderr}` });
+      },
+    );
   });
 }
 
@@ -47,7 +53,7 @@ function expectFailure(outcome: Outcome, ...expected: (string | RegExp)[]): void
 
 describe('start-up failures (e2e, real processes)', () => {
   let work: string;
-  const serverUrl = () => process.env[TEMPLATE_URL_ENV]!;
+  const serverUrl = () => defined(process.env[TEMPLATE_URL_ENV], TEMPLATE_URL_ENV);
   const service = (env: Record<string, string>) => run('dist/app/main.js', [], { LOG_LEVEL: 'info', ...env });
 
   beforeAll(async () => {
@@ -113,14 +119,19 @@ describe('start-up failures (e2e, real processes)', () => {
     expectFailure(itself, /\(EMBEDDED_PG_DATA_DIR\) is a file, not a folder/);
   });
 
-  const asRoot = process.getuid?.() === 0;
-  (asRoot ? it : it.skip)('as root: says that the postgres user cannot reach a data folder in a private folder, and what to do', async () => {
+  // The case exists only when started as root: the embedded PostgreSQL then runs as the user postgres.
+  const itAsRoot = process.getuid?.() === 0 ? it : it.skip;
+  itAsRoot('as root: says that the postgres user cannot reach a data folder in a private folder, and what to do', async () => {
     const closed = path.join(work, 'private');
     await mkdir(closed, { mode: 0o700 });
     await chmod(closed, 0o700);
     const dataDir = path.join(closed, 'data');
     const outcome = await service({ EMBEDDED_PG_PORT: String(await freePort()), EMBEDDED_PG_DATA_DIR: dataDir });
-    expectFailure(outcome, `runs as the unprivileged user "postgres", who cannot reach its data folder in ${dataDir}: ${closed} may not be entered by other users`, /Fix: .*outside root's home.*DATABASE_URL/);
+    expectFailure(
+      outcome,
+      `runs as the unprivileged user "postgres", who cannot reach its data folder in ${dataDir}: ${closed} may not be entered by other users`,
+      /Fix: .*outside root's home.*DATABASE_URL/,
+    );
     expect(postgresProcessesFor(dataDir)).toEqual([]);
   });
 
@@ -139,7 +150,11 @@ describe('start-up failures (e2e, real processes)', () => {
     await adminQuery(serverUrl(), `CREATE DATABASE "${name}"`);
     try {
       const outcome = await service({ DATABASE_URL: withDatabase(serverUrl(), name), MIGRATE_ON_START: 'false', PORT: String(await freePort()) });
-      expectFailure(outcome, /Start-up failed: \d+ migration\(s\) are not applied to the database and MIGRATE_ON_START=false: 2026\d+_init/, /Fix: Run npm run db:migrate/);
+      expectFailure(
+        outcome,
+        /Start-up failed: \d+ migration\(s\) are not applied to the database and MIGRATE_ON_START=false: 2026\d+_init/,
+        /Fix: Run npm run db:migrate/,
+      );
     } finally {
       await adminQuery(serverUrl(), `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     }
@@ -150,7 +165,11 @@ describe('start-up failures (e2e, real processes)', () => {
     try {
       db = await createTestDatabase();
       const outcome = await service({ DATABASE_URL: db.url, CATALOG_DIR: path.join(work, 'no-such-catalog'), PORT: String(await freePort()) });
-      expectFailure(outcome, `The catalog in CATALOG_DIR=${path.join(work, 'no-such-catalog')} could not be imported into the empty database: no such file or folder`, /Fix: Point CATALOG_DIR/);
+      expectFailure(
+        outcome,
+        `The catalog in CATALOG_DIR=${path.join(work, 'no-such-catalog')} could not be imported into the empty database: no such file or folder`,
+        /Fix: Point CATALOG_DIR/,
+      );
       const check = await run('dist/app/catalog.js', ['versions'], { DATABASE_URL: db.url });
       expect(check.out).toContain('No catalog versions yet');
       expect(databaseName(db.url)).toMatch(/test/);
@@ -165,7 +184,10 @@ describe('start-up failures (e2e, real processes)', () => {
     expectFailure(script, `Failed: Cannot connect to PostgreSQL at 127.0.0.1:${port}/gpu_cost (DATABASE_URL)`, /Fix: /);
     const held = await holdPort();
     try {
-      const embedded = await run('dist/app/catalog.js', ['versions'], { EMBEDDED_PG_PORT: String(held.port), EMBEDDED_PG_DATA_DIR: path.join(work, 'script-data') });
+      const embedded = await run('dist/app/catalog.js', ['versions'], {
+        EMBEDDED_PG_PORT: String(held.port),
+        EMBEDDED_PG_DATA_DIR: path.join(work, 'script-data'),
+      });
       expectFailure(embedded, `port ${held.port} is in use`, /Fix: .*EMBEDDED_PG_PORT/);
     } finally {
       await held.release();

@@ -20,7 +20,7 @@ describe(BudgetedWorkerPool.name, () => {
     await expect(pool.run('1')).resolves.toBe('spun 1');
   });
 
-  it('starts a task\'s budget when it starts running, not while it waits for a worker', async () => {
+  it("starts a task's budget when it starts running, not while it waits for a worker", async () => {
     // One worker, 300 ms tasks, an 800 ms budget: the third task waits 600 ms and then runs 300 ms.
     // Counted from when it was sent (900 ms) it would be over budget; it is not.
     pool = new BudgetedWorkerPool({ filename: SPIN, threads: 1, queue: 4, budgetMs: 800 });
@@ -42,8 +42,8 @@ describe(BudgetedWorkerPool.name, () => {
     const results = await Promise.allSettled(Array.from({ length: 6 }, () => pool.run('200')));
     const refused = results.filter((r) => r.status === 'rejected');
     expect(refused.length).toBeGreaterThan(0);
-    for (const r of refused) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(PoolBusy);
-    const done = results.filter((r) => r.status === 'fulfilled').map((r) => (r as PromiseFulfilledResult<string>).value);
+    for (const r of refused) expect(r.reason).toBeInstanceOf(PoolBusy);
+    const done = results.filter((r) => r.status === 'fulfilled').map((r) => r.value);
     expect(done.length).toBeGreaterThan(0);
     expect(done.every((v) => v === 'spun 200')).toBe(true);
   });

@@ -49,7 +49,7 @@ export function armorRules(limits: GraphqlLimits): { validationRules: Validation
     blockFieldSuggestion: { enabled: true },
   });
   const protection = armor.protect();
-  return { validationRules: protection.validationRules as ValidationRule[], plugins: protection.plugins as ApolloServerPlugin[] };
+  return { validationRules: protection.validationRules, plugins: protection.plugins as ApolloServerPlugin[] };
 }
 
 export function complexityPlugin(maxComplexity: number): ApolloServerPlugin {

@@ -1,6 +1,14 @@
 // schema.gql is printed from the schema's introspection, sorted, so the generator (in-process) and
 // the test (over HTTP) print the same text from the same schema.
-import { buildClientSchema, getIntrospectionQuery, graphqlSync, lexicographicSortSchema, printSchema, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
+import {
+  buildClientSchema,
+  getIntrospectionQuery,
+  graphqlSync,
+  lexicographicSortSchema,
+  printSchema,
+  type GraphQLSchema,
+  type IntrospectionQuery,
+} from 'graphql';
 
 export const INTROSPECTION_QUERY = getIntrospectionQuery({ descriptions: true });
 

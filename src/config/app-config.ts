@@ -2,9 +2,7 @@
 // boot with a message that names the variable.
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).transform((v) => v === 'true' || v === '1' || v === 'yes');
 const port = z.coerce
   .number({ error: 'must be a port number' })
   .int('must be an integer')
@@ -33,27 +31,75 @@ const schema = z.object({
     .default(10),
   EMBEDDED_PG_PORT: port.default(54329),
   EMBEDDED_PG_DATA_DIR: z.string().min(1).default('.data/postgres'),
-  EMBEDDED_PG_DATABASE: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'must be a lower-case identifier').default('gpu_cost'),
+  EMBEDDED_PG_DATABASE: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/, 'must be a lower-case identifier')
+    .default('gpu_cost'),
   MIGRATE_ON_START: bool.default(true),
   CATALOG_DIR: z.string().min(1).default('data/catalog'),
-  CATALOG_CACHE_MB: z.coerce.number({ error: 'must be a number of megabytes' }).int('must be a whole number').min(16, 'must be between 16 and 65536').max(65_536, 'must be between 16 and 65536').default(512),
+  CATALOG_CACHE_MB: z.coerce
+    .number({ error: 'must be a number of megabytes' })
+    .int('must be a whole number')
+    .min(16, 'must be between 16 and 65536')
+    .max(65_536, 'must be between 16 and 65536')
+    .default(512),
   CATALOG_REFRESH_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int('must be a whole number')
     .min(100, 'must be between 100 and 60000')
     .max(60_000, 'must be between 100 and 60000')
     .default(1000),
-  RESPONSE_CACHE_MB: z.coerce.number({ error: 'must be a number of megabytes' }).int('must be a whole number').min(0, 'must be between 0 and 4096').max(4096, 'must be between 0 and 4096').default(32),
-  STALE_PRICE_DAYS: z.coerce.number({ error: 'must be a number of days' }).int('must be a whole number').min(1, 'must be between 1 and 10000').max(10_000, 'must be between 1 and 10000').default(90),
-  ESTIMATE_WORKERS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 (one per core but one) or more').max(64, 'must be at most 64').default(0),
-  ESTIMATE_TIME_BUDGET_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int('must be a whole number').min(100, 'must be between 100 and 60000').max(60_000, 'must be between 100 and 60000').default(5000),
-  ESTIMATE_QUEUE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be between 1 and 10000').max(10_000, 'must be between 1 and 10000').default(64),
-  SHUTDOWN_GRACE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int('must be a whole number').min(0, 'must be 0 or more').max(120_000, 'must be at most 120000').default(1000),
+  RESPONSE_CACHE_MB: z.coerce
+    .number({ error: 'must be a number of megabytes' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 4096')
+    .max(4096, 'must be between 0 and 4096')
+    .default(32),
+  STALE_PRICE_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 10000')
+    .max(10_000, 'must be between 1 and 10000')
+    .default(90),
+  ESTIMATE_WORKERS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (one per core but one) or more')
+    .max(64, 'must be at most 64')
+    .default(0),
+  ESTIMATE_TIME_BUDGET_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number')
+    .min(100, 'must be between 100 and 60000')
+    .max(60_000, 'must be between 100 and 60000')
+    .default(5000),
+  ESTIMATE_QUEUE: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 10000')
+    .max(10_000, 'must be between 1 and 10000')
+    .default(64),
+  SHUTDOWN_GRACE_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .max(120_000, 'must be at most 120000')
+    .default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   AUTH_MODE: z.enum(['off', 'required'], { error: 'must be off or required' }).default('off'),
-  API_KEY_CACHE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0, 'must be 0 or more').max(300_000, 'must be at most 300000').default(5000),
-  RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 (off) or more').max(1_000_000, 'must be at most 1000000').default(600),
+  API_KEY_CACHE_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(0, 'must be 0 or more')
+    .max(300_000, 'must be at most 300000')
+    .default(5000),
+  RATE_LIMIT_PER_MINUTE: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (off) or more')
+    .max(1_000_000, 'must be at most 1000000')
+    .default(600),
   /** Fastify's `trustProxy`: which proxies' X-Forwarded-For to believe for the client address. */
   TRUST_PROXY: z
     .string()
@@ -62,11 +108,29 @@ const schema = z.object({
   CORS_ORIGINS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
-    .refine((list) => list.every((o) => o === '*' || /^https?:\/\/[^/\s]+$/.test(o)), 'must be a comma-separated list of origins such as https://dash.example.com'),
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => list.every((o) => o === '*' || /^https?:\/\/[^/\s]+$/.test(o)),
+      'must be a comma-separated list of origins such as https://dash.example.com',
+    ),
   GRAPHQL_MAX_DEPTH: z.coerce.number({ error: 'must be a number' }).int().min(2, 'must be at least 2').max(50, 'must be at most 50').default(12),
-  GRAPHQL_MAX_COMPLEXITY: z.coerce.number({ error: 'must be a number' }).int().min(10, 'must be at least 10').max(1_000_000, 'must be at most 1000000').default(5000),
-  GRAPHQL_MAX_TOKENS: z.coerce.number({ error: 'must be a number' }).int().min(100, 'must be at least 100').max(100_000, 'must be at most 100000').default(2000),
+  GRAPHQL_MAX_COMPLEXITY: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(10, 'must be at least 10')
+    .max(1_000_000, 'must be at most 1000000')
+    .default(5000),
+  GRAPHQL_MAX_TOKENS: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(100, 'must be at least 100')
+    .max(100_000, 'must be at most 100000')
+    .default(2000),
   GRAPHQL_MAX_ALIASES: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(1000, 'must be at most 1000').default(30),
   GRAPHQL_MAX_DIRECTIVES: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(1000, 'must be at most 1000').default(50),
   GRAPHQL_INTROSPECTION: bool.default(true),

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import { at } from '../domain/checked.js';
 
 export interface EmbeddedPostgresOptions {
   dataDir: string;
@@ -17,7 +18,8 @@ export interface RunningPostgres {
   url: string;
   /** Connection string of the maintenance database `postgres`. */
   adminUrl: string;
-  stop(): Promise<void>;
+  /** A plain function: callers hand it on (ResolvedDatabase.stop). */
+  stop: () => Promise<void>;
 }
 
 const USER = 'postgres';
@@ -34,7 +36,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const log = (message: string): void => {
     for (const line of message.split('\n')) {
       const fatal = /\b(FATAL|PANIC):\s+(.*)$/.exec(line);
-      if (fatal) lastFatal = fatal[2]!.trim();
+      if (fatal) lastFatal = at(fatal, 2).trim();
     }
     options.onLog?.(message.trim());
   };

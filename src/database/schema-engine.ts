@@ -25,7 +25,7 @@ function loadWasm(): Promise<void> {
     const glueFile = require.resolve('@prisma/schema-engine-wasm/schema_engine_bg');
     const bytes = await readFile(path.join(path.dirname(glueFile), 'schema_engine_bg.wasm'));
     const { instance } = await WebAssembly.instantiate(bytes, { './schema_engine_bg.js': glue });
-    const exports = instance.exports as unknown as { __wbindgen_start?: () => void };
+    const exports = instance.exports as { __wbindgen_start?: () => void };
     glue.__wbg_set_wasm(exports);
     exports.__wbindgen_start?.();
   })();
@@ -43,11 +43,7 @@ export const DEFAULT_MIGRATION_PATHS: MigrationPaths = {
 };
 
 /** Runs `work` with an engine on its own small pool, and closes both afterwards. */
-async function withEngine<T>(
-  connectionString: string,
-  schemaFile: string,
-  work: (engine: SchemaEngine) => Promise<T>,
-): Promise<T> {
+async function withEngine<T>(connectionString: string, schemaFile: string, work: (engine: SchemaEngine) => Promise<T>): Promise<T> {
   await loadWasm();
   const schema = await readFile(schemaFile, 'utf8');
   const pool = new pg.Pool({ connectionString, max: 2 });
@@ -66,7 +62,10 @@ async function withEngine<T>(
 
 export async function readMigrationList(migrationsDir: string): Promise<MigrationList> {
   const entries = await readdir(migrationsDir, { withFileTypes: true }).catch(() => []);
-  const dirs = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const dirs = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   const lockPath = path.join(migrationsDir, 'migration_lock.toml');
   const lockContent = await readFile(lockPath, 'utf8').catch(() => null);
   return {
@@ -82,14 +81,11 @@ export async function readMigrationList(migrationsDir: string): Promise<Migratio
         },
       })),
     ),
-  } as MigrationList;
+  };
 }
 
 /** Applies pending migrations exactly as `prisma migrate deploy` does; returns their names. */
-export async function applyMigrations(
-  connectionString: string,
-  paths: MigrationPaths = DEFAULT_MIGRATION_PATHS,
-): Promise<string[]> {
+export async function applyMigrations(connectionString: string, paths: MigrationPaths = DEFAULT_MIGRATION_PATHS): Promise<string[]> {
   const migrationsList = await readMigrationList(paths.migrationsDir);
   return withEngine(connectionString, paths.schemaFile, async (engine) => {
     const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList, filters: NO_FILTERS });
@@ -105,12 +101,7 @@ export async function applyMigrations(
  * prisma/migrations/schema.snapshot.prisma for this purpose. `connectionString` is any reachable
  * PostgreSQL: the engine asks its version and nothing else.
  */
-export async function diffSchemas(
-  connectionString: string,
-  fromSchema: string | null,
-  toSchema: string,
-  schemaFile: string,
-): Promise<string | null> {
+export async function diffSchemas(connectionString: string, fromSchema: string | null, toSchema: string, schemaFile: string): Promise<string | null> {
   // The engine connects (it asks the server's version) but reads and writes nothing.
   return withEngine(connectionString, schemaFile, async (engine) => {
     const to = { tag: 'schemaDatamodel' as const, files: [{ path: schemaFile, content: toSchema }] };

@@ -102,15 +102,7 @@ export function uidOf(user: string, passwd = '/etc/passwd'): number | null {
  * Everything the embedded PostgreSQL needs before it starts: its port free, a data folder that is
  * writable and of the right major version, and, as root, folders the `postgres` user can reach.
  */
-export async function checkEmbeddedPostgres({
-  port,
-  dataDir,
-  uid = process.getuid?.() ?? -1,
-}: {
-  port: number;
-  dataDir: string;
-  uid?: number;
-}): Promise<void> {
+export async function checkEmbeddedPostgres({ port, dataDir, uid = process.getuid?.() ?? -1 }: { port: number; dataDir: string; uid?: number }): Promise<void> {
   if (!(await portFree(port))) {
     throw new StartupError(
       `The embedded PostgreSQL cannot start: port ${port} is in use (another instance of this service, another checkout, or another program).`,
@@ -141,7 +133,10 @@ export async function checkEmbeddedPostgres({
     () => false,
   );
   if (!writable) {
-    throw new StartupError(`The embedded PostgreSQL's data folder ${dir} (EMBEDDED_PG_DATA_DIR) cannot be created or written: ${parent} is not a writable folder.`, folderFix);
+    throw new StartupError(
+      `The embedded PostgreSQL's data folder ${dir} (EMBEDDED_PG_DATA_DIR) cannot be created or written: ${parent} is not a writable folder.`,
+      folderFix,
+    );
   }
   if (uid === 0) {
     for (const [what, target] of [
@@ -152,7 +147,8 @@ export async function checkEmbeddedPostgres({
       const closed = firstClosedFolder(target);
       if (closed) {
         throw new StartupError(
-          `Started as root, the embedded PostgreSQL runs as the unprivileged user "postgres", who cannot reach its ${what} in ${target}: ${closed} may not be entered by other users.`,
+          `Started as root, the embedded PostgreSQL runs as the unprivileged user "postgres", ` +
+            `who cannot reach its ${what} in ${target}: ${closed} may not be entered by other users.`,
           `Put the project (or EMBEDDED_PG_DATA_DIR) in a folder outside root's home, such as /srv or /opt, run as an ordinary user, or set DATABASE_URL.`,
         );
       }
@@ -182,7 +178,8 @@ export async function checkDatabaseUrl(url: string, timeoutMs = 5_000): Promise<
     const reason = (e.message || e.code || 'no answer').replaceAll(url, '(DATABASE_URL)');
     throw new StartupError(
       `Cannot connect to PostgreSQL at ${describeTarget(url)} (DATABASE_URL): ${reason}.`,
-      'Check that the server runs and accepts connections from this machine, and the user, password and database in DATABASE_URL; or unset DATABASE_URL to use the embedded PostgreSQL.',
+      'Check that the server runs and accepts connections from this machine, and the user, password and database in DATABASE_URL; ' +
+        'or unset DATABASE_URL to use the embedded PostgreSQL.',
     );
   } finally {
     await client.end().catch(() => undefined);

@@ -3,6 +3,7 @@
 // pooled connection), a hard per-request deadline, and every outcome recorded: status, latency,
 // headers, or the socket error (ECONNRESET, ECONNREFUSED, TIMEOUT, ...).
 import http from 'node:http';
+import { at } from '../../src/domain/checked.js';
 
 export interface ProbeRequest {
   name: string;
@@ -87,7 +88,7 @@ export function startTraffic(baseUrl: string, requests: ProbeRequest[], options:
   let running = true;
   const loop = async (offset: number) => {
     for (let i = offset; running; i++) {
-      results.push(await probe(baseUrl, requests[i % requests.length]!, options.timeoutMs ?? 10_000));
+      results.push(await probe(baseUrl, at(requests, i % requests.length), options.timeoutMs ?? 10_000));
       await sleep(options.pauseMs ?? 20);
     }
   };
@@ -118,5 +119,7 @@ export async function pollUntil(check: () => Promise<boolean>, options: { timeou
 
 /** A one-line description of a result, for failure messages. */
 export function describeResult(r: ProbeResult): string {
-  return `${r.name} ${r.path} -> ${r.status ?? r.error} in ${r.ms} ms${r.headers['x-served-from-cache'] ? ' (cache)' : ''}${r.status && r.status >= 500 ? ` ${r.text.slice(0, 200)}` : ''}`;
+  const cache = r.headers['x-served-from-cache'] ? ' (cache)' : '';
+  const body = r.status && r.status >= 500 ? ` ${r.text.slice(0, 200)}` : '';
+  return `${r.name} ${r.path} -> ${r.status ?? r.error} in ${r.ms} ms${cache}${body}`;
 }

@@ -52,10 +52,12 @@ export async function freePort(): Promise<number> {
 export async function createTestServer(options: { catalog?: string; env?: Record<string, string>; db?: TestDatabase } = {}): Promise<TestServer> {
   const db = options.db ?? (await createTestDatabase());
   // A service that fails to start must not leave its database behind.
-  const server = await startServerProcess({ databaseUrl: db.url, catalog: options.catalog ?? BUNDLED_CATALOG, env: options.env }).catch(async (error: unknown) => {
-    if (!options.db) await db.drop();
-    throw error;
-  });
+  const server = await startServerProcess({ databaseUrl: db.url, catalog: options.catalog ?? BUNDLED_CATALOG, env: options.env }).catch(
+    async (error: unknown) => {
+      if (!options.db) await db.drop();
+      throw error;
+    },
+  );
   return {
     ...server,
     db,
@@ -87,13 +89,18 @@ export async function startServerProcess(options: { databaseUrl: string; catalog
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode} during start-up:\n${output}`);
-    const ready = await request(baseUrl).get('/health/ready').then((r) => r.status === 200, () => false);
+    const ready = await request(baseUrl)
+      .get('/health/ready')
+      .then(
+        (r) => r.status === 200,
+        () => false,
+      );
     if (ready) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

@@ -27,5 +27,4 @@ export const notFound = (code: string, message: string): AppError => new AppErro
 export const badInput = (code: string, errors: FieldError[], message?: string): AppError =>
   new AppError(code, 'BAD_INPUT', message ?? errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
 
-export const unprocessable = (code: string, message: string, errors: FieldError[] = []): AppError =>
-  new AppError(code, 'UNPROCESSABLE', message, errors);
+export const unprocessable = (code: string, message: string, errors: FieldError[] = []): AppError => new AppError(code, 'UNPROCESSABLE', message, errors);

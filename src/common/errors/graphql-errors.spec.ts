@@ -50,29 +50,58 @@ describe(formatGraphqlError.name, () => {
   });
 
   it('answers a rate limit as TOO_MANY_REQUESTS, and a value PostgreSQL cannot take as BAD_USER_INPUT', () => {
-    expect(fromResolver(new HttpException('ThrottlerException: Too Many Requests', 429))).toMatchObject({ message: 'Too many requests; retry later.', extensions: { code: 'TOO_MANY_REQUESTS' } });
+    expect(fromResolver(new HttpException('ThrottlerException: Too Many Requests', 429))).toMatchObject({
+      message: 'Too many requests; retry later.',
+      extensions: { code: 'TOO_MANY_REQUESTS' },
+    });
     const badBytes = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
     expect(fromResolver(badBytes)).toMatchObject({ message: 'An argument has an invalid value.', extensions: { code: 'BAD_USER_INPUT' } });
   });
 
   it('says GRAPHQL_VALIDATION_FAILED for a mutation or subscription, which the schema does not have', () => {
-    const out = formatGraphqlError({ message: 'Schema is not configured to execute mutation operation.' }, new GraphQLError('Schema is not configured to execute mutation operation.'));
-    expect(out).toEqual({ message: 'Schema is not configured to execute mutation operation.', locations: undefined, path: undefined, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
+    const out = formatGraphqlError(
+      { message: 'Schema is not configured to execute mutation operation.' },
+      new GraphQLError('Schema is not configured to execute mutation operation.'),
+    );
+    expect(out).toEqual({
+      message: 'Schema is not configured to execute mutation operation.',
+      locations: undefined,
+      path: undefined,
+      extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+    });
   });
 
   it('keeps Apollo’s own parse and validation errors as they are, minus anything but the code', () => {
-    const parse: GraphQLFormattedError = { message: 'Syntax Error: Expected Name, found "}".', locations: [{ line: 1, column: 9 }], extensions: { code: 'GRAPHQL_PARSE_FAILED', stacktrace: ['GraphQLError: ...'] } };
-    expect(formatGraphqlError(parse, new GraphQLError(parse.message))).toEqual({ message: parse.message, locations: parse.locations, path: undefined, extensions: { code: 'GRAPHQL_PARSE_FAILED' } });
+    const parse: GraphQLFormattedError = {
+      message: 'Syntax Error: Expected Name, found "}".',
+      locations: [{ line: 1, column: 9 }],
+      extensions: { code: 'GRAPHQL_PARSE_FAILED', stacktrace: ['GraphQLError: ...'] },
+    };
+    expect(formatGraphqlError(parse, new GraphQLError(parse.message))).toEqual({
+      message: parse.message,
+      locations: parse.locations,
+      path: undefined,
+      extensions: { code: 'GRAPHQL_PARSE_FAILED' },
+    });
   });
 
   it('keeps the request gate’s answers with their errorCode, when it is a string', () => {
-    const gate = (extensions: Record<string, unknown>) => formatGraphqlError({ message: 'an API key is required', extensions }, new GraphQLError('an API key is required'));
-    expect(gate({ code: 'UNAUTHENTICATED', errorCode: 'AUTH.MISSING_KEY', http: { status: 401 } }).extensions).toEqual({ code: 'UNAUTHENTICATED', errorCode: 'AUTH.MISSING_KEY' });
+    const gate = (extensions: Record<string, unknown>) =>
+      formatGraphqlError({ message: 'an API key is required', extensions }, new GraphQLError('an API key is required'));
+    expect(gate({ code: 'UNAUTHENTICATED', errorCode: 'AUTH.MISSING_KEY', http: { status: 401 } }).extensions).toEqual({
+      code: 'UNAUTHENTICATED',
+      errorCode: 'AUTH.MISSING_KEY',
+    });
     expect(gate({ code: 'TOO_MANY_REQUESTS', errorCode: { nested: true } }).extensions).toEqual({ code: 'TOO_MANY_REQUESTS' });
   });
 
   it('hides anything else behind "Internal server error"', () => {
     const out = fromResolver(new TypeError("Cannot read properties of undefined (reading 'slug') at /app/dist/src/x.js:10"));
-    expect(out).toEqual({ message: 'Internal server error', locations: [{ line: 2, column: 3 }], path: ['offers'], extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+    expect(out).toEqual({
+      message: 'Internal server error',
+      locations: [{ line: 2, column: 3 }],
+      path: ['offers'],
+      extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    });
   });
 });

@@ -40,7 +40,15 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
   if (isInvalidValue(original)) return { ...base, message: 'An argument has an invalid value.', extensions: { code: 'BAD_USER_INPUT' } };
   const code = String(formatted.extensions?.code ?? 'INTERNAL_SERVER_ERROR');
   // Apollo's own parse/validation errors are safe to show; anything else is hidden.
-  const known = ['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'PERSISTED_QUERY_NOT_FOUND', 'QUERY_TOO_COMPLEX', 'OPERATION_RESOLUTION_FAILURE', 'BAD_REQUEST'];
+  const known = [
+    'GRAPHQL_PARSE_FAILED',
+    'GRAPHQL_VALIDATION_FAILED',
+    'BAD_USER_INPUT',
+    'PERSISTED_QUERY_NOT_FOUND',
+    'QUERY_TOO_COMPLEX',
+    'OPERATION_RESOLUTION_FAILURE',
+    'BAD_REQUEST',
+  ];
   if (known.includes(code)) return { ...base, extensions: { code } };
   // The request gate's answers (graphql-gate.ts), raised before parsing.
   if (code === 'UNAUTHENTICATED' || code === 'TOO_MANY_REQUESTS' || code === 'SERVICE_UNAVAILABLE') {

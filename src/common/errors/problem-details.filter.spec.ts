@@ -51,7 +51,10 @@ describe(toProblem.name, () => {
   });
 
   it('answers a value PostgreSQL cannot take with 400, and anything unknown with 500 without its message', () => {
-    expect(toProblem(Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' }))).toMatchObject({ status: 400, code: 'REQUEST.INVALID_VALUE' });
+    expect(toProblem(Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' }))).toMatchObject({
+      status: 400,
+      code: 'REQUEST.INVALID_VALUE',
+    });
     const internal = toProblem(new TypeError("Cannot read properties of undefined (reading 'slug')"));
     expect(internal).toMatchObject({ status: 500, code: 'INTERNAL' });
     expect(internal.detail).not.toContain('slug');

@@ -22,19 +22,47 @@ export interface ProblemDetails {
   errors?: FieldError[];
 }
 
+/** Messages of a connection lost, refused or timed out, and of a statement cut off by a timeout. */
+const UNAVAILABLE_MESSAGE = new RegExp(
+  [
+    'Connection terminated',
+    'timeout exceeded when trying to connect',
+    'connect ECONNREFUSED',
+    "Can't reach database server",
+    'Client has encountered a connection error',
+    'Query read timeout',
+    'canceling statement due to statement timeout',
+  ].join('|'),
+  'i',
+);
+
 /** Errors that mean "PostgreSQL is not there right now": answered 503, retried by clients. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  const e = error as { code?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: { cause?: { originalCode?: unknown; kind?: unknown } } } } | null;
+  const e = error as {
+    code?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    meta?: { driverAdapterError?: { cause?: { originalCode?: unknown; kind?: unknown } } };
+  } | null;
   if (!e || typeof e !== 'object') return false;
   // Prisma wraps the driver's error: the PostgreSQL code sits in meta.driverAdapterError.cause.
   const driver = e.meta?.driverAdapterError?.cause;
-  if (driver && (/^(57P0\d|08\w{3})$/.test(String(driver.originalCode ?? '')) || ['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections'].includes(String(driver.kind)))) {
+  if (
+    driver &&
+    (/^(57P0\d|08\w{3})$/.test(String(driver.originalCode ?? '')) ||
+      ['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections'].includes(String(driver.kind)))
+  ) {
     return true;
   }
   const code = String(e.code ?? '');
-  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57014', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', 'P1001', 'P1017'].includes(code)) return true;
+  if (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57014', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', 'P1001', 'P1017'].includes(
+      code,
+    )
+  )
+    return true;
   // 57014 above is a statement timeout (or a cancel); "Query read timeout" is the client's own query_timeout.
-  if (/Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Can't reach database server|Client has encountered a connection error|Query read timeout|canceling statement due to statement timeout/i.test(String(e.message ?? ''))) return true;
+  if (UNAVAILABLE_MESSAGE.test(String(e.message ?? ''))) return true;
   return e.cause !== undefined && e.cause !== error && isDatabaseUnavailable(e.cause);
 }
 
@@ -48,7 +76,10 @@ export function isInvalidValue(error: unknown): boolean {
 
 /** Fastify's answers to a body it cannot read, in words a client can act on. */
 const BODY_ERRORS: Record<string, { code: string; message: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'REQUEST.MALFORMED_JSON', message: 'is not valid JSON (keys named __proto__, and constructor.prototype, are refused too)' },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    code: 'REQUEST.MALFORMED_JSON',
+    message: 'is not valid JSON (keys named __proto__, and constructor.prototype, are refused too)',
+  },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'REQUEST.EMPTY_BODY', message: 'is empty, but content-type says application/json' },
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'REQUEST.TOO_LARGE', message: 'is larger than 256 KiB' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'REQUEST.UNSUPPORTED_MEDIA_TYPE', message: 'must be sent as application/json' },
@@ -56,7 +87,13 @@ const BODY_ERRORS: Record<string, { code: string; message: string }> = {
 
 export function toProblem(exception: unknown): ProblemDetails {
   if (isInvalidValue(exception)) {
-    return { type: 'about:blank', title: titleFor(400), status: 400, detail: 'A parameter has a value the service cannot use (e.g. a control character).', code: 'REQUEST.INVALID_VALUE' };
+    return {
+      type: 'about:blank',
+      title: titleFor(400),
+      status: 400,
+      detail: 'A parameter has a value the service cannot use (e.g. a control character).',
+      code: 'REQUEST.INVALID_VALUE',
+    };
   }
   if (isDatabaseUnavailable(exception)) {
     return { type: 'about:blank', title: titleFor(503), status: 503, detail: 'The database is unavailable; retry shortly.', code: 'DATABASE.UNAVAILABLE' };

@@ -24,8 +24,8 @@ export const MAX_INPUT_DEPTH = 32;
 export function nestingDepth(value: unknown, limit: number): number {
   let deepest = 0;
   const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop()!;
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const [v, depth] = top;
     if (v === null || typeof v !== 'object') continue;
     deepest = Math.max(deepest, depth + 1);
     if (deepest > limit) return deepest;

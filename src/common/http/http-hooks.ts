@@ -6,7 +6,7 @@
 //   onSend      a fresh answer is kept, with its ETag and Cache-Control
 //   onResponse  metrics (labels resolved once per route) and the request log line
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config/app-config.js';
 import { logRequest } from '../../config/logger.options.js';
 import { CatalogService } from '../../modules/catalog/catalog.service.js';
@@ -32,7 +32,7 @@ function isGated(route: string | undefined): boolean {
 }
 
 export function installHttpHooks(app: NestFastifyApplication, config: Pick<AppConfig, 'CATALOG_REFRESH_MS' | 'RESPONSE_CACHE_MB'>): ResponseCache {
-  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  const fastify = app.getHttpAdapter().getInstance();
   const gate = app.get(RequestGate);
   const catalog = app.get(CatalogService);
   const metrics = app.get(MetricsService);
@@ -57,29 +57,33 @@ export function installHttpHooks(app: NestFastifyApplication, config: Pick<AppCo
     // Without keys (AUTH_MODE=off) the gate is synchronous: no promise per request.
     if (!gate.keyRequired) {
       try {
-        gate.count(request as CallerRequest);
+        gate.count(request);
       } catch (error) {
         return refused(error);
       }
       return done();
     }
-    gate.authenticate(request as CallerRequest).then(
-      () => {
-        try {
-          gate.count(request as CallerRequest);
-        } catch (error) {
-          return refused(error);
-        }
-        done();
-      },
-      refused,
-    );
+    gate.authenticate(request as CallerRequest).then(() => {
+      try {
+        gate.count(request);
+      } catch (error) {
+        return refused(error);
+      }
+      done();
+    }, refused);
   });
 
   fastify.addHook('preHandler', (request, reply, done) => {
     const now = new Date();
     const plan = planCaching(
-      { method: request.method, route: request.routeOptions.url, path: pathOf(request.url), query: request.query, body: request.body, accept: request.headers.accept },
+      {
+        method: request.method,
+        route: request.routeOptions.url,
+        path: pathOf(request.url),
+        query: request.query,
+        body: request.body,
+        accept: request.headers.accept,
+      },
       catalog.currentVersionId,
       now,
     );

@@ -68,12 +68,14 @@ export function planCaching(request: CacheableRequest, currentVersionId: string 
   } else return null;
   const pins = route === '/graphql' ? {} : selectorOf(method === 'POST' ? request.body : request.query);
   const day = now.toISOString().slice(0, 10);
-  const key = `${method === 'HEAD' ? 'GET' : method} ${request.path} ${stringify(request.query) ?? ''} ${method === 'POST' ? stringify(request.body) : ''} ${request.accept ?? ''} v=${currentVersionId} d=${day}`;
+  const query = stringify(request.query) ?? '';
+  const body = method === 'POST' ? stringify(request.body) : '';
+  const key = `${method === 'HEAD' ? 'GET' : method} ${request.path} ${query} ${body} ${request.accept ?? ''} v=${currentVersionId} d=${day}`;
   return { key, freshness: freshnessOf(pins, now), httpCacheable };
 }
 
 function selectorOf(input: unknown): { version?: unknown; asOf?: unknown } {
-  return input !== null && typeof input === 'object' ? (input as { version?: unknown; asOf?: unknown }) : {};
+  return input !== null && typeof input === 'object' ? input : {};
 }
 
 function freshnessOf({ version, asOf }: { version?: unknown; asOf?: unknown }, now: Date): Freshness {

@@ -22,14 +22,17 @@ export class DiscountInput {
   @InputField(DISCOUNT.percent) percent: number;
 }
 
-export const DISCOUNTS = field.list(field.object(() => DiscountInput), { ...DISCOUNT_BOUNDS.list, description: 'Negotiated discounts on list prices' });
+export const DISCOUNTS = field.list(
+  field.object(() => DiscountInput),
+  { ...DISCOUNT_BOUNDS.list, description: 'Negotiated discounts on list prices' },
+);
 
 const PROVIDER_PERCENT = /^([^:]+):(-?\d+(?:\.\d+)?)$/;
 
 /** `aws:12.5` as { provider: 'aws', percent: 12.5 }; null when the text is not provider:number. */
 export function parseProviderPercent(text: string): DiscountInput | null {
   const m = PROVIDER_PERCENT.exec(text);
-  return m ? plainToInstance(DiscountInput, { provider: m[1]!, percent: Number(m[2]) }) : null;
+  return m ? plainToInstance(DiscountInput, { provider: m[1], percent: Number(m[2]) }) : null;
 }
 
 /** Why one `provider:percent` text is refused, in DiscountInput's words; null when it is a valid discount. */
@@ -37,7 +40,7 @@ function discountProblem(text: unknown): string | null {
   const discount = typeof text === 'string' ? parseProviderPercent(text) : null;
   if (!discount) return `${String(text)} is not provider:percent, e.g. aws:12`;
   const errors = validateSync(discount);
-  return errors.length ? `${text}: ${errors.flatMap((e) => Object.values(e.constraints ?? {})).join('; ')}` : null;
+  return errors.length ? `${String(text)}: ${errors.flatMap((e) => Object.values(e.constraints ?? {})).join('; ')}` : null;
 }
 
 /** REST: `discounts=aws:12,azure:5`, each item a DiscountInput written provider:percent. */
@@ -60,7 +63,8 @@ export function QueryDiscounts(): PropertyDecorator {
       name: 'isProviderPercent',
       validator: {
         validate: (value: unknown) => Array.isArray(value) && value.every((v) => discountProblem(v) === null),
-        defaultMessage: ({ value }: ValidationArguments) => (Array.isArray(value) ? value : [value]).map(discountProblem).find((p) => p !== null) ?? 'must be provider:percent values',
+        defaultMessage: ({ value }: ValidationArguments) =>
+          (Array.isArray(value) ? value : [value]).map(discountProblem).find((p) => p !== null) ?? 'must be provider:percent values',
       },
     }),
     ApiPropertyOptional(openApi),

@@ -6,7 +6,15 @@
 // validation is also what the domain accepts. The rest are sanity caps of the API (the domain
 // has no upper bound on a token count): they keep one request's work bounded.
 import { DEFAULT_LIMIT, MAX_PRICE_AGE_DAYS } from '../../domain/compliance/index.js';
-import { DEFAULT_HOURS_PER_MONTH, DEFAULT_INTER_TOKEN_LATENCY_MS, DEFAULT_MAX_ALTERNATIVES, DEFAULT_MIN_REPLICAS, DEFAULT_RECOVERABLE_SPOT_SHARE, DEFAULT_SPOT_INTERRUPTIONS_PER_HOUR, DEFAULT_TARGET_UTILIZATION } from '../../domain/cost-model/index.js';
+import {
+  DEFAULT_HOURS_PER_MONTH,
+  DEFAULT_INTER_TOKEN_LATENCY_MS,
+  DEFAULT_MAX_ALTERNATIVES,
+  DEFAULT_MIN_REPLICAS,
+  DEFAULT_RECOVERABLE_SPOT_SHARE,
+  DEFAULT_SPOT_INTERRUPTIONS_PER_HOUR,
+  DEFAULT_TARGET_UTILIZATION,
+} from '../../domain/cost-model/index.js';
 import { HOURS_PER_DAY } from '../../domain/cost-model/demand.js';
 import { DEFAULT_CONTEXT_TOKENS } from '../../domain/sizing/index.js';
 

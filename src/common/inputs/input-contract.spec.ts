@@ -9,6 +9,7 @@
 // A bound changed in one place only (a @Max, an OpenAPI maximum, a Float where REST takes a
 // string) fails a case here; a bound changed on purpose is changed in this table too.
 import { getNamedType, getNullableType, isEnumType, isInputObjectType, isListType, type GraphQLArgument, type GraphQLInputField } from 'graphql';
+import { at, defined } from '../../domain/checked.js';
 import {
   bodyProperties,
   fromQueryText,
@@ -30,7 +31,16 @@ import {
 } from './testing/input-contract-harness.js';
 
 type Path = (string | number)[];
-type RestGet = '/v1/offers' | '/v1/offers/cheapest' | '/v1/providers' | '/v1/regions' | '/v1/gpus' | '/v1/reference-figures' | '/v1/catalog/diff' | '/v1/offers/{offerId}/history' | '/v1/gpus/{gpu}/price-history';
+type RestGet =
+  | '/v1/offers'
+  | '/v1/offers/cheapest'
+  | '/v1/providers'
+  | '/v1/regions'
+  | '/v1/gpus'
+  | '/v1/reference-figures'
+  | '/v1/catalog/diff'
+  | '/v1/offers/{offerId}/history'
+  | '/v1/gpus/{gpu}/price-history';
 type Where =
   | { get: RestGet; param: string; asText?: (value: unknown) => string; openApiCannotSay?: string }
   | { post: '/v1/estimates'; at: Path; base?: Record<string, unknown> }
@@ -53,7 +63,7 @@ interface Case {
 }
 
 const chars = (n: number): string => 'a'.repeat(n);
-const times = <T,>(n: number, f: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => f(i));
+const times = <T>(n: number, f: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => f(i));
 
 const ESTIMATE = { model: { preset: 'llama-3-8b' }, workload: { requestsPerSecond: 1, avgInputTokens: 500, avgOutputTokens: 200 } };
 const OFFER_ID = '0123456789abcdef0123456789abcdef';
@@ -117,7 +127,7 @@ const enumCase = (name: string, where: Where[], values: string[], list = false):
   where,
   values,
   accept: values.map((v) => (list ? [v] : v)),
-  refuse: [list ? ['NOPE'] : 'NOPE', list ? [values[0]!.toLowerCase()] : values[0]!.toLowerCase()],
+  refuse: [list ? ['NOPE'] : 'NOPE', list ? [at(values, 0).toLowerCase()] : at(values, 0).toLowerCase()],
 });
 
 // ---- The table -----------------------------------------------------------------------------
@@ -133,15 +143,40 @@ const CASES: Case[] = [
     refuse: ['-1', '1e3', '1000000', '4.0000001', '.5', typed(4), typed(4.5)],
   },
   { name: 'policy.countries', where: policy('countries'), accept: [['DE'], ['de'], times(250, () => 'FR')], refuse: [['DEU'], times(251, () => 'FR')] },
-  { name: 'policy.certifications', where: policy('certifications'), accept: [[chars(40)], times(20, () => 'ISO27001')], refuse: [[chars(41)], times(21, () => 'ISO27001')] },
-  { name: 'policy.providers', where: policy('providers', 'provider'), accept: [[chars(64)], times(100, () => 'aws')], refuse: [[chars(65)], times(101, () => 'aws')] },
-  { name: 'policy.excludeProviders', where: policy('excludeProviders', 'excludeProvider'), accept: [[chars(64)], times(100, () => 'aws')], refuse: [[chars(65)], times(101, () => 'aws')] },
-  { name: 'policy.regions', where: policy('regions', 'region'), accept: [[chars(100)], times(200, () => 'eu-central-1')], refuse: [[chars(101)], times(201, () => 'eu-central-1')] },
+  {
+    name: 'policy.certifications',
+    where: policy('certifications'),
+    accept: [[chars(40)], times(20, () => 'ISO27001')],
+    refuse: [[chars(41)], times(21, () => 'ISO27001')],
+  },
+  {
+    name: 'policy.providers',
+    where: policy('providers', 'provider'),
+    accept: [[chars(64)], times(100, () => 'aws')],
+    refuse: [[chars(65)], times(101, () => 'aws')],
+  },
+  {
+    name: 'policy.excludeProviders',
+    where: policy('excludeProviders', 'excludeProvider'),
+    accept: [[chars(64)], times(100, () => 'aws')],
+    refuse: [[chars(65)], times(101, () => 'aws')],
+  },
+  {
+    name: 'policy.regions',
+    where: policy('regions', 'region'),
+    accept: [[chars(100)], times(200, () => 'eu-central-1')],
+    refuse: [[chars(101)], times(201, () => 'eu-central-1')],
+  },
   { name: 'policy.preset', where: policy('preset'), accept: ['GDPR_PERSONAL_DATA', chars(64)], refuse: ['', chars(65)] },
   enumCase('policy.residency', policy('residency'), ['ANY', 'EU', 'EEA', 'GDPR_ADEQUATE']),
   enumCase('policy.operator', policy('operator'), ['ANY', 'EU']),
   enumCase('policy.tolerance', policy('tolerance'), ['TOLERANT', 'RECOVERABLE', 'INTOLERANT']),
-  enumCase('policy.pricingModels', [...policy('pricingModels'), ...offersQuery('pricingModel')], ['ON_DEMAND', 'SPOT', 'RESERVED_1Y', 'RESERVED_3Y', 'SERVERLESS'], true),
+  enumCase(
+    'policy.pricingModels',
+    [...policy('pricingModels'), ...offersQuery('pricingModel')],
+    ['ON_DEMAND', 'SPOT', 'RESERVED_1Y', 'RESERVED_3Y', 'SERVERLESS'],
+    true,
+  ),
   { name: 'policy.includeEstimates', where: policy('includeEstimates'), ...booleans, documentedDefault: false },
   { name: 'policy.allowPartialAdequacy', where: policy('allowPartialAdequacy'), ...booleans },
   { name: 'REST country (where the region is)', where: offersQuery('country'), accept: [['DE']], refuse: [['DEU'], times(251, () => 'DE')] },
@@ -149,7 +184,12 @@ const CASES: Case[] = [
   // GPU requirement (src/domain/compliance/requirement.ts)
   { name: 'requirement.gpuCount', where: requirement('gpuCount'), accept: [1, 1024], refuse: [0, 1025, 1.5, text('0x10')] },
   { name: 'requirement.minGpuMemoryGb', where: requirement('minGpuMemoryGb'), accept: [0, 80, 4096], refuse: [-1, 4096.5] },
-  { name: 'requirement.gpus', where: requirement('gpus', 'gpu'), accept: [[chars(64)], times(50, () => 'l4-24gb')], refuse: [[chars(65)], times(51, () => 'l4-24gb')] },
+  {
+    name: 'requirement.gpus',
+    where: requirement('gpus', 'gpu'),
+    accept: [[chars(64)], times(50, () => 'l4-24gb')],
+    refuse: [[chars(65)], times(51, () => 'l4-24gb')],
+  },
   { ...enumCase('requirement.gpuCountMode', requirement('gpuCountMode'), ['PER_INSTANCE', 'TOTAL']), documentedDefault: 'PER_INSTANCE' },
 
   // The model to serve (src/domain/sizing/model.ts)
@@ -161,7 +201,13 @@ const CASES: Case[] = [
   { name: 'model.attentionHeads', where: model('attentionHeads'), accept: [1, 1024], refuse: [0, 1025] },
   { name: 'model.kvHeads', where: model('kvHeads'), accept: [1, 1024], refuse: [0, 1025] },
   { name: 'model.headDim', where: model('headDim'), accept: [16, 1024], refuse: [15, 1025] },
-  { name: 'model.contextTokens (offer search only)', where: offerModel('contextTokens'), accept: [1, 2_000_000], refuse: [0, 2_000_001], documentedDefault: 4096 },
+  {
+    name: 'model.contextTokens (offer search only)',
+    where: offerModel('contextTokens'),
+    accept: [1, 2_000_000],
+    refuse: [0, 2_000_001],
+    documentedDefault: 4096,
+  },
   enumCase('model.precision', [...model('precision', 'precision'), ...measured('precision')], ['FP32', 'FP16', 'BF16', 'FP8', 'INT8', 'INT4']),
 
   // Negotiated discounts (src/domain/compliance/ranking.ts: at least 0, below 100)
@@ -170,7 +216,11 @@ const CASES: Case[] = [
   {
     name: 'discounts (how many)',
     where: [
-      { get: '/v1/offers/cheapest', param: 'discounts', asText: (v) => (v as { provider: string; percent: number }[]).map((d) => `${d.provider}:${d.percent}`).join(',') },
+      {
+        get: '/v1/offers/cheapest',
+        param: 'discounts',
+        asText: (v) => (v as { provider: string; percent: number }[]).map((d) => `${d.provider}:${d.percent}`).join(','),
+      },
       ...estimate('discounts'),
       { graphql: 'cheapestOffers', at: ['discounts'] },
     ],
@@ -179,7 +229,13 @@ const CASES: Case[] = [
   },
 
   // The workload (src/domain/cost-model/estimate.ts)
-  { name: 'workload.batchShare: below 1, as the cost model requires', where: estimate('workload', 'batchShare'), accept: [0, 0.5, 0.999], refuse: [-0.001, 1, 1.5], documentedDefault: 0 },
+  {
+    name: 'workload.batchShare: below 1, as the cost model requires',
+    where: estimate('workload', 'batchShare'),
+    accept: [0, 0.5, 0.999],
+    refuse: [-0.001, 1, 1.5],
+    documentedDefault: 0,
+  },
   { name: 'workload.avgInputTokens', where: estimate('workload', 'avgInputTokens'), accept: [1, 1_000_000], refuse: [0, 1_000_001, 1.5] },
   { name: 'workload.avgOutputTokens', where: estimate('workload', 'avgOutputTokens'), accept: [1, 1_000_000], refuse: [0, 1_000_001] },
   {
@@ -189,7 +245,13 @@ const CASES: Case[] = [
     refuse: [times(23, () => 1), times(25, () => 1), [-1, ...times(23, () => 1)], [1_000_001, ...times(23, () => 1)]],
   },
   { name: 'workload.requestsPerSecond', where: estimate('workload', 'requestsPerSecond'), accept: [0, 1_000_000], refuse: [-1, 1_000_000.5] },
-  { name: 'workload.interTokenLatencyMs', where: estimate('workload', 'interTokenLatencyMs'), accept: [1, 10_000], refuse: [0.5, 10_001], documentedDefault: 50 },
+  {
+    name: 'workload.interTokenLatencyMs',
+    where: estimate('workload', 'interTokenLatencyMs'),
+    accept: [1, 10_000],
+    refuse: [0.5, 10_001],
+    documentedDefault: 50,
+  },
   { name: 'workload.targetUtilization', where: estimate('workload', 'targetUtilization'), accept: [0.05, 1], refuse: [0.04, 1.01], documentedDefault: 0.75 },
   { name: 'workload.minReplicas', where: estimate('workload', 'minReplicas'), accept: [0, 10_000], refuse: [-1, 10_001, 0.5], documentedDefault: 1 },
   { name: 'workload.scaleToZero', where: estimate('workload', 'scaleToZero'), ...booleans },
@@ -198,7 +260,12 @@ const CASES: Case[] = [
   { name: 'measuredThroughput.requestsPerSecond', where: measured('requestsPerSecond'), accept: [0.0001, 1_000_000], refuse: [0.00009, 1_000_001] },
   { name: 'measuredThroughput.outputTokensPerSecond', where: measured('outputTokensPerSecond'), accept: [0.01, 100_000_000], refuse: [0.009, 100_000_001] },
   { name: 'measuredThroughput.gpu', where: measured('gpu'), accept: [chars(64)], refuse: ['', chars(65)] },
-  { name: 'measuredThroughput (how many)', where: estimate('measuredThroughput'), accept: [times(50, () => ({ requestsPerSecond: 1 }))], refuse: [times(51, () => ({ requestsPerSecond: 1 }))] },
+  {
+    name: 'measuredThroughput (how many)',
+    where: estimate('measuredThroughput'),
+    accept: [times(50, () => ({ requestsPerSecond: 1 }))],
+    refuse: [times(51, () => ({ requestsPerSecond: 1 }))],
+  },
 
   // The rest of an estimate's input
   { name: 'estimate.hoursPerMonth', where: estimate('hoursPerMonth'), accept: [1, 730, 8784], refuse: [0.5, 8785], documentedDefault: 730 },
@@ -216,36 +283,62 @@ const CASES: Case[] = [
   { name: 'estimate.gpus', where: estimate('gpus'), accept: [['l4-24gb'], times(50, () => 'l4-24gb')], refuse: [[], times(51, () => 'l4-24gb'), [chars(65)]] },
   { name: 'estimate.precisions', where: estimate('precisions'), accept: [['INT8'], ['FP16', 'INT4']], refuse: [[], ['FP4']] },
   {
-    ...enumCase('currency', [
-      ...offersQuery('currency'),
-      { get: '/v1/gpus/{gpu}/price-history', param: 'currency' },
-      { get: '/v1/offers/{offerId}/history', param: 'currency' },
-      ...estimate('currency'),
-      { graphql: 'offers', at: ['filter', 'currency'] },
-      { graphql: 'cheapestOffers', at: ['currency'] },
-      { graphql: 'gpuPriceHistory', at: ['currency'] },
-      { graphql: 'offerPriceHistory', at: ['currency'] },
-    ], ['USD', 'EUR']),
+    ...enumCase(
+      'currency',
+      [
+        ...offersQuery('currency'),
+        { get: '/v1/gpus/{gpu}/price-history', param: 'currency' },
+        { get: '/v1/offers/{offerId}/history', param: 'currency' },
+        ...estimate('currency'),
+        { graphql: 'offers', at: ['filter', 'currency'] },
+        { graphql: 'cheapestOffers', at: ['currency'] },
+        { graphql: 'gpuPriceHistory', at: ['currency'] },
+        { graphql: 'offerPriceHistory', at: ['currency'] },
+      ],
+      ['USD', 'EUR'],
+    ),
     documentedDefault: 'USD',
   },
 
   // Paging of the listing, and the size of a cheapest answer
   {
     name: 'listing page size (REST limit, GraphQL first)',
-    where: [{ get: '/v1/offers', param: 'limit' }, { graphql: 'offers', at: ['first'] }],
+    where: [
+      { get: '/v1/offers', param: 'limit' },
+      { graphql: 'offers', at: ['first'] },
+    ],
     accept: [1, 500],
     refuse: [0, 501, 1.5],
     documentedDefault: 50,
   },
   {
     name: 'cheapest answer size (limit)',
-    where: [{ get: '/v1/offers/cheapest', param: 'limit' }, { graphql: 'cheapestOffers', at: ['limit'] }],
+    where: [
+      { get: '/v1/offers/cheapest', param: 'limit' },
+      { graphql: 'cheapestOffers', at: ['limit'] },
+    ],
     accept: [1, 100, 500],
     refuse: [0, 501],
     documentedDefault: 10,
   },
-  { name: 'listing cursor (REST cursor, GraphQL after)', where: [{ get: '/v1/offers', param: 'cursor' }, { graphql: 'offers', at: ['after'] }], accept: [chars(500)], refuse: ['', chars(501)] },
-  { name: 'cheapest explain', where: [{ get: '/v1/offers/cheapest', param: 'explain' }, { graphql: 'cheapestOffers', at: ['explain'] }], ...booleans, documentedDefault: false },
+  {
+    name: 'listing cursor (REST cursor, GraphQL after)',
+    where: [
+      { get: '/v1/offers', param: 'cursor' },
+      { graphql: 'offers', at: ['after'] },
+    ],
+    accept: [chars(500)],
+    refuse: ['', chars(501)],
+  },
+  {
+    name: 'cheapest explain',
+    where: [
+      { get: '/v1/offers/cheapest', param: 'explain' },
+      { graphql: 'cheapestOffers', at: ['explain'] },
+    ],
+    ...booleans,
+    documentedDefault: false,
+  },
 
   // Catalog version selector and history
   { name: 'version', where: versionSelector('version'), accept: ['2026-11-30', 'v1.2_x:y', chars(100)], refuse: ['', '-x', 'a b', chars(101)] },
@@ -274,13 +367,19 @@ const CASES: Case[] = [
   ),
   {
     name: 'offer id',
-    where: [{ get: '/v1/offers/{offerId}/history', param: 'offerId' }, { graphql: 'offerPriceHistory', at: ['offerId'] }],
+    where: [
+      { get: '/v1/offers/{offerId}/history', param: 'offerId' },
+      { graphql: 'offerPriceHistory', at: ['offerId'] },
+    ],
     accept: [OFFER_ID],
     refuse: ['xyz', OFFER_ID.toUpperCase(), `${OFFER_ID}0`],
   },
   {
     name: 'GPU slug of a price history',
-    where: [{ get: '/v1/gpus/{gpu}/price-history', param: 'gpu' }, { graphql: 'gpuPriceHistory', at: ['gpu'] }],
+    where: [
+      { get: '/v1/gpus/{gpu}/price-history', param: 'gpu' },
+      { graphql: 'gpuPriceHistory', at: ['gpu'] },
+    ],
     accept: ['h100-sxm-80gb', chars(64)],
     refuse: ['H100', '-x', chars(65)],
   },
@@ -302,12 +401,15 @@ const asQueryText = (value: unknown): string => (Array.isArray(value) ? value.ma
 
 function restGetUrl(where: Extract<Where, { get: RestGet }>, textValue: string): string {
   const query = new URLSearchParams(QUERY_DEFAULTS[where.get] ?? {});
-  const path = where.get.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(name === where.param ? textValue : PATH_DEFAULTS[name]!));
+  const path = where.get.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(name === where.param ? textValue : defined(PATH_DEFAULTS[name], `a default for {${name}}`)),
+  );
   if (!where.get.includes(`{${where.param}}`)) query.set(where.param, textValue);
   return `${path}?${query.toString()}`;
 }
 
-const describeWhere = (w: Where): string => ('get' in w ? `GET ${w.get} ${w.param}` : 'post' in w ? `POST ${w.post} ${w.at.join('.')}` : `GraphQL ${w.graphql}(${w.at.join('.')})`);
+const describeWhere = (w: Where): string =>
+  'get' in w ? `GET ${w.get} ${w.param}` : 'post' in w ? `POST ${w.post} ${w.at.join('.')}` : `GraphQL ${w.graphql}(${w.at.join('.')})`;
 const show = (v: unknown): string => {
   const s = JSON.stringify(v);
   return s.length > 60 ? `${s.slice(0, 57)}...` : s;
@@ -329,7 +431,11 @@ async function read(app: ServedApp, where: Where, value: unknown, kind: 'typed' 
     const says = openApiAccepts(app.openApi, parameter.schema, fromQueryText(parameter.schema, textValue)) ? 'accept' : 'refuse';
     // A list parameter is read comma-separated, and OpenAPI must say so: form style, not exploded.
     const commaSeparated = resolveRef(app.openApi, parameter.schema).type !== 'array' || (parameter.style === 'form' && parameter.explode === false);
-    return { served: verdict, schema: where.openApiCannotSay ? 'silent' : commaSeparated ? says : 'refuse', namesField: fields.some((f) => f === where.param || f.startsWith(`${where.param}.`)) };
+    return {
+      served: verdict,
+      schema: where.openApiCannotSay ? 'silent' : commaSeparated ? says : 'refuse',
+      namesField: fields.some((f) => f === where.param || f.startsWith(`${where.param}.`)),
+    };
   }
   if (kind === 'text') return null;
   if ('post' in where) {
@@ -340,7 +446,11 @@ async function read(app: ServedApp, where: Where, value: unknown, kind: 'typed' 
     return { served: verdict, schema, namesField: fields.some((f) => f === name || f.startsWith(`${name}.`)) };
   }
   const variables = withValue(where.base ?? GRAPHQL_BASE[where.graphql] ?? {}, where.at, value);
-  return { served: await servedGraphql(app, where.graphql, variables), schema: graphqlSays(graphqlLocation(app.schema, where.graphql, where.at), value), namesField: true };
+  return {
+    served: await servedGraphql(app, where.graphql, variables),
+    schema: graphqlSays(graphqlLocation(app.schema, where.graphql, where.at), value),
+    namesField: true,
+  };
 }
 
 // ---- The tests -----------------------------------------------------------------------------
@@ -354,23 +464,36 @@ describe('input definitions: REST, GraphQL, OpenAPI and the GraphQL schema agree
     await app.app.close();
   });
 
-  it.each(CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
-    const disagreements: string[] = [];
-    for (const where of c.where) {
-      for (const [expected, values] of [['accept', c.accept], ['refuse', c.refuse]] as const) {
-        for (const raw of values) {
-          const [value, kind] = raw && typeof raw === 'object' && 'typedOnly' in raw ? [raw.typedOnly, 'typed' as const] : raw && typeof raw === 'object' && 'textOnly' in raw ? [raw.textOnly, 'text' as const] : [raw, 'both' as const];
-          const got = await read(app, where, value, kind);
-          if (!got) continue;
-          const at = `${describeWhere(where)} = ${show(value)}: expected ${expected}`;
-          if (got.served !== expected) disagreements.push(`${at}, served ${got.served}`);
-          if (got.schema !== 'silent' && got.schema !== expected) disagreements.push(`${at}, the ${'graphql' in where ? 'GraphQL schema' : 'OpenAPI document'} says ${got.schema}`);
-          if (expected === 'refuse' && got.served === 'refuse' && !got.namesField) disagreements.push(`${at}, refused without naming the field`);
+  it.each(CASES.map((c) => [c.name, c] as const))(
+    '%s',
+    async (_name, c) => {
+      const disagreements: string[] = [];
+      for (const where of c.where) {
+        for (const [expected, values] of [
+          ['accept', c.accept],
+          ['refuse', c.refuse],
+        ] as const) {
+          for (const raw of values) {
+            const [value, kind] =
+              raw && typeof raw === 'object' && 'typedOnly' in raw
+                ? [raw.typedOnly, 'typed' as const]
+                : raw && typeof raw === 'object' && 'textOnly' in raw
+                  ? [raw.textOnly, 'text' as const]
+                  : [raw, 'both' as const];
+            const got = await read(app, where, value, kind);
+            if (!got) continue;
+            const at = `${describeWhere(where)} = ${show(value)}: expected ${expected}`;
+            if (got.served !== expected) disagreements.push(`${at}, served ${got.served}`);
+            if (got.schema !== 'silent' && got.schema !== expected)
+              disagreements.push(`${at}, the ${'graphql' in where ? 'GraphQL schema' : 'OpenAPI document'} says ${got.schema}`);
+            if (expected === 'refuse' && got.served === 'refuse' && !got.namesField) disagreements.push(`${at}, refused without naming the field`);
+          }
         }
       }
-    }
-    expect(disagreements).toEqual([]);
-  }, 60_000);
+      expect(disagreements).toEqual([]);
+    },
+    60_000,
+  );
 
   it.each(CASES.filter((c) => c.values).map((c) => [c.name, c] as const))('%s: OpenAPI and GraphQL list the same values', (_name, c) => {
     for (const where of c.where) {
@@ -381,26 +504,40 @@ describe('input definitions: REST, GraphQL, OpenAPI and the GraphQL schema agree
               return isEnumType(named) ? named.getValues().map((v) => v.name) : [];
             })()
           : (() => {
-              const s = resolveRef(app.openApi, 'get' in where ? openApiParameter(app.openApi, 'get', where.get, where.param).schema : openApiBodyProperty(app.openApi, where.post, where.at));
+              const s = resolveRef(
+                app.openApi,
+                'get' in where ? openApiParameter(app.openApi, 'get', where.get, where.param).schema : openApiBodyProperty(app.openApi, where.post, where.at),
+              );
               return ((s.type === 'array' ? (s.items as { enum?: string[] }).enum : s.enum) as string[] | undefined) ?? [];
             })();
-      expect({ where: describeWhere(where), values: [...listed].sort() }).toEqual({ where: describeWhere(where), values: [...c.values!].sort() });
+      expect({ where: describeWhere(where), values: [...listed].sort() }).toEqual({
+        where: describeWhere(where),
+        values: [...defined(c.values, 'the case values')].sort(),
+      });
     }
   });
 
-  it.each(CASES.filter((c) => c.documentedDefault !== undefined).map((c) => [c.name, c] as const))('%s: OpenAPI and GraphQL document the same default', (_name, c) => {
-    for (const where of c.where) {
-      const documented =
-        'graphql' in where
-          ? /Default: (\S+)\./.exec(graphqlLocation(app.schema, where.graphql, where.at).description)?.[1]
-          : String(resolveRef(app.openApi, 'get' in where ? openApiParameter(app.openApi, 'get', where.get, where.param).schema : openApiBodyProperty(app.openApi, where.post, where.at)).default);
-      expect({ where: describeWhere(where), default: documented }).toEqual({ where: describeWhere(where), default: String(c.documentedDefault) });
-    }
-  });
+  it.each(CASES.filter((c) => c.documentedDefault !== undefined).map((c) => [c.name, c] as const))(
+    '%s: OpenAPI and GraphQL document the same default',
+    (_name, c) => {
+      for (const where of c.where) {
+        const documented =
+          'graphql' in where
+            ? /Default: (\S+)\./.exec(graphqlLocation(app.schema, where.graphql, where.at).description)?.[1]
+            : String(
+                resolveRef(
+                  app.openApi,
+                  'get' in where ? openApiParameter(app.openApi, 'get', where.get, where.param).schema : openApiBodyProperty(app.openApi, where.post, where.at),
+                ).default,
+              );
+        expect({ where: describeWhere(where), default: documented }).toEqual({ where: describeWhere(where), default: String(c.documentedDefault) });
+      }
+    },
+  );
 
   it('has a case for every bounded input the schemas carry, so a new one cannot go unchecked', () => {
     // GraphQL: every numeric, enum, list or decimal argument and input field.
-    const covered = new Set(CASES.flatMap((c) => c.where.filter((w) => 'graphql' in w).map((w) => graphqlOwner(app.schema, (w as Extract<Where, { graphql: string }>).graphql, (w as Extract<Where, { graphql: string }>).at))));
+    const covered = new Set(CASES.flatMap((c) => c.where.filter((w) => 'graphql' in w).map((w) => graphqlOwner(app.schema, w.graphql, w.at))));
     const bounded = (f: GraphQLArgument | GraphQLInputField): boolean => {
       const named = getNamedType(f.type);
       return ['Int', 'Float'].includes(named.name) || isEnumType(named) || isListType(getNullableType(f.type)) || /decimal string/.test(f.description ?? '');
@@ -417,18 +554,24 @@ describe('input definitions: REST, GraphQL, OpenAPI and the GraphQL schema agree
         }
       }
     };
-    for (const field of Object.values(app.schema.getQueryType()!.getFields())) visit(`Query.${field.name}`, field.args);
+    for (const field of Object.values(defined(app.schema.getQueryType(), 'the Query type').getFields())) visit(`Query.${field.name}`, field.args);
 
     // REST: every query or path parameter with a type beyond a plain string, and every such body property.
-    const coveredRest = new Set(CASES.flatMap((c) => c.where.flatMap((w) => ('get' in w ? [`GET ${w.get} ${w.param}`] : 'post' in w ? [`POST ${w.post} ${w.at.filter((s) => typeof s === 'string').join('.')}`] : []))));
+    const coveredRest = new Set(
+      CASES.flatMap((c) =>
+        c.where.flatMap((w) =>
+          'get' in w ? [`GET ${w.get} ${w.param}`] : 'post' in w ? [`POST ${w.post} ${w.at.filter((s) => typeof s === 'string').join('.')}`] : [],
+        ),
+      ),
+    );
     for (const [path, item] of Object.entries(app.openApi.paths)) {
       for (const p of (item.get?.parameters ?? []) as unknown as { name: string; schema: Record<string, unknown> }[]) {
         if (isBoundedSchema(app.openApi, p.schema) && !coveredRest.has(`GET ${path} ${p.name}`)) missing.push(`GET ${path} ${p.name}`);
       }
-      const body = (item.post?.requestBody as { content?: Record<string, { schema: Record<string, unknown> }> } | undefined)?.content?.['application/json']?.schema;
+      const body = (item.post?.requestBody as { content?: Record<string, { schema: Record<string, unknown> }> } | undefined)?.content?.['application/json']
+        ?.schema;
       if (body) for (const prop of bodyProperties(app.openApi, body)) if (!coveredRest.has(`POST ${path} ${prop}`)) missing.push(`POST ${path} ${prop}`);
     }
     expect(missing).toEqual([]);
   });
 });
-

@@ -105,7 +105,8 @@ type ItemValue<S> = S extends IntSpec | NumberSpec
         ? C
         : never;
 /** The property type a spec validates: a decorated property of another type does not compile. */
-export type ValueOf<S extends FieldSpec> = S extends ListSpec<infer I> ? ItemValue<I>[] : S extends BooleanSpec ? boolean : S extends DateTimeSpec ? Date : ItemValue<S>;
+export type ValueOf<S extends FieldSpec> =
+  S extends ListSpec<infer I> ? ItemValue<I>[] : S extends BooleanSpec ? boolean : S extends DateTimeSpec ? Date : ItemValue<S>;
 export type FieldDecorator<V> = <K extends string>(target: { [P in K]?: V | null }, key: K) => void;
 
 type Bounds<S> = Omit<S, 'kind'>;
@@ -130,7 +131,7 @@ export function InputField<S extends FieldSpec>(spec: S): FieldDecorator<ValueOf
     ...validationRules(spec),
     spec.required ? ApiProperty(openApi) : ApiPropertyOptional(openApi),
     Field(() => graphqlType(spec), { nullable: !spec.required, description: graphqlDescription(spec) }),
-  ) as FieldDecorator<ValueOf<S>>;
+  );
 }
 
 /** A REST query parameter read with the same spec: parsed from the query string, no GraphQL field. */
@@ -142,7 +143,7 @@ export function QueryField<S extends FieldSpec>(spec: S): FieldDecorator<ValueOf
     // `gpu=a,b`: OpenAPI's form style without explode is exactly a comma-separated list.
     ...(list ? { style: 'form', explode: false } : {}),
   } as ApiPropertyOptions;
-  return applyDecorators(...queryParsing(spec), ...validationRules(spec), spec.required ? ApiProperty(openApi) : ApiPropertyOptional(openApi)) as FieldDecorator<ValueOf<S>>;
+  return applyDecorators(...queryParsing(spec), ...validationRules(spec), spec.required ? ApiProperty(openApi) : ApiPropertyOptional(openApi));
 }
 
 /** The regular expression of a decimal spec: no sign, no exponent, no leading point. */
@@ -254,14 +255,19 @@ function openApiSchema(spec: FieldSpec): ApiPropertyOptions {
     case 'list':
       return spec.of.kind === 'object'
         ? { ...itemSchema(spec.of), isArray: true, minItems: spec.minItems, maxItems: spec.maxItems }
-        : ({ type: 'array', items: withoutUndefined(itemSchema(spec.of)), minItems: spec.minItems, maxItems: spec.maxItems } as ApiPropertyOptions);
+        : { type: 'array', items: withoutUndefined(itemSchema(spec.of)), minItems: spec.minItems, maxItems: spec.maxItems };
     default:
-      return itemSchema(spec) as ApiPropertyOptions;
+      return itemSchema(spec);
   }
 }
 
 function openApiDoc(spec: FieldSpec): ApiPropertyOptions {
-  return withoutUndefined({ description: spec.description, example: spec.example, default: spec.default, required: spec.required ?? false }) as ApiPropertyOptions;
+  return withoutUndefined({
+    description: spec.description,
+    example: spec.example,
+    default: spec.default,
+    required: spec.required ?? false,
+  });
 }
 
 function withoutUndefined<T extends Record<string, unknown>>(o: T): T {
@@ -297,7 +303,9 @@ function graphqlType(spec: FieldSpec): ReturnTypeFuncValue {
  * same spec: "From 0 to less than 1. Default: 0."
  */
 export function graphqlDescription(spec: FieldSpec): string | undefined {
-  const parts = [spec.description, boundsText(spec), spec.default === undefined ? undefined : `Default: ${String(spec.default)}.`].filter((p): p is string => !!p);
+  const parts = [spec.description, boundsText(spec), spec.default === undefined ? undefined : `Default: ${String(spec.default)}.`].filter(
+    (p): p is string => !!p,
+  );
   return parts.length ? parts.map((p) => (/[.!?]$/.test(p) ? p : `${p}.`)).join(' ') : undefined;
 }
 

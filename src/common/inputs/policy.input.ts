@@ -3,7 +3,15 @@
 // and the REST offer queries read the same fields from the query string (offers.query.ts).
 import { InputType } from '@nestjs/graphql';
 import { PRICING_MODELS, type PricingModel } from '../../domain/catalog/catalog.types.js';
-import { INTERRUPTION_TOLERANCES, OPERATOR_SCOPES, POLICY_PRESETS, RESIDENCIES, type InterruptionTolerance, type OperatorScope, type Residency } from '../../domain/compliance/index.js';
+import {
+  INTERRUPTION_TOLERANCES,
+  OPERATOR_SCOPES,
+  POLICY_PRESETS,
+  RESIDENCIES,
+  type InterruptionTolerance,
+  type OperatorScope,
+  type Residency,
+} from '../../domain/compliance/index.js';
 import { PricingModelEnum } from '../models/enums.js';
 import { InterruptionToleranceEnum, OperatorScopeEnum, ResidencyEnum } from '../models/policy-enums.js';
 import { COUNTRY_CODE, NAME, POLICY_BOUNDS, PRICE_PER_GPU_HOUR } from './input-bounds.js';
@@ -12,9 +20,16 @@ import { field, InputField } from './input-field.js';
 const slugs = (description: string, maxItems: number) => field.list(field.string(NAME), { maxItems, description });
 
 export const POLICY = {
-  preset: field.string({ ...NAME, example: 'GDPR_PERSONAL_DATA', description: `Named policy: ${Object.keys(POLICY_PRESETS).join(', ')}; explicit fields may only tighten it` }),
+  preset: field.string({
+    ...NAME,
+    example: 'GDPR_PERSONAL_DATA',
+    description: `Named policy: ${Object.keys(POLICY_PRESETS).join(', ')}; explicit fields may only tighten it`,
+  }),
   residency: field.enum<Residency>(RESIDENCIES, ResidencyEnum, { description: 'Where the data may be processed' }),
-  countries: field.list(field.string(COUNTRY_CODE), { ...POLICY_BOUNDS.countries, description: 'Explicit country allow list, ISO 3166-1 alpha-2 (with or instead of residency)' }),
+  countries: field.list(field.string(COUNTRY_CODE), {
+    ...POLICY_BOUNDS.countries,
+    description: 'Explicit country allow list, ISO 3166-1 alpha-2 (with or instead of residency)',
+  }),
   allowPartialAdequacy: field.boolean({ description: 'Let GDPR_ADEQUATE include partial adequacy (US Data Privacy Framework, Canada PIPEDA)' }),
   operator: field.enum<OperatorScope>(OPERATOR_SCOPES, OperatorScopeEnum, { description: 'EU: only EU/EEA-headquartered operators' }),
   certifications: field.list(field.string({ minLength: POLICY_BOUNDS.certifications.minLength, maxLength: POLICY_BOUNDS.certifications.maxLength }), {
@@ -32,8 +47,14 @@ export const POLICY = {
     description: 'Region allow list (aws:eu-central-1, or the provider’s own eu-central-1)',
   }),
   maxPricePerGpuHour: field.decimal({ ...PRICE_PER_GPU_HOUR, description: 'Maximum comparable price per GPU-hour, in the request currency, after discounts' }),
-  includeEstimates: field.boolean({ default: false, description: 'Also rank ESTIMATE prices (computed by a rule, flagged as such); by default only LIST prices are used' }),
-  maxPriceAgeDays: field.int({ ...POLICY_BOUNDS.maxPriceAgeDays, description: 'Exclude prices last read from their source more than this many days ago (before asOf, when given)' }),
+  includeEstimates: field.boolean({
+    default: false,
+    description: 'Also rank ESTIMATE prices (computed by a rule, flagged as such); by default only LIST prices are used',
+  }),
+  maxPriceAgeDays: field.int({
+    ...POLICY_BOUNDS.maxPriceAgeDays,
+    description: 'Exclude prices last read from their source more than this many days ago (before asOf, when given)',
+  }),
 };
 
 @InputType('CompliancePolicyInput')

@@ -13,5 +13,5 @@ export const ReferenceMetricEnum = asEnum(REFERENCE_METRICS);
 registerEnumType(PricingModelEnum, { name: 'PricingModel', description: 'How capacity is bought' });
 registerEnumType(CurrencyEnum, { name: 'Currency' });
 registerEnumType(ProviderKindEnum, { name: 'ProviderKind' });
-registerEnumType(PriceKindEnum, { name: 'PriceKind', description: 'LIST: read from the provider\'s own price data; ESTIMATE: computed by a named rule' });
+registerEnumType(PriceKindEnum, { name: 'PriceKind', description: "LIST: read from the provider's own price data; ESTIMATE: computed by a named rule" });
 registerEnumType(ReferenceMetricEnum, { name: 'ReferenceMetric', description: 'What a reference figure is compared with' });

@@ -11,8 +11,14 @@ export const InterruptionToleranceEnum = asEnum(INTERRUPTION_TOLERANCES);
 export const GpuCountModeEnum = asEnum(GPU_COUNT_MODES);
 export const PrecisionEnum = asEnum(PRECISIONS);
 
-registerEnumType(ResidencyEnum, { name: 'Residency', description: 'Where the data may be processed: EU-27, EEA (EU + IS, LI, NO), GDPR_ADEQUATE (EEA + adequacy decisions)' });
+registerEnumType(ResidencyEnum, {
+  name: 'Residency',
+  description: 'Where the data may be processed: EU-27, EEA (EU + IS, LI, NO), GDPR_ADEQUATE (EEA + adequacy decisions)',
+});
 registerEnumType(OperatorScopeEnum, { name: 'OperatorScope', description: 'EU: only EU/EEA-headquartered operators' });
 registerEnumType(InterruptionToleranceEnum, { name: 'InterruptionTolerance', description: 'INTOLERANT workloads never get spot capacity' });
-registerEnumType(GpuCountModeEnum, { name: 'GpuCountMode', description: 'PER_INSTANCE: instances with exactly gpuCount GPUs; TOTAL: gpuCount GPUs over any number of instances' });
+registerEnumType(GpuCountModeEnum, {
+  name: 'GpuCountMode',
+  description: 'PER_INSTANCE: instances with exactly gpuCount GPUs; TOTAL: gpuCount GPUs over any number of instances',
+});
 registerEnumType(PrecisionEnum, { name: 'Precision' });

@@ -4,6 +4,7 @@ import { Decimal } from '../money/money.js';
 import { catalogChecksum, offerKeyHash } from './catalog-hash.js';
 import { diffCatalogs } from './catalog-diff.js';
 import type { CatalogContent, Offer } from './catalog.types.js';
+import { at } from '../checked.js';
 
 // The shared test factory, with the real key hash (the diff compares offers by it).
 const offer = (over: Partial<Offer> = {}): Offer => {
@@ -29,15 +30,15 @@ describe(diffCatalogs.name, () => {
     expect(diff.added.map((o) => o.keyHash)).toEqual([c.keyHash]);
     expect(diff.removed.map((o) => o.keyHash)).toEqual([b.keyHash]);
     expect(diff.changed).toHaveLength(1);
-    expect(diff.changed[0]!.changePct!.toFixed(4)).toBe('-12.5000');
+    expect(at(diff.changed, 0).changePct?.toFixed(4)).toBe('-12.5000');
     expect(diff.unchangedOffers).toBe(0);
   });
 
   it('reports a changed source without a price change as a change, naming the field', () => {
     const a = offer();
     const diff = diffCatalogs({ from: content([a]), to: content([{ ...a, observedAt: '2026-11-01' }]) });
-    expect(diff.changed[0]!.otherChanges).toEqual(['observedAt']);
-    expect(diff.changed[0]!.changePct!.toNumber()).toBe(0);
+    expect(at(diff.changed, 0).otherChanges).toEqual(['observedAt']);
+    expect(at(diff.changed, 0).changePct?.toNumber()).toBe(0);
   });
 
   it('finds nothing between a catalog and itself, in any order (property)', () => {

@@ -1,5 +1,5 @@
 // What changed between two catalog versions, compared by natural keys.
-import { Decimal } from 'decimal.js';
+import type { Decimal } from 'decimal.js';
 import { changedFields, cmp, offerNaturalKey, rowContentHash, type CatalogRow } from './catalog-hash.js';
 import type { CatalogContent, Offer } from './catalog.types.js';
 

@@ -1,4 +1,5 @@
 import { assembleCatalog, parseCatalogFiles, type CatalogFile } from './catalog-files.js';
+import { defined } from '../checked.js';
 
 const reference: CatalogFile = {
   path: 'ref.yaml',
@@ -11,7 +12,8 @@ providers:
 regions:
   - { code: "aws:eu-central-1", provider: aws, name: Frankfurt, country: DE }
 gpus:
-  - { slug: h100-sxm-80gb, vendor: NVIDIA, name: H100, memoryGb: "80", memoryBandwidthGbps: "3350", fp16Tflops: "989", int8Tops: "1979", fp8Tflops: "1979", fp8Support: true }
+  - { slug: h100-sxm-80gb, vendor: NVIDIA, name: H100, memoryGb: "80", memoryBandwidthGbps: "3350", \
+fp16Tflops: "989", int8Tops: "1979", fp8Tflops: "1979", fp8Support: true }
 `,
 };
 
@@ -65,7 +67,9 @@ describe('parseCatalogFiles', () => {
     expect(errors.every((e) => e.file === 'offers/bad.yaml')).toBe(true);
     // Each error points at the line of its field (counted by hand in the text above), not the record's first line.
     const lineOf = (field: string) => errors.find((e) => e.field === field)?.line;
-    expect([lineOf('gpuCount'), lineOf('pricingModel'), lineOf('pricePerHour'), lineOf('currency'), lineOf('source'), lineOf('observedAt')]).toEqual([5, 7, 8, 9, 10, 11]);
+    expect([lineOf('gpuCount'), lineOf('pricingModel'), lineOf('pricePerHour'), lineOf('currency'), lineOf('source'), lineOf('observedAt')]).toEqual([
+      5, 7, 8, 9, 10, 11,
+    ]);
     expect(errors.find((e) => e.message.includes('unknown field'))).toEqual(expect.objectContaining({ line: 12, message: expect.stringContaining('colour') }));
     // A missing field has no line of its own: the record's.
     expect(lineOf('priceKind')).toBe(2);
@@ -93,7 +97,8 @@ describe('parseCatalogFiles', () => {
   it('reads CSV offers with their line numbers', () => {
     const csv: CatalogFile = {
       path: 'offers.csv',
-      text: 'provider,region,gpu,gpuCount,instanceType,pricingModel,pricePerHour,currency,priceKind,source,observedAt\n' +
+      text:
+        'provider,region,gpu,gpuCount,instanceType,pricingModel,pricePerHour,currency,priceKind,source,observedAt\n' +
         'aws,eu-central-1,h100-sxm-80gb,8,p5.48xlarge,SPOT,12.5,USD,LIST,https://aws.amazon.com/ec2/spot/pricing/,2026-03-27\n' +
         'aws,eu-central-1,h100-sxm-80gb,x,p5.48xlarge,SPOT,12.5,USD,LIST,https://aws.amazon.com/ec2/spot/pricing/,2026-03-27\n',
     };
@@ -109,7 +114,10 @@ describe('parseCatalogFiles', () => {
     expect(parseCatalogFiles([reference, listWithRule]).errors).toEqual([
       expect.objectContaining({ field: 'derivation', line: 13, message: expect.stringContaining('conversion') }),
     ]);
-    const ok = { ...offer('    derivation: "on-demand x 0.35"\n'), text: offer('    derivation: "on-demand x 0.35"\n').text.replace('priceKind: LIST', 'priceKind: ESTIMATE') };
+    const ok = {
+      ...offer('    derivation: "on-demand x 0.35"\n'),
+      text: offer('    derivation: "on-demand x 0.35"\n').text.replace('priceKind: LIST', 'priceKind: ESTIMATE'),
+    };
     const parsed = parseCatalogFiles([reference, ok]);
     expect(parsed.errors).toEqual([]);
     expect(parsed.offers[0]?.item).toEqual(expect.objectContaining({ priceKind: 'ESTIMATE', derivation: 'on-demand x 0.35', conversion: null }));
@@ -141,8 +149,10 @@ describe('parseCatalogFiles', () => {
     const figures: CatalogFile = {
       path: 'reference-figures.yaml',
       text: `referenceFigures:
-  - { key: a1-aws, claim: AWS H100, metric: PRICE_PER_GPU_HOUR, value: "3.90", currency: USD, provider: aws, gpus: [h100-sxm-80gb], pricingModel: ON_DEMAND, source: article, publishedOn: "2026-03-27" }
-  - { key: spot, claim: spot, metric: DISCOUNT_PERCENT, value: "60", valueHigh: "50", currency: USD, pricingModel: ON_DEMAND, source: article, publishedOn: "2026-03-27" }
+  - { key: a1-aws, claim: AWS H100, metric: PRICE_PER_GPU_HOUR, value: "3.90", currency: USD, provider: aws, \
+gpus: [h100-sxm-80gb], pricingModel: ON_DEMAND, source: article, publishedOn: "2026-03-27" }
+  - { key: spot, claim: spot, metric: DISCOUNT_PERCENT, value: "60", valueHigh: "50", currency: USD, \
+pricingModel: ON_DEMAND, source: article, publishedOn: "2026-03-27" }
 `,
     };
     const parsed = parseCatalogFiles([reference, offer(''), figures]);
@@ -164,15 +174,22 @@ describe('assembleCatalog', () => {
   });
 
   describe('import scope', () => {
-    const other = `  - { provider: ovh, region: "ovh:gra", gpu: h100-sxm-80gb, gpuCount: 1, instanceType: h100-380, pricingModel: ON_DEMAND, pricePerHour: "2.80", currency: EUR, priceKind: LIST, source: ovh, observedAt: "2025-01-27" }\n`;
+    const other =
+      `  - { provider: ovh, region: "ovh:gra", gpu: h100-sxm-80gb, gpuCount: 1, instanceType: h100-380, pricingModel: ON_DEMAND, ` +
+      `pricePerHour: "2.80", currency: EUR, priceKind: LIST, source: ovh, observedAt: "2025-01-27" }\n`;
     const withOvh: CatalogFile = {
       path: 'ref.yaml',
       text: reference.text
         .replace('providers:\n', 'providers:\n  - { slug: ovh, name: OVH, kind: REGIONAL, headquartersCountry: FR }\n')
         .replace('regions:\n', 'regions:\n  - { code: "ovh:gra", provider: ovh, name: Gravelines, country: FR }\n'),
     };
-    const base = assembleCatalog({ parsed: parseCatalogFiles([withOvh, offer(other)]), inherited: null, scope: { mode: 'FULL' } }).content!;
-    const spot = `  - { provider: aws, region: eu-central-1, gpu: h100-sxm-80gb, gpuCount: 8, instanceType: p5.48xlarge, pricingModel: SPOT, pricePerHour: "12", currency: USD, priceKind: LIST, source: aws, observedAt: "2026-11-01" }\n`;
+    const base = defined(
+      assembleCatalog({ parsed: parseCatalogFiles([withOvh, offer(other)]), inherited: null, scope: { mode: 'FULL' } }).content,
+      'the base catalog',
+    );
+    const spot =
+      `  - { provider: aws, region: eu-central-1, gpu: h100-sxm-80gb, gpuCount: 8, instanceType: p5.48xlarge, pricingModel: SPOT, ` +
+      `pricePerHour: "12", currency: USD, priceKind: LIST, source: aws, observedAt: "2026-11-01" }\n`;
     const update: CatalogFile = { path: 'update.yaml', text: `offers:\n${spot}` };
     const keys = (c: typeof base | null) => c?.offers.map((o) => `${o.providerSlug}/${o.instanceType}/${o.pricingModel}`).sort();
 
@@ -188,7 +205,9 @@ describe('assembleCatalog', () => {
     });
 
     it('replaces everything with FULL, and the named providers with an explicit scope', () => {
-      expect(keys(assembleCatalog({ parsed: parseCatalogFiles([update]), inherited: base, scope: { mode: 'FULL' } }).content)).toEqual(['aws/p5.48xlarge/SPOT']);
+      expect(keys(assembleCatalog({ parsed: parseCatalogFiles([update]), inherited: base, scope: { mode: 'FULL' } }).content)).toEqual([
+        'aws/p5.48xlarge/SPOT',
+      ]);
       const both = assembleCatalog({ parsed: parseCatalogFiles([update]), inherited: base, scope: { mode: 'PROVIDERS', providers: ['aws', 'ovh'] } });
       expect(keys(both.content)).toEqual(['aws/p5.48xlarge/SPOT']);
     });

@@ -1,7 +1,7 @@
 // Turns catalog files (YAML, JSON or CSV) into catalog content, collecting every error with its
 // file and line. Nothing here touches a database: the import service decides what to write.
 import { parse as parseCsv } from 'csv-parse/sync';
-import { Decimal } from 'decimal.js';
+import type { Decimal } from 'decimal.js';
 import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
 import type { ZodType } from 'zod';
 import { offerKeyHash, offerNaturalKey } from './catalog-hash.js';
@@ -15,6 +15,7 @@ import {
   type CatalogMetaRow,
 } from './catalog-rows.js';
 import type { CatalogContent, GpuModel, Offer, Provider, ReferenceFigure, Region } from './catalog.types.js';
+import { at, last } from '../checked.js';
 
 export interface CatalogFile {
   /** Shown in errors; relative paths read best. */
@@ -67,9 +68,7 @@ function toText(node: unknown): unknown {
   }
   if (isSeq(node)) return node.items.map(toText);
   if (isMap(node)) {
-    return Object.fromEntries(
-      node.items.map((pair) => [String(isScalar(pair.key) ? pair.key.value : pair.key), toText(pair.value)]),
-    );
+    return Object.fromEntries(node.items.map((pair) => [String(isScalar(pair.key) ? pair.key.value : pair.key), toText(pair.value)]));
   }
   return node ?? null;
 }
@@ -80,7 +79,7 @@ function readStructured(file: CatalogFile, rows: Record<Section, RawRow[]>, erro
   const doc = parseDocument(file.text, { lineCounter, schema: 'failsafe', prettyErrors: false });
   const lineOf = (node: Node | null | undefined): number => (node?.range ? lineCounter.linePos(node.range[0]).line : 1);
   if (doc.errors.length) {
-    for (const e of doc.errors) errors.push({ file: file.path, line: e.linePos?.[0]?.line ?? 1, field: '', message: e.message.split('\n')[0] });
+    for (const e of doc.errors) errors.push({ file: file.path, line: e.linePos?.[0]?.line ?? 1, field: '', message: at(e.message.split('\n'), 0) });
     return;
   }
   if (!isMap(doc.contents)) {
@@ -89,7 +88,7 @@ function readStructured(file: CatalogFile, rows: Record<Section, RawRow[]>, erro
   }
   for (const pair of doc.contents.items) {
     const key = String(isScalar(pair.key) ? pair.key.value : pair.key) as Section;
-    const keyLine = lineOf(pair.key as Node);
+    const keyLine = lineOf(pair.key);
     if (!SECTIONS.includes(key)) {
       errors.push({ file: file.path, line: keyLine, field: key, message: `unknown section; expected one of ${SECTIONS.join(', ')}` });
       continue;
@@ -106,20 +105,18 @@ function readStructured(file: CatalogFile, rows: Record<Section, RawRow[]>, erro
       const fieldLines = isMap(item)
         ? Object.fromEntries(item.items.map((p) => [String(isScalar(p.key) ? p.key.value : p.key), lineOf(p.key as Node)]))
         : undefined;
-      rows[key].push({ file: file.path, line: lineOf(item as Node), value: toText(item), fieldLines });
+      rows[key].push({ file: file.path, line: lineOf(item), value: toText(item), fieldLines });
     }
   }
 }
 
 /** CSV: one section per file, named by the file (providers.csv, regions.csv, gpus.csv; else offers). */
 function readCsv(file: CatalogFile, rows: Record<Section, RawRow[]>, errors: RowError[]): void {
-  const base = file.path.split('/').pop()!.toLowerCase();
+  const base = last(file.path.split('/')).toLowerCase();
   const section: Section = (['providers', 'regions', 'gpus'] as const).find((s) => base.startsWith(s)) ?? 'offers';
   try {
-    const records = parseCsv(file.text, { columns: true, skip_empty_lines: true, info: true }) as {
-      record: Record<string, string>;
-      info: { lines: number };
-    }[];
+    // With `info`, each record comes with where it was read.
+    const records = parseCsv<{ record: Record<string, string>; info: { lines: number } }>(file.text, { columns: true, skip_empty_lines: true, info: true });
     for (const { record, info } of records) {
       const value = Object.fromEntries(Object.entries(record).filter(([, v]) => v !== ''));
       rows[section].push({ file: file.path, line: info.lines, value });
@@ -154,8 +151,8 @@ export function parseCatalogFiles(files: CatalogFile[]): ParsedCatalog {
     else readStructured(file, rows, errors);
   }
   if (rows.catalog.length > 1) {
-    const [, second] = rows.catalog;
-    errors.push({ file: second!.file, line: second!.line, field: 'catalog', message: 'only one catalog section is allowed' });
+    const second = at(rows.catalog, 1);
+    errors.push({ file: second.file, line: second.line, field: 'catalog', message: 'only one catalog section is allowed' });
   }
   const meta = rows.catalog[0] ? validate(catalogMetaSchema, rows.catalog[0], errors) : null;
 
@@ -284,7 +281,13 @@ export function assembleCatalog({
   const gpus = parsed.gpus ?? inherited?.gpus ?? [];
   const referenceFigures = parsed.referenceFigures ?? inherited?.referenceFigures ?? [];
   const fxRates = parsed.meta?.fx ?? inherited?.fxRates ?? null;
-  if (!fxRates) errors.push({ file: first.file, line: 1, field: 'catalog.fx', message: 'FX rates are required (a catalog section with fx) when there is no current version to inherit them from' });
+  if (!fxRates)
+    errors.push({
+      file: first.file,
+      line: 1,
+      field: 'catalog.fx',
+      message: 'FX rates are required (a catalog section with fx) when there is no current version to inherit them from',
+    });
   const listed = [...new Set(parsed.offers.map((o) => o.item.providerSlug))].sort();
   const scoped = scope.mode === 'FULL' ? null : scope.mode === 'MERGE' ? listed : [...new Set(scope.providers ?? listed)].sort();
   if (parsed.offers.length === 0 && parsed.errors.length === 0 && !(scope.mode === 'PROVIDERS' && scope.providers?.length)) {
@@ -305,14 +308,15 @@ export function assembleCatalog({
   const kept = (inherited?.offers ?? []).filter((o) => (scope.mode === 'MERGE' ? !replaced.has(o.keyHash) : !inScope(o.providerSlug)));
   const checked = [...parsed.offers, ...kept.map((item) => ({ item, file: '(inherited)', line: 0 }))];
   for (const { item: offer, file, line } of checked) {
-    if (line > 0 && !inScope(offer.providerSlug)) {
-      errors.push({ file, line, field: 'provider', message: `provider ${offer.providerSlug} is outside the import scope ${scoped!.join(', ')}` });
+    if (line > 0 && scoped !== null && !scoped.includes(offer.providerSlug)) {
+      errors.push({ file, line, field: 'provider', message: `provider ${offer.providerSlug} is outside the import scope ${scoped.join(', ')}` });
     }
     const where = line > 0 ? '' : ` (inherited offer ${offer.instanceType} ${offer.regionCode}; import its provider's offers too, or use --full)`;
     if (!providerSlugs.has(offer.providerSlug)) errors.push({ file, line, field: 'provider', message: `unknown provider ${offer.providerSlug}${where}` });
     const owner = regionProvider.get(offer.regionCode);
     if (owner === undefined) errors.push({ file, line, field: 'region', message: `unknown region ${offer.regionCode}${where}` });
-    else if (owner !== offer.providerSlug) errors.push({ file, line, field: 'region', message: `region ${offer.regionCode} belongs to ${owner}, not ${offer.providerSlug}` });
+    else if (owner !== offer.providerSlug)
+      errors.push({ file, line, field: 'region', message: `region ${offer.regionCode} belongs to ${owner}, not ${offer.providerSlug}` });
     if (!gpuSlugs.has(offer.gpuSlug)) errors.push({ file, line, field: 'gpu', message: `unknown GPU ${offer.gpuSlug}${where}` });
     if (fxRates && offer.currency !== fxRates.base && fxRates.rates[offer.currency] === undefined) {
       errors.push({ file, line, field: 'currency', message: `no FX rate for ${offer.currency} in this catalog${where}` });

@@ -4,6 +4,7 @@ import { Decimal } from '../money/money.js';
 import { diffCatalogs } from './catalog-diff.js';
 import { canonicalJson, catalogChecksum, offerKeyHash, rowContentHash, type CatalogRow } from './catalog-hash.js';
 import { CURRENCIES, PRICE_KINDS, PRICING_MODELS, type CatalogContent, type Offer } from './catalog.types.js';
+import { at } from '../checked.js';
 
 /**
  * An offer with every field set (no nulls), so each field can be changed to another value and to
@@ -84,8 +85,8 @@ function expectReported(before: Offer, after: Offer, field: keyof Offer): void {
   }
   expect(diff.changed).toHaveLength(1);
   expect(diff.unchangedOffers).toBe(0);
-  if (field === 'pricePerHour') expect(canonicalJson(diff.changed[0]!.newPricePerHour)).toBe(canonicalJson(after.pricePerHour));
-  else expect(diff.changed[0]!.otherChanges).toContain(field);
+  if (field === 'pricePerHour') expect(canonicalJson(at(diff.changed, 0).newPricePerHour)).toBe(canonicalJson(after.pricePerHour));
+  else expect(at(diff.changed, 0).otherChanges).toContain(field);
 }
 
 describe(rowContentHash.name, () => {
@@ -98,7 +99,7 @@ describe(rowContentHash.name, () => {
     const base = { ...FULL_OFFER } as Offer;
     for (const field of Object.keys(FULL_OFFER) as (keyof Offer)[]) {
       for (const value of NULLABLE[field] ? [another(base[field]), null] : [another(base[field])]) {
-        const changed = { ...base, [field]: value } as Offer;
+        const changed = { ...base, [field]: value };
         expect([field, rowContentHash(changed)]).not.toEqual([field, rowContentHash(base)]);
         expectReported(base, changed, field);
       }
@@ -137,7 +138,7 @@ describe(rowContentHash.name, () => {
     fc.assert(
       fc.property(offer, field, fc.boolean(), (before, f, toNull) => {
         const value = toNull && NULLABLE[f] && before[f] !== null ? null : another(before[f]);
-        const after = { ...before, [f]: value } as Offer;
+        const after = { ...before, [f]: value };
         expect(rowContentHash(after)).not.toBe(rowContentHash(before));
         expectReported(before, after, f);
       }),
@@ -162,7 +163,7 @@ describe(rowContentHash.name, () => {
     ];
     for (const [row, group, keyField] of rows) {
       for (const field of Object.keys(row)) {
-        const changed = { ...row, [field]: another((row as unknown as Record<string, unknown>)[field]) } as CatalogRow;
+        const changed = { ...row, [field]: another((row as unknown as Record<string, unknown>)[field]) };
         expect([field, rowContentHash(changed)]).not.toEqual([field, rowContentHash(row)]);
         const diff = diffCatalogs({ from: makeCatalog({ gpus: [], [group]: [row] }), to: makeCatalog({ gpus: [], [group]: [changed] }) });
         const changes = diff.reference.map((r) => r.change).sort();
@@ -178,6 +179,6 @@ describe(catalogChecksum.name, () => {
     const keyed = { ...o, keyHash: offerKeyHash(o) };
     const repriced = { ...keyed, upfront: new Decimal(1200) };
     expect(catalogChecksum(content([repriced]))).not.toBe(catalogChecksum(content([keyed])));
-    expect(diffOf(keyed, repriced).changed[0]!.otherChanges).toEqual(['upfront']);
+    expect(at(diffOf(keyed, repriced).changed, 0).otherChanges).toEqual(['upfront']);
   });
 });

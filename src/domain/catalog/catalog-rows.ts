@@ -41,7 +41,10 @@ const decimal = (rule: { min?: number; max?: number; positive?: boolean; fractio
 // its error names the rule (a union would only say "Invalid input").
 const blankToNull = (v: unknown): unknown => (v === '' || v === undefined ? null : v);
 const optionalDecimal = (rule?: Parameters<typeof decimal>[0]) =>
-  z.preprocess(blankToNull, decimal(rule).nullable()).optional().transform((v) => v ?? null);
+  z
+    .preprocess(blankToNull, decimal(rule).nullable())
+    .optional()
+    .transform((v) => v ?? null);
 const int = (min: number, max: number) =>
   z
     .string()
@@ -50,10 +53,11 @@ const int = (min: number, max: number) =>
     .transform(Number)
     .refine((n) => n >= min && n <= max, `must be between ${min} and ${max}`);
 const optionalInt = (min: number, max: number) =>
-  z.preprocess(blankToNull, int(min, max).nullable()).optional().transform((v) => v ?? null);
-const bool = z
-  .enum(['true', 'false', 'yes', 'no', '1', '0'], { error: 'must be true or false' })
-  .transform((v) => v === 'true' || v === 'yes' || v === '1');
+  z
+    .preprocess(blankToNull, int(min, max).nullable())
+    .optional()
+    .transform((v) => v ?? null);
+const bool = z.enum(['true', 'false', 'yes', 'no', '1', '0'], { error: 'must be true or false' }).transform((v) => v === 'true' || v === 'yes' || v === '1');
 const isoDate = z
   .string()
   .trim()
@@ -73,7 +77,10 @@ export const catalogMetaSchema = z.strictObject({
   notes: optionalText,
   fx: z.strictObject({
     base: z.enum(CURRENCIES),
-    rates: z.partialRecord(z.enum(CURRENCIES), decimal({ positive: true }).transform((d) => d.toString())),
+    rates: z.partialRecord(
+      z.enum(CURRENCIES),
+      decimal({ positive: true }).transform((d) => d.toString()),
+    ),
     date: isoDate,
     source: text,
   }),
@@ -158,7 +165,10 @@ export const offerRowSchema = z
     }
     const serverless = traits.billedByBusyTime;
     if (serverless !== (row.serverlessUnitPrice !== null && row.serverlessUnit !== null)) {
-      issue('serverlessUnitPrice', serverless ? 'serverless offers need serverlessUnitPrice and serverlessUnit' : 'only serverless offers have a serverless unit price');
+      issue(
+        'serverlessUnitPrice',
+        serverless ? 'serverless offers need serverlessUnitPrice and serverlessUnit' : 'only serverless offers have a serverless unit price',
+      );
     }
     if (row.interruptionNoticeSeconds !== null && !traits.interruptible) {
       issue('interruptionNoticeSeconds', 'only spot offers have an interruption notice');
@@ -177,10 +187,19 @@ export const referenceFigureRowSchema = z
     metric: z.enum(REFERENCE_METRICS, { error: `must be one of ${REFERENCE_METRICS.join(', ')}` }),
     value: decimal({ max: 1_000_000 }),
     valueHigh: optionalDecimal({ max: 1_000_000 }),
-    currency: z.preprocess(blankToNull, z.enum(CURRENCIES).nullable()).optional().transform((v) => v ?? null),
-    provider: z.preprocess(blankToNull, slug.nullable()).optional().transform((v) => v ?? null),
+    currency: z
+      .preprocess(blankToNull, z.enum(CURRENCIES).nullable())
+      .optional()
+      .transform((v) => v ?? null),
+    provider: z
+      .preprocess(blankToNull, slug.nullable())
+      .optional()
+      .transform((v) => v ?? null),
     gpus: list,
-    pricingModel: z.preprocess(blankToNull, z.enum(PRICING_MODELS).nullable()).optional().transform((v) => v ?? null),
+    pricingModel: z
+      .preprocess(blankToNull, z.enum(PRICING_MODELS).nullable())
+      .optional()
+      .transform((v) => v ?? null),
     source: sourceRef,
     publishedOn: isoDate,
     note: optionalText,

@@ -8,9 +8,23 @@ const diff = ({ removed = 0, repriced = 0, relabelled = 0 }): CatalogDiff => ({
   added: [],
   removed: offers(removed),
   changed: [
-    ...offers(repriced).map((offer) => ({ offer, oldPricePerHour: new Decimal(4), newPricePerHour: new Decimal(5), changePct: new Decimal(25), oldCurrency: 'USD' as const, otherChanges: [] })),
+    ...offers(repriced).map((offer) => ({
+      offer,
+      oldPricePerHour: new Decimal(4),
+      newPricePerHour: new Decimal(5),
+      changePct: new Decimal(25),
+      oldCurrency: 'USD' as const,
+      otherChanges: [],
+    })),
     // A changed source with the same price is not a price change.
-    ...offers(relabelled).map((offer) => ({ offer, oldPricePerHour: new Decimal(4), newPricePerHour: new Decimal(4), changePct: new Decimal(0), oldCurrency: 'USD' as const, otherChanges: ['sourceUrl'] })),
+    ...offers(relabelled).map((offer) => ({
+      offer,
+      oldPricePerHour: new Decimal(4),
+      newPricePerHour: new Decimal(4),
+      changePct: new Decimal(0),
+      oldCurrency: 'USD' as const,
+      otherChanges: ['sourceUrl'],
+    })),
   ],
   reference: [],
   unchangedOffers: 0,

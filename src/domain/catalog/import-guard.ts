@@ -33,7 +33,9 @@ export function checkGuard({ diff, inScopeBefore, limits }: { diff: CatalogDiff;
       violations.push(`would remove ${removed} of ${inScopeBefore} offers in scope (${pct(removed).toFixed(1)}%, limit ${limits.maxRemovedPercent}%)`);
     }
     if (pct(priceChanged) > limits.maxChangedPercent) {
-      violations.push(`would change the price of ${priceChanged} of ${inScopeBefore} offers in scope (${pct(priceChanged).toFixed(1)}%, limit ${limits.maxChangedPercent}%)`);
+      violations.push(
+        `would change the price of ${priceChanged} of ${inScopeBefore} offers in scope (${pct(priceChanged).toFixed(1)}%, limit ${limits.maxChangedPercent}%)`,
+      );
     }
   }
   return { ...limits, inScopeBefore, removed, priceChanged, violations };

@@ -38,7 +38,9 @@ describe(compareReferenceFigure.name, () => {
     expect(compareReferenceFigure(makeReferenceFigure({ provider: 'vastai' }), makeCatalog({ offers: [p5] }))).toEqual(
       expect.objectContaining({ status: 'NO_LIST_PRICE', matches: 0, deviation: null }),
     );
-    expect(compareReferenceFigure(makeReferenceFigure({ metric: 'NONE', currency: null, provider: null }), makeCatalog({ offers: [p5] })).status).toBe('NOT_COMPARABLE');
+    expect(compareReferenceFigure(makeReferenceFigure({ metric: 'NONE', currency: null, provider: null }), makeCatalog({ offers: [p5] })).status).toBe(
+      'NOT_COMPARABLE',
+    );
   });
 
   it('compares a discount range with the median discount of LIST pairs of the same instance', () => {
@@ -51,9 +53,23 @@ describe(compareReferenceFigure.name, () => {
       makeOffer({ instanceType: 'c', pricingModel: 'SPOT', pricePerHour: new Decimal('0.10') }),
     ];
     const figure = (low: string, high: string) =>
-      makeReferenceFigure({ metric: 'DISCOUNT_PERCENT', currency: null, provider: null, gpus: [], pricingModel: 'SPOT', value: new Decimal(low), valueHigh: new Decimal(high) });
+      makeReferenceFigure({
+        metric: 'DISCOUNT_PERCENT',
+        currency: null,
+        provider: null,
+        gpus: [],
+        pricingModel: 'SPOT',
+        value: new Decimal(low),
+        valueHigh: new Decimal(high),
+      });
     const inside = compareReferenceFigure(figure('60', '70'), makeCatalog({ offers }));
-    expect([inside.matches, inside.listLow?.toString(), inside.listMedian?.toString(), inside.listHigh?.toString(), inside.deviation?.toString()]).toEqual([2, '50', '60', '70', '0']);
+    expect([inside.matches, inside.listLow?.toString(), inside.listMedian?.toString(), inside.listHigh?.toString(), inside.deviation?.toString()]).toEqual([
+      2,
+      '50',
+      '60',
+      '70',
+      '0',
+    ]);
     // Figure 65–80: the median 60 is 5 points below the low end.
     expect(compareReferenceFigure(figure('65', '80'), makeCatalog({ offers })).deviation?.toString()).toBe('-5');
     // Figure 40–55: 5 points above the high end.
@@ -64,16 +80,32 @@ describe(compareReferenceFigure.name, () => {
     // 43,800 USD upfront for 12 months of 730 h = 8,760 h is 5.00 USD/h; against 10.00 on-demand that is 50% off.
     const offers = [
       makeOffer({ instanceType: 'x', pricePerHour: new Decimal('10.00') }),
-      makeOffer({ instanceType: 'x (All Upfront)', pricingModel: 'RESERVED_1Y', termMonths: 12, pricePerHour: new Decimal('0'), upfront: new Decimal('43800') }),
+      makeOffer({
+        instanceType: 'x (All Upfront)',
+        pricingModel: 'RESERVED_1Y',
+        termMonths: 12,
+        pricePerHour: new Decimal('0'),
+        upfront: new Decimal('43800'),
+      }),
     ];
-    const figure = makeReferenceFigure({ metric: 'DISCOUNT_PERCENT', currency: null, provider: null, gpus: [], pricingModel: 'RESERVED_1Y', value: new Decimal('40'), valueHigh: new Decimal('72') });
+    const figure = makeReferenceFigure({
+      metric: 'DISCOUNT_PERCENT',
+      currency: null,
+      provider: null,
+      gpus: [],
+      pricingModel: 'RESERVED_1Y',
+      value: new Decimal('40'),
+      valueHigh: new Decimal('72'),
+    });
     const c = compareReferenceFigure(figure, makeCatalog({ offers }));
     expect([c.matches, c.listMedian?.toString(), c.deviation?.toString()]).toEqual([1, '50', '0']);
   });
 
   it('compares an egress figure with the provider egress price', () => {
     // 0.1118 against 0.12: (0.1118 − 0.12) / 0.12 = −6.83%.
-    const catalog = makeCatalog({ providers: [makeProvider({ slug: 'gcp', egressUsdPerGb: new Decimal('0.1118') }), makeProvider({ slug: 'x', egressUsdPerGb: null })] });
+    const catalog = makeCatalog({
+      providers: [makeProvider({ slug: 'gcp', egressUsdPerGb: new Decimal('0.1118') }), makeProvider({ slug: 'x', egressUsdPerGb: null })],
+    });
     const egress = (provider: string) => makeReferenceFigure({ metric: 'EGRESS_PER_GB', provider, value: new Decimal('0.12'), gpus: [], pricingModel: null });
     expect(compareReferenceFigure(egress('gcp'), catalog).deviation?.toDecimalPlaces(2).toString()).toBe('-6.83');
     expect(compareReferenceFigure(egress('x'), catalog).status).toBe('NO_LIST_PRICE');

@@ -9,6 +9,7 @@ import { comparablePricePerGpuHour } from '../compliance/ranking.js';
 import { Decimal, formatAmount } from '../money/money.js';
 import type { CatalogContent, Offer, ReferenceFigure } from './catalog.types.js';
 import { PRICING_MODEL_TRAITS } from './pricing-model-traits.js';
+import { at, defined, last } from '../checked.js';
 
 export type ComparisonStatus = 'COMPARED' | 'NO_LIST_PRICE' | 'NOT_COMPARABLE';
 
@@ -55,14 +56,13 @@ export function compareReferenceFigure(figure: ReferenceFigure, content: Catalog
 
 function matchesScope(figure: ReferenceFigure, o: Offer): boolean {
   return (
-    o.priceKind === 'LIST' &&
-    (figure.provider === null || o.providerSlug === figure.provider) &&
-    (figure.gpus.length === 0 || figure.gpus.includes(o.gpuSlug))
+    o.priceKind === 'LIST' && (figure.provider === null || o.providerSlug === figure.provider) && (figure.gpus.length === 0 || figure.gpus.includes(o.gpuSlug))
   );
 }
 
 function comparePrice(figure: ReferenceFigure, content: CatalogContent): FigureComparison {
-  const currency = figure.currency!;
+  // Validated with the row: a price figure has a currency.
+  const currency = defined(figure.currency, `the currency of figure ${figure.key}`);
   const examples = content.offers
     .filter((o) => matchesScope(figure, o) && o.pricingModel === figure.pricingModel)
     .map((offer) => ({ offer, value: comparablePricePerGpuHour({ offer, currency, fxRates: content.fxRates }) }));
@@ -70,9 +70,13 @@ function comparePrice(figure: ReferenceFigure, content: CatalogContent): FigureC
   const stats = summarise(examples);
   const deviation = relativeDeviation(stats.cheapest.value, figure);
   const o = stats.cheapest.offer;
-  return compared(figure, stats, deviation,
+  return compared(
+    figure,
+    stats,
+    deviation,
     `${figure.claim}: figure ${figureText(figure)}; cheapest list ${o.instanceType} ${o.regionCode} ` +
-      `${formatAmount(stats.cheapest.value)} ${currency}/GPU-h (${signed(deviation)}%) of ${examples.length} list price(s)`);
+      `${formatAmount(stats.cheapest.value)} ${currency}/GPU-h (${signed(deviation)}%) of ${examples.length} list price(s)`,
+  );
 }
 
 /** Discount of a model against the discount base (ON_DEMAND) of the same provider, region, instance and currency. */
@@ -94,14 +98,18 @@ function compareDiscount(figure: ReferenceFigure, content: CatalogContent): Figu
     return empty(figure, 'NO_LIST_PRICE', `${figure.claim}: ${figureText(figure)}; no list ${figure.pricingModel} and ON_DEMAND pair in this version`);
   }
   const stats = summarise(examples);
-  const median = stats.listMedian!;
+  const median = stats.listMedian;
   const low = figure.value;
   const high = figure.valueHigh ?? figure.value;
   const deviation = median.lt(low) ? median.minus(low) : median.gt(high) ? median.minus(high) : new Decimal(0);
-  return compared(figure, stats, deviation,
+  return compared(
+    figure,
+    stats,
+    deviation,
     `${figure.claim}: figure ${figureText(figure)}; list ${figure.pricingModel} discounts against on-demand ` +
-      `${formatAmount(stats.listLow!)}–${formatAmount(stats.listHigh!)}%, median ${formatAmount(median)}% ` +
-      `(${signed(deviation)} points) over ${examples.length} pair(s)`);
+      `${formatAmount(stats.listLow)}–${formatAmount(stats.listHigh)}%, median ${formatAmount(median)}% ` +
+      `(${signed(deviation)} points) over ${examples.length} pair(s)`,
+  );
 }
 
 function compared(figure: ReferenceFigure, stats: ReturnType<typeof summarise>, deviation: Decimal, summary: string): FigureComparison {
@@ -129,12 +137,17 @@ function compareEgress(figure: ReferenceFigure, content: CatalogContent): Figure
   };
 }
 
-function summarise(examples: ListExample[]): Pick<FigureComparison, 'matches' | 'listLow' | 'listMedian' | 'listHigh'> & { cheapest: ListExample } {
+function summarise(examples: ListExample[]): { matches: number; listLow: Decimal; listMedian: Decimal; listHigh: Decimal; cheapest: ListExample } {
   const sorted = [...examples].sort((a, b) => a.value.cmp(b.value) || (a.offer.keyHash < b.offer.keyHash ? -1 : 1));
   const values = sorted.map((e) => e.value);
   const mid = Math.floor(values.length / 2);
-  const median = values.length % 2 ? values[mid]! : values[mid - 1]!.add(values[mid]!).div(2);
-  return { matches: sorted.length, listLow: values[0]!, listMedian: median, listHigh: values[values.length - 1]!, cheapest: sorted[0]! };
+  const median =
+    values.length % 2
+      ? at(values, mid)
+      : at(values, mid - 1)
+          .add(at(values, mid))
+          .div(2);
+  return { matches: sorted.length, listLow: at(values, 0), listMedian: median, listHigh: last(values), cheapest: at(sorted, 0) };
 }
 
 /** (list − figure) / figure × 100; 0 inside a range figure, else against the nearer end. */

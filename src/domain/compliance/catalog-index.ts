@@ -6,6 +6,7 @@
 import type { CatalogContent, Currency, FxRates, GpuModel, Offer, PriceKind, PricingModel, Provider, Region } from '../catalog/catalog.types.js';
 import { fxRate, MissingFxRateError, type Decimal } from '../money/money.js';
 import { comparablePricePerInstanceHour, compareTieKeys } from './ranking.js';
+import { at } from '../checked.js';
 
 /**
  * Offers of one GPU model, provider, pricing model and instance size; positions into
@@ -33,8 +34,8 @@ export interface CurrencyPrices {
   approxPerGpuHour: Float64Array;
   /** For each list (same order as CatalogIndex.lists), its offers sorted by `compare`. */
   sortedLists: readonly Int32Array[];
-  /** Orders two offers by perGpuHour, then tie keys. */
-  compare(a: number, b: number): number;
+  /** Orders two offers by perGpuHour, then tie keys; a plain function, to pass to sort(). */
+  compare: (a: number, b: number) => number;
 }
 
 export interface CatalogIndex {
@@ -66,8 +67,7 @@ export class CatalogIndexError extends Error {
 
 /** Builds the index; throws CatalogIndexError when an offer refers to something the version lacks. */
 export function indexCatalog(content: CatalogContent): CatalogIndex {
-  const positions = <T>(items: readonly T[], key: (t: T) => string): Map<string, number> =>
-    new Map(items.map((t, i) => [key(t), i]));
+  const positions = <T>(items: readonly T[], key: (t: T) => string): Map<string, number> => new Map(items.map((t, i) => [key(t), i]));
   const providerBySlug = positions(content.providers, (p) => p.slug);
   const regionByCode = positions(content.regions, (r) => r.code);
   const gpuBySlug = positions(content.gpus, (g) => g.slug);
@@ -82,7 +82,7 @@ export function indexCatalog(content: CatalogContent): CatalogIndex {
   const listsByGpu: number[][] = content.gpus.map(() => []);
 
   for (let i = 0; i < n; i++) {
-    const o = offers[i]!;
+    const o = at(offers, i);
     const p = lookUp(providerBySlug, o.providerSlug, o, 'provider');
     const r = lookUp(regionByCode, o.regionCode, o, 'region');
     const g = lookUp(gpuBySlug, o.gpuSlug, o, 'GPU');
@@ -96,12 +96,12 @@ export function indexCatalog(content: CatalogContent): CatalogIndex {
       l = lists.length;
       listKeys.set(key, l);
       lists.push({ gpu: g, provider: p, pricingModel: o.pricingModel, gpuCount: o.gpuCount, priceKind: o.priceKind, offers: [] });
-      listsByGpu[g]!.push(l);
+      at(listsByGpu, g).push(l);
     }
-    lists[l]!.offers.push(i);
+    at(lists, l).offers.push(i);
   }
 
-  const tieOrder = Array.from({ length: n }, (_, i) => i).sort((a, b) => compareTieKeys(offers[a]!, offers[b]!));
+  const tieOrder = Array.from({ length: n }, (_, i) => i).sort((a, b) => compareTieKeys(at(offers, a), at(offers, b)));
   const tieRank = new Int32Array(n);
   tieOrder.forEach((offer, position) => (tieRank[offer] = position));
 
@@ -154,7 +154,7 @@ interface BasePrices {
 
 function computeBasePrices(offers: readonly Offer[]): BasePrices {
   const perInstanceHour = offers.map((offer) => comparablePricePerInstanceHour({ offer }));
-  return { perInstanceHour, perGpuHour: perInstanceHour.map((price, i) => price.div(offers[i]!.gpuCount)) };
+  return { perInstanceHour, perGpuHour: perInstanceHour.map((price, i) => price.div(at(offers, i).gpuCount)) };
 }
 
 function computePrices(index: CatalogIndex, base: BasePrices, currency: Currency): CurrencyPrices {
@@ -168,13 +168,13 @@ function computePrices(index: CatalogIndex, base: BasePrices, currency: Currency
     if (!r) rates.set(from, (r = fxRate(fxRates, from, currency)));
     return price.mul(r);
   };
-  const perInstanceHour = base.perInstanceHour.map((p, i) => inCurrency(p, offers[i]!.currency));
-  const perGpuHour = base.perGpuHour.map((p, i) => inCurrency(p, offers[i]!.currency));
+  const perInstanceHour = base.perInstanceHour.map((p, i) => inCurrency(p, at(offers, i).currency));
+  const perGpuHour = base.perGpuHour.map((p, i) => inCurrency(p, at(offers, i).currency));
   // Doubles first: rounding to a double never inverts an order, so only equal doubles need the
   // (much slower) exact Decimal compare; the tie rank settles equal prices.
   const approx = Float64Array.from(perGpuHour, (p) => p.toNumber());
   const compare = (a: number, b: number): number =>
-    approx[a]! - approx[b]! || perGpuHour[a]!.cmp(perGpuHour[b]!) || tieRank[a]! - tieRank[b]!;
+    at(approx, a) - at(approx, b) || at(perGpuHour, a).cmp(at(perGpuHour, b)) || at(tieRank, a) - at(tieRank, b);
   // Sorting each list, not all offers: lists are small, and queries only merge list heads.
   const sortedLists = index.lists.map((list) => Int32Array.from(list.offers).sort(compare));
   return { currency, perInstanceHour, perGpuHour, approxPerGpuHour: approx, sortedLists, compare };

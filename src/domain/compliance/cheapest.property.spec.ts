@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { CatalogContent, Offer, PricingModel } from '../catalog/catalog.types.js';
+import type { CatalogContent, Offer } from '../catalog/catalog.types.js';
 import { PRICING_MODELS } from '../catalog/catalog.types.js';
 import { PRICING_MODEL_TRAITS } from '../catalog/pricing-model-traits.js';
 import { Decimal } from '../money/money.js';
@@ -11,6 +11,7 @@ import { ANY_POLICY, INTERRUPTION_TOLERANCES, type CompliancePolicy } from './po
 import { comparablePricePerGpuHour, compareTieKeys, resolveDiscounts, type Discounts } from './ranking.js';
 import { instancesFor, matchesRequirement, resolveRequirement, type GpuRequirement } from './requirement.js';
 import { makeCatalog, makeGpu, makeOffer, makeProvider, makeRegion, TEST_FX_RATES } from './testing/factories.js';
+import { at, defined } from '../checked.js';
 
 const PROVIDERS = [
   makeProvider({ slug: 'aws', headquartersCountry: 'US', slaPercent: new Decimal('99.99'), certifications: ['ISO27001', 'BSI_C5'] }),
@@ -67,13 +68,28 @@ const policyArb: fc.Arbitrary<CompliancePolicy> = fc.record({
   allowPartialAdequacy: fc.boolean(),
   operator: fc.constantFrom('ANY' as const, 'EU' as const),
   certifications: fc.subarray(['ISO27001', 'BSI_C5', 'HDS'], { maxLength: 1 }),
-  minSlaPercent: fc.option(fc.constantFrom('99.5', '99.9', '99.95').map((v) => new Decimal(v)), { nil: null }),
+  minSlaPercent: fc.option(
+    fc.constantFrom('99.5', '99.9', '99.95').map((v) => new Decimal(v)),
+    { nil: null },
+  ),
   pricingModels: fc.option(fc.subarray([...PRICING_MODELS], { minLength: 1 }), { nil: null }),
   tolerance: fc.option(fc.constantFrom(...INTERRUPTION_TOLERANCES), { nil: null }),
-  providers: fc.option(fc.subarray(PROVIDERS.map((p) => p.slug), { minLength: 1 }), { nil: null }),
-  excludeProviders: fc.subarray(PROVIDERS.map((p) => p.slug), { maxLength: 2 }),
+  providers: fc.option(
+    fc.subarray(
+      PROVIDERS.map((p) => p.slug),
+      { minLength: 1 },
+    ),
+    { nil: null },
+  ),
+  excludeProviders: fc.subarray(
+    PROVIDERS.map((p) => p.slug),
+    { maxLength: 2 },
+  ),
   regions: fc.constant(null),
-  maxPricePerGpuHour: fc.option(fc.integer({ min: 90, max: 200 }).map((c) => new Decimal(c).div(100)), { nil: null }),
+  maxPricePerGpuHour: fc.option(
+    fc.integer({ min: 90, max: 200 }).map((c) => new Decimal(c).div(100)),
+    { nil: null },
+  ),
   includeEstimates: fc.boolean(),
   maxPriceAgeDays: fc.option(fc.integer({ min: 0, max: 400 }), { nil: null }),
   referenceDate: fc.constant(REFERENCE_DATE),
@@ -81,16 +97,25 @@ const policyArb: fc.Arbitrary<CompliancePolicy> = fc.record({
 
 const requirementArb: fc.Arbitrary<GpuRequirement> = fc
   .record({
-    gpus: fc.option(fc.subarray(GPUS.map((g) => g.slug), { minLength: 1 }), { nil: null }),
+    gpus: fc.option(
+      fc.subarray(
+        GPUS.map((g) => g.slug),
+        { minLength: 1 },
+      ),
+      { nil: null },
+    ),
     gpuCount: fc.option(fc.constantFrom(1, 2, 3, 8), { nil: null }),
     gpuCountMode: fc.constantFrom('PER_INSTANCE', 'TOTAL'),
   })
   .map((r) => resolveRequirement(r));
 
 const discountsArb: fc.Arbitrary<Discounts> = fc
-  .subarray(PROVIDERS.map((p) => p.slug), { maxLength: 2 })
+  .subarray(
+    PROVIDERS.map((p) => p.slug),
+    { maxLength: 2 },
+  )
   .chain((slugs) => fc.tuple(fc.constant(slugs), fc.array(fc.integer({ min: 0, max: 60 }), { minLength: slugs.length, maxLength: slugs.length })))
-  .map(([slugs, pcts]) => resolveDiscounts(slugs.map((provider, i) => ({ provider, percent: pcts[i]! }))));
+  .map(([slugs, pcts]) => resolveDiscounts(slugs.map((provider, i) => ({ provider, percent: at(pcts, i) }))));
 
 /** Both policies at once: what complies with it complies with each. */
 function tighten(a: CompliancePolicy, b: CompliancePolicy): CompliancePolicy {
@@ -106,14 +131,15 @@ function tighten(a: CompliancePolicy, b: CompliancePolicy): CompliancePolicy {
     operator: a.operator === 'EU' || b.operator === 'EU' ? 'EU' : 'ANY',
     certifications: [...new Set([...a.certifications, ...b.certifications])],
     minSlaPercent: max(a.minSlaPercent, b.minSlaPercent),
-    pricingModels: both(a.pricingModels, b.pricingModels) as PricingModel[] | null,
+    pricingModels: both(a.pricingModels, b.pricingModels),
     tolerance: a.tolerance && b.tolerance ? stricter([...INTERRUPTION_TOLERANCES].reverse(), a.tolerance, b.tolerance) : (a.tolerance ?? b.tolerance),
     providers: both(a.providers, b.providers),
     excludeProviders: [...new Set([...a.excludeProviders, ...b.excludeProviders])],
     regions: null,
     maxPricePerGpuHour: min(a.maxPricePerGpuHour, b.maxPricePerGpuHour),
     includeEstimates: a.includeEstimates && b.includeEstimates,
-    maxPriceAgeDays: a.maxPriceAgeDays !== null && b.maxPriceAgeDays !== null ? Math.min(a.maxPriceAgeDays, b.maxPriceAgeDays) : (a.maxPriceAgeDays ?? b.maxPriceAgeDays),
+    maxPriceAgeDays:
+      a.maxPriceAgeDays !== null && b.maxPriceAgeDays !== null ? Math.min(a.maxPriceAgeDays, b.maxPriceAgeDays) : (a.maxPriceAgeDays ?? b.maxPriceAgeDays),
     referenceDate: a.referenceDate,
   };
 }
@@ -124,25 +150,42 @@ const key = (item: RankedOffer, requirement: GpuRequirement) =>
 /** The obvious, slow implementation the index must agree with. */
 function reference(catalog: CatalogContent, requirement: GpuRequirement, policy: CompliancePolicy, discounts: Discounts) {
   const byTotal = requirement.gpuCount !== null && requirement.gpuCountMode === 'TOTAL';
-  return catalog.offers
-    // Estimates are candidates only when the policy includes them (stated here independently of the index).
-    .filter((offer) => offer.priceKind === 'LIST' || policy.includeEstimates)
-    .filter((offer) => matchesRequirement({ offer, gpu: GPUS.find((g) => g.slug === offer.gpuSlug)!, requirement }))
-    .map((offer) => {
-      const discountPercent = discounts.get(offer.providerSlug);
-      const perGpu = comparablePricePerGpuHour({ offer, currency: 'EUR', fxRates: TEST_FX_RATES, discountPercent });
-      const k = byTotal ? perGpu.mul(offer.gpuCount).mul(instancesFor({ offer, requirement })) : perGpu;
-      const evaluation = evaluateOffer({
-        offer,
-        provider: PROVIDERS.find((p) => p.slug === offer.providerSlug)!,
-        region: REGIONS.find((r) => r.code === offer.regionCode)!,
-        policy,
-        pricePerGpuHour: perGpu,
-        currency: 'EUR',
-      });
-      return { offer, key: k, fails: evaluation.reasons.length };
-    })
-    .sort((a, b) => a.key.cmp(b.key) || compareTieKeys(a.offer, b.offer));
+  return (
+    catalog.offers
+      // Estimates are candidates only when the policy includes them (stated here independently of the index).
+      .filter((offer) => offer.priceKind === 'LIST' || policy.includeEstimates)
+      .filter((offer) =>
+        matchesRequirement({
+          offer,
+          gpu: defined(
+            GPUS.find((g) => g.slug === offer.gpuSlug),
+            offer.gpuSlug,
+          ),
+          requirement,
+        }),
+      )
+      .map((offer) => {
+        const discountPercent = discounts.get(offer.providerSlug);
+        const perGpu = comparablePricePerGpuHour({ offer, currency: 'EUR', fxRates: TEST_FX_RATES, discountPercent });
+        const k = byTotal ? perGpu.mul(offer.gpuCount).mul(instancesFor({ offer, requirement })) : perGpu;
+        const evaluation = evaluateOffer({
+          offer,
+          provider: defined(
+            PROVIDERS.find((p) => p.slug === offer.providerSlug),
+            offer.providerSlug,
+          ),
+          region: defined(
+            REGIONS.find((r) => r.code === offer.regionCode),
+            offer.regionCode,
+          ),
+          policy,
+          pricePerGpuHour: perGpu,
+          currency: 'EUR',
+        });
+        return { offer, key: k, fails: evaluation.reasons.length };
+      })
+      .sort((a, b) => a.key.cmp(b.key) || compareTieKeys(a.offer, b.offer))
+  );
 }
 
 const run = (catalog: CatalogContent, requirement: GpuRequirement, policy: CompliancePolicy, discounts?: Discounts, explain = false) =>
@@ -161,7 +204,7 @@ describe(`${findCheapestCompliant.name} (properties)`, () => {
         for (const item of stricter.items) expect(allowedLoosely.has(item.offer.keyHash)).toBe(true);
         if (stricter.items.length > 0) {
           expect(looser.items.length).toBeGreaterThan(0);
-          expect(key(stricter.items[0]!, requirement).gte(key(looser.items[0]!, requirement))).toBe(true);
+          expect(key(at(stricter.items, 0), requirement).gte(key(at(looser.items, 0), requirement))).toBe(true);
         }
       }),
       { numRuns: 300 },
@@ -173,7 +216,7 @@ describe(`${findCheapestCompliant.name} (properties)`, () => {
       fc.property(catalogArb, requirementArb, policyArb, fc.constantFrom(...PROVIDERS.map((p) => p.slug)), (catalog, requirement, policy, slug) => {
         const before = run(catalog, requirement, policy);
         const after = run(catalog, requirement, { ...policy, excludeProviders: [...new Set([...policy.excludeProviders, slug])] });
-        if (after.items.length > 0) expect(key(after.items[0]!, requirement).gte(key(before.items[0]!, requirement))).toBe(true);
+        if (after.items.length > 0) expect(key(at(after.items, 0), requirement).gte(key(at(before.items, 0), requirement))).toBe(true);
         expect(after.items.some((i) => i.provider.slug === slug)).toBe(false);
       }),
       { numRuns: 300 },
@@ -185,8 +228,8 @@ describe(`${findCheapestCompliant.name} (properties)`, () => {
       fc.property(catalogArb, requirementArb, policyArb, discountsArb, (catalog, requirement, policy, discounts) => {
         const { items } = run(catalog, requirement, policy, discounts);
         for (let i = 1; i < items.length; i++) {
-          const order = key(items[i - 1]!, requirement).cmp(key(items[i]!, requirement));
-          expect(order < 0 || (order === 0 && compareTieKeys(items[i - 1]!.offer, items[i]!.offer) < 0)).toBe(true);
+          const order = key(at(items, i - 1), requirement).cmp(key(at(items, i), requirement));
+          expect(order < 0 || (order === 0 && compareTieKeys(at(items, i - 1).offer, at(items, i).offer) < 0)).toBe(true);
         }
       }),
       { numRuns: 300 },

@@ -6,15 +6,12 @@ import { resolveDiscounts } from './ranking.js';
 import { resolveRequirement, type GpuRequirementInput } from './requirement.js';
 import { makeCatalog, makeOffer, makeProvider, makeRegion } from './testing/factories.js';
 import { sampleCatalog } from './testing/sample-catalog.js';
+import { at } from '../checked.js';
 
 const index = indexCatalog(sampleCatalog());
 const h100 = { gpus: ['h100-sxm-80gb'] };
 
-function cheapest(
-  requirement: GpuRequirementInput,
-  policy: PolicyInput,
-  options: Partial<Omit<CheapestQuery, 'requirement' | 'policy'>> = {},
-) {
+function cheapest(requirement: GpuRequirementInput, policy: PolicyInput, options: Partial<Omit<CheapestQuery, 'requirement' | 'policy'>> = {}) {
   return findCheapestCompliant({
     catalog: index,
     requirement: resolveRequirement(requirement),
@@ -30,12 +27,15 @@ describe(findCheapestCompliant.name, () => {
   it('ranks every candidate cheapest first when the policy allows all', () => {
     const result = cheapest(h100, {});
     expect(who(result.items)).toEqual([
-      'aws:SPOT:8', 'lambda:ON_DEMAND:1', 'scaleway:ON_DEMAND:1', 'ovh:ON_DEMAND:1',
-      'exoscale:ON_DEMAND:1', 'aws:ON_DEMAND:8', 'aws:ON_DEMAND:8',
+      'aws:SPOT:8',
+      'lambda:ON_DEMAND:1',
+      'scaleway:ON_DEMAND:1',
+      'ovh:ON_DEMAND:1',
+      'exoscale:ON_DEMAND:1',
+      'aws:ON_DEMAND:8',
+      'aws:ON_DEMAND:8',
     ]);
-    expect(result.items.map((i) => formatAmount(i.pricePerGpuHour))).toEqual([
-      '1.2975', '2.1538', '2.7300', '2.8000', '3.0000', '3.4016', '3.8925',
-    ]);
+    expect(result.items.map((i) => formatAmount(i.pricePerGpuHour))).toEqual(['1.2975', '2.1538', '2.7300', '2.8000', '3.0000', '3.4016', '3.8925']);
     expect(result.nearestMisses).toEqual([]);
   });
 
@@ -43,8 +43,8 @@ describe(findCheapestCompliant.name, () => {
     const result = cheapest(h100, { preset: 'GDPR_PERSONAL_DATA' }, { explain: true });
     expect(who(result.items)).toEqual(['scaleway:ON_DEMAND:1', 'ovh:ON_DEMAND:1', 'aws:ON_DEMAND:8']);
     expect(result.items.every((i) => ['FR', 'DE'].includes(i.country))).toBe(true);
-    expect(result.items[0]!.passes).toEqual(['region fr-par-2 is in FR, inside EEA']);
-    expect(result.items[2]!.passes).toEqual(['region eu-central-1 is in DE, inside EEA']);
+    expect(at(result.items, 0).passes).toEqual(['region fr-par-2 is in FR, inside EEA']);
+    expect(at(result.items, 2).passes).toEqual(['region eu-central-1 is in DE, inside EEA']);
     expect(result.excluded.map((e) => [e.provider.slug, e.reasons.map((r) => r.message)])).toEqual([
       ['aws', ['region us-east-1 is in US, outside EEA']],
       ['lambda', ['region us-tx-1 is in US, outside EEA']],
@@ -56,8 +56,8 @@ describe(findCheapestCompliant.name, () => {
   it('returns only EU/EEA-headquartered operators under EU_SOVEREIGN', () => {
     const result = cheapest(h100, { preset: 'EU_SOVEREIGN' }, { explain: true });
     expect(who(result.items)).toEqual(['scaleway:ON_DEMAND:1', 'ovh:ON_DEMAND:1']);
-    expect(result.items[1]!.passes).toEqual(['region gra is in FR, inside EEA', 'operator OVHcloud headquartered in FR (EU)']);
-    expect(result.excluded[0]!.reasons.map((r) => r.message)).toEqual([
+    expect(at(result.items, 1).passes).toEqual(['region gra is in FR, inside EEA', 'operator OVHcloud headquartered in FR (EU)']);
+    expect(at(result.excluded, 0).reasons.map((r) => r.message)).toEqual([
       'region us-east-1 is in US, outside EEA',
       'operator AWS headquartered in US, outside the EU/EEA',
     ]);
@@ -123,7 +123,7 @@ describe(findCheapestCompliant.name, () => {
 
   it('applies negotiated discounts before ranking and says so', () => {
     const result = cheapest(h100, { preset: 'GDPR_PERSONAL_DATA' }, { discounts: resolveDiscounts([{ provider: 'aws', percent: 50 }]) });
-    const top = result.items[0]!;
+    const top = at(result.items, 0);
     expect([top.provider.slug, formatAmount(top.pricePerGpuHour), top.discountPercent?.toString()]).toEqual(['aws', '1.9462', '50']);
     expect(top.passes).toContain('negotiated discount of 50% for aws applied before ranking');
   });
@@ -131,7 +131,7 @@ describe(findCheapestCompliant.name, () => {
   it('checks the maximum price after conversion', () => {
     const result = cheapest(h100, { preset: 'GDPR_PERSONAL_DATA', maxPricePerGpuHour: '2.75' }, { explain: true });
     expect(who(result.items)).toEqual(['scaleway:ON_DEMAND:1']);
-    expect(result.items[0]!.passes).toContain('price 2.7300 EUR per GPU-hour within the maximum 2.7500 EUR');
+    expect(at(result.items, 0).passes).toContain('price 2.7300 EUR per GPU-hour within the maximum 2.7500 EUR');
   });
 
   it('answers in USD with the same order', () => {

@@ -10,6 +10,7 @@ import { PolicyError, type CompliancePolicy } from './policy.js';
 import { RankedQuery } from './ranked-walk.js';
 import { NO_DISCOUNTS, type Discounts } from './ranking.js';
 import type { GpuRequirement } from './requirement.js';
+import { at, last } from '../checked.js';
 
 /** One offer priced for a query: everything a response item needs, amounts in `currency`. */
 export interface OfferQuote {
@@ -109,7 +110,7 @@ export function findCheapestCompliant({
           const firstKey = q.key(offer);
           if (runKey?.eq(firstKey)) {
             excludedCount -= sameKeyRun;
-            while (excluded.length > 0 && q.key(excluded[excluded.length - 1]!).eq(firstKey)) excluded.pop();
+            while (excluded.length > 0 && q.key(last(excluded)).eq(firstKey)) excluded.pop();
           }
         }
         items.push(offer);
@@ -134,7 +135,7 @@ export function findCheapestCompliant({
       for (const offer of q.walk({ lists: q.lists })) {
         misses = addMiss(misses, { offer, fails: q.failCount(offer) }, missLimit);
         // Walking in price order: once the misses all fail one rule, no later offer is nearer.
-        if (misses.length === missLimit && misses[missLimit - 1]!.fails === 1) break;
+        if (misses.length === missLimit && last(misses).fails === 1) break;
       }
     }
   }
@@ -163,23 +164,23 @@ interface Miss {
 
 /** Keeps the `max` offers failing the fewest rules; among equals the earlier (cheaper) one. */
 function addMiss(misses: Miss[], miss: Miss, max: number): Miss[] {
-  if (misses.length === max && misses[max - 1]!.fails <= miss.fails) return misses;
-  const at = misses.findIndex((m) => m.fails > miss.fails);
-  const next = at < 0 ? [...misses, miss] : [...misses.slice(0, at), miss, ...misses.slice(at)];
+  if (misses.length === max && last(misses).fails <= miss.fails) return misses;
+  const position = misses.findIndex((m) => m.fails > miss.fails);
+  const next = position < 0 ? [...misses, miss] : [...misses.slice(0, position), miss, ...misses.slice(position)];
   return next.slice(0, max);
 }
 
 export function quote(q: RankedQuery, offer: number): OfferQuote {
   const { index } = q;
-  const region = index.regions[index.offerRegion[offer]!]!;
+  const region = at(index.regions, at(index.offerRegion, offer));
   const instances = q.instances(offer);
   const pricePerInstanceHour = q.pricePerInstanceHour(offer);
   const discount = q.discountOf(offer);
   return {
-    offer: index.offers[offer]!,
-    provider: index.providers[index.offerProvider[offer]!]!,
+    offer: at(index.offers, offer),
+    provider: at(index.providers, at(index.offerProvider, offer)),
     region,
-    gpu: index.gpus[index.offerGpu[offer]!]!,
+    gpu: at(index.gpus, at(index.offerGpu, offer)),
     country: normalizeCountry(region.country),
     currency: q.currency,
     pricePerGpuHour: q.pricePerGpuHour(offer),

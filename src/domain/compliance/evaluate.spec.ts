@@ -89,7 +89,8 @@ const cases: Case[] = [
     reasons: [
       [
         'RESIDENCY',
-        'region us-east-1 is in US, outside GDPR_ADEQUATE: US adequacy covers only organisations certified under the EU-US Data Privacy Framework (set allowPartialAdequacy to accept)',
+        'region us-east-1 is in US, outside GDPR_ADEQUATE: US adequacy covers only organisations certified under the EU-US Data Privacy Framework ' +
+          '(set allowPartialAdequacy to accept)',
       ],
     ],
   },

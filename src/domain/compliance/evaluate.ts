@@ -12,9 +12,7 @@ import { GDPR_PARTIAL_ADEQUACY, isInResidency, jurisdictionsOf, normalizeCountry
 import type { CompliancePolicy } from './policy.js';
 import { matchesRequirement, type GpuRequirement } from './requirement.js';
 
-export const RULES = [
-  'RESIDENCY', 'REGION', 'OPERATOR', 'PROVIDER', 'CERTIFICATION', 'SLA', 'PRICING_MODEL', 'TOLERANCE', 'PRICE', 'FRESHNESS',
-] as const;
+export const RULES = ['RESIDENCY', 'REGION', 'OPERATOR', 'PROVIDER', 'CERTIFICATION', 'SLA', 'PRICING_MODEL', 'TOLERANCE', 'PRICE', 'FRESHNESS'] as const;
 export type Rule = (typeof RULES)[number];
 
 export interface Reason {
@@ -54,7 +52,8 @@ export function evaluateRegion({ region, policy }: { region: Region; policy: Com
       out.passes.push(
         inside
           ? `region ${local} is in ${country}, inside ${residency}`
-          : `region ${local} is in ${country}, accepted as ${residency} by partial adequacy (${partialNote}; allowPartialAdequacy asserts the operator is covered)`,
+          : `region ${local} is in ${country}, accepted as ${residency} by partial adequacy ` +
+              `(${partialNote}; allowPartialAdequacy asserts the operator is covered)`,
       );
     } else if (residency === 'GDPR_ADEQUATE' && partialNote) {
       out.reasons.push({
@@ -129,13 +128,7 @@ export function evaluateProvider({ provider, policy }: { provider: Provider; pol
 }
 
 /** Allowed pricing models and interruption tolerance (INTOLERANT never gets spot). */
-export function evaluatePricingModel({
-  pricingModel,
-  policy,
-}: {
-  pricingModel: PricingModel;
-  policy: CompliancePolicy;
-}): Verdict {
+export function evaluatePricingModel({ pricingModel, policy }: { pricingModel: PricingModel; policy: CompliancePolicy }): Verdict {
   const out: Verdict = { reasons: [], passes: [] };
   if (policy.pricingModels) {
     if (policy.pricingModels.includes(pricingModel)) out.passes.push(`pricing model ${pricingModel} is allowed`);
@@ -161,15 +154,7 @@ export function evaluatePricingModel({
 }
 
 /** The maximum price per GPU-hour, compared in the request currency after discounts. */
-export function evaluatePrice({
-  pricePerGpuHour,
-  currency,
-  policy,
-}: {
-  pricePerGpuHour: Decimal;
-  currency: Currency;
-  policy: CompliancePolicy;
-}): Verdict {
+export function evaluatePrice({ pricePerGpuHour, currency, policy }: { pricePerGpuHour: Decimal; currency: Currency; policy: CompliancePolicy }): Verdict {
   const out: Verdict = { reasons: [], passes: [] };
   const max = policy.maxPricePerGpuHour;
   if (!max) return out;

@@ -11,16 +11,15 @@ const index = indexCatalog(sampleCatalog());
 describe(filterOffers.name, () => {
   it('lists every offer by price per GPU-hour when nothing is filtered', () => {
     const page = filterOffers({ catalog: index, currency: 'USD', limit: 50 });
-    expect(page.items.map((i) => formatAmount(i.pricePerGpuHour))).toEqual([
-      '1.5000', '2.4900', '3.1561', '3.2370', '3.4682', '3.9325', '4.5000',
-    ]);
+    expect(page.items.map((i) => formatAmount(i.pricePerGpuHour))).toEqual(['1.5000', '2.4900', '3.1561', '3.2370', '3.4682', '3.9325', '4.5000']);
     expect(page.nextAfter).toBeNull();
   });
 
   it('filters by country, residency, provider, pricing model and instance size like the cheapest answer', () => {
     const names = (policy: Parameters<typeof resolvePolicy>[0], requirement = {}) =>
-      filterOffers({ catalog: index, currency: 'EUR', limit: 50, policy: resolvePolicy(policy), requirement: resolveRequirement(requirement) })
-        .items.map((i) => i.provider.slug);
+      filterOffers({ catalog: index, currency: 'EUR', limit: 50, policy: resolvePolicy(policy), requirement: resolveRequirement(requirement) }).items.map(
+        (i) => i.provider.slug,
+      );
     expect(names({ countries: ['FR'] })).toEqual(['scaleway', 'ovh']);
     expect(names({ residency: 'GDPR_ADEQUATE' })).toEqual(['scaleway', 'ovh', 'exoscale', 'aws']);
     expect(names({ providers: ['aws'], pricingModels: ['ON_DEMAND'] })).toEqual(['aws', 'aws']);
@@ -44,8 +43,6 @@ describe(filterOffers.name, () => {
   });
 
   it('rejects a cursor from another catalog naming the field', () => {
-    expect(() => filterOffers({ catalog: index, currency: 'EUR', limit: 3, after: 'nope' })).toThrow(
-      expect.objectContaining({ field: 'after' }),
-    );
+    expect(() => filterOffers({ catalog: index, currency: 'EUR', limit: 3, after: 'nope' })).toThrow(expect.objectContaining({ field: 'after' }));
   });
 });

@@ -9,6 +9,7 @@ import { ANY_POLICY, PolicyError, type CompliancePolicy } from './policy.js';
 import { RankedQuery } from './ranked-walk.js';
 import { NO_DISCOUNTS, type Discounts } from './ranking.js';
 import { ANY_REQUIREMENT, type GpuRequirement } from './requirement.js';
+import { last } from '../checked.js';
 
 export interface OfferPage {
   currency: Currency;
@@ -55,5 +56,5 @@ export function filterOffers({
   }
   const more = found.length > limit;
   const items = found.slice(0, limit).map((o) => quote(q, o));
-  return { currency, items, nextAfter: more ? items[items.length - 1]!.offer.keyHash : null };
+  return { currency, items, nextAfter: more ? last(items).offer.keyHash : null };
 }

@@ -4,8 +4,33 @@
 
 /** The 27 EU member states (ISO 3166-1 alpha-2; Greece is GR, not the EU's own "EL"). */
 export const EU_MEMBER_STATES: ReadonlySet<string> = new Set([
-  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE',
-  'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
+  'AT',
+  'BE',
+  'BG',
+  'HR',
+  'CY',
+  'CZ',
+  'DK',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GR',
+  'HU',
+  'IE',
+  'IT',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SK',
+  'SI',
+  'ES',
+  'SE',
 ]);
 
 /**
@@ -19,8 +44,7 @@ export const EU_TERRITORIES: ReadonlySet<string> = new Set(['GF', 'GP', 'MQ', 'R
 export const EEA_EFTA_STATES: ReadonlySet<string> = new Set(['IS', 'LI', 'NO']);
 
 export const ADEQUACY_AS_OF = '2026-11-29';
-export const ADEQUACY_SOURCE =
-  'https://commission.europa.eu/law/law-topic/data-protection/international-dimension-data-protection/adequacy-decisions_en';
+export const ADEQUACY_SOURCE = 'https://commission.europa.eu/law/law-topic/data-protection/international-dimension-data-protection/adequacy-decisions_en';
 
 /**
  * Countries with a full EU GDPR adequacy decision (Art. 45 GDPR) as of ADEQUACY_AS_OF, per the

@@ -48,15 +48,12 @@ describe(resolvePolicy.name, () => {
       excludeProviders: ['aws'],
       regions: ['ovh:gra'],
     });
-    expect(p.minSlaPercent!.eq('99.9')).toBe(true);
-    expect(p.maxPricePerGpuHour!.eq(3)).toBe(true);
+    expect(p.minSlaPercent?.eq('99.9')).toBe(true);
+    expect(p.maxPricePerGpuHour?.eq(3)).toBe(true);
   });
 
   it('adds explicit certifications to the preset ones', () => {
-    expect(resolvePolicy({ preset: 'DE_BSI_C5', certifications: ['ISO27001'] }).certifications).toEqual([
-      'BSI_C5',
-      'ISO27001',
-    ]);
+    expect(resolvePolicy({ preset: 'DE_BSI_C5', certifications: ['ISO27001'] }).certifications).toEqual(['BSI_C5', 'ISO27001']);
   });
 
   it.each<[PolicyInput, string]>([

@@ -111,10 +111,7 @@ export const ANY_POLICY: CompliancePolicy = Object.freeze({
  * at least, maxPricePerGpuHour at most the preset's; certifications and excludeProviders are
  * added to the preset's.
  */
-export function resolvePolicy({
-  presets = POLICY_PRESETS,
-  ...input
-}: PolicyInput & { presets?: Readonly<Record<string, PolicyPreset>> }): CompliancePolicy {
+export function resolvePolicy({ presets = POLICY_PRESETS, ...input }: PolicyInput & { presets?: Readonly<Record<string, PolicyPreset>> }): CompliancePolicy {
   const explicit = parseFields(input);
   if (input.preset == null || input.preset === '') return noContradiction({ ...ANY_POLICY, ...explicit });
   const presetName = input.preset.trim().toUpperCase();
@@ -134,7 +131,8 @@ function noContradiction(policy: CompliancePolicy): CompliancePolicy {
   return policy;
 }
 
-type ParsedFields = Partial<Omit<CompliancePolicy, 'preset'>>;
+/** The fields the input gives; a field it leaves out or sends as null is absent, never null. */
+type ParsedFields = { [K in Exclude<keyof CompliancePolicy, 'preset'>]?: NonNullable<CompliancePolicy[K]> };
 
 function parseFields(input: PolicyInput): ParsedFields {
   const out: ParsedFields = {};
@@ -209,17 +207,17 @@ function mergeTighter(base: CompliancePolicy, explicit: ParsedFields): Complianc
     merged.allowPartialAdequacy = explicit.allowPartialAdequacy;
   }
   for (const field of ['countries', 'pricingModels', 'providers', 'regions'] as const) {
-    const mine = explicit[field] as readonly string[] | undefined;
+    const mine: readonly string[] | undefined = explicit[field];
     if (mine === undefined) continue;
-    const theirs = base[field] as readonly string[] | null;
+    const theirs: readonly string[] | null = base[field];
     const outside = theirs ? mine.filter((v) => !theirs.includes(v)) : [];
-    if (outside.length > 0) throw looser(field, `${field} ${outside.join(', ')} (preset allows ${theirs!.join(', ')})`);
+    if (theirs && outside.length > 0) throw looser(field, `${field} ${outside.join(', ')} (preset allows ${theirs.join(', ')})`);
     (merged as unknown as Record<string, readonly string[]>)[field] = mine;
   }
   if (explicit.certifications) merged.certifications = unique([...base.certifications, ...explicit.certifications]);
   if (explicit.excludeProviders) merged.excludeProviders = unique([...base.excludeProviders, ...explicit.excludeProviders]);
   if (explicit.minSlaPercent !== undefined) {
-    if (base.minSlaPercent && explicit.minSlaPercent!.lt(base.minSlaPercent)) {
+    if (base.minSlaPercent && explicit.minSlaPercent.lt(base.minSlaPercent)) {
       throw looser('minSlaPercent', `minSlaPercent ${explicit.minSlaPercent} (preset: ${base.minSlaPercent})`);
     }
     merged.minSlaPercent = explicit.minSlaPercent;
@@ -228,13 +226,13 @@ function mergeTighter(base: CompliancePolicy, explicit: ParsedFields): Complianc
   if (explicit.includeEstimates !== undefined) merged.includeEstimates = explicit.includeEstimates;
   if (explicit.referenceDate !== undefined) merged.referenceDate = explicit.referenceDate;
   if (explicit.maxPriceAgeDays !== undefined) {
-    if (base.maxPriceAgeDays !== null && explicit.maxPriceAgeDays! > base.maxPriceAgeDays) {
+    if (base.maxPriceAgeDays !== null && explicit.maxPriceAgeDays > base.maxPriceAgeDays) {
       throw looser('maxPriceAgeDays', `maxPriceAgeDays ${explicit.maxPriceAgeDays}`);
     }
     merged.maxPriceAgeDays = explicit.maxPriceAgeDays;
   }
   if (explicit.maxPricePerGpuHour !== undefined) {
-    if (base.maxPricePerGpuHour && explicit.maxPricePerGpuHour!.gt(base.maxPricePerGpuHour)) {
+    if (base.maxPricePerGpuHour && explicit.maxPricePerGpuHour.gt(base.maxPricePerGpuHour)) {
       throw looser('maxPricePerGpuHour', `maxPricePerGpuHour ${explicit.maxPricePerGpuHour}`);
     }
     merged.maxPricePerGpuHour = explicit.maxPricePerGpuHour;

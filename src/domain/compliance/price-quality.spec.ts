@@ -8,7 +8,13 @@ import { ANY_REQUIREMENT } from './requirement.js';
 import { makeCatalog, makeOffer, makeProvider, makeRegion } from './testing/factories.js';
 
 const list = makeOffer({ instanceType: 'list', pricePerHour: new Decimal('4.00'), observedAt: '2026-11-01' });
-const estimate = makeOffer({ instanceType: 'estimate', pricePerHour: new Decimal('1.00'), priceKind: 'ESTIMATE', derivation: 'on-demand x 0.25', observedAt: '2026-11-01' });
+const estimate = makeOffer({
+  instanceType: 'estimate',
+  pricePerHour: new Decimal('1.00'),
+  priceKind: 'ESTIMATE',
+  derivation: 'on-demand x 0.25',
+  observedAt: '2026-11-01',
+});
 const old = makeOffer({ instanceType: 'old', pricePerHour: new Decimal('3.00'), observedAt: '2025-03-06' });
 const catalog = makeCatalog({ providers: [makeProvider()], regions: [makeRegion()], offers: [list, estimate, old] });
 const cheapest = (policy: Parameters<typeof resolvePolicy>[0], explain = false) =>
@@ -53,7 +59,9 @@ describe('freshness', () => {
 
   it('validates maxPriceAgeDays and the reference date, naming the field', () => {
     for (const bad of [-1, 1.5, 10_001]) {
-      expect(() => resolvePolicy({ maxPriceAgeDays: bad })).toThrow(new PolicyError('maxPriceAgeDays', `maxPriceAgeDays must be a whole number from 0 to 10000; got ${bad}`));
+      expect(() => resolvePolicy({ maxPriceAgeDays: bad })).toThrow(
+        new PolicyError('maxPriceAgeDays', `maxPriceAgeDays must be a whole number from 0 to 10000; got ${bad}`),
+      );
     }
     expect(() => resolvePolicy({ referenceDate: '2026-13-45' })).toThrow(PolicyError);
     // A preset does not decide data quality: both fields apply on top of it.

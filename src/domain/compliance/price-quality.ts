@@ -26,7 +26,9 @@ export function priceQualityWarnings(offers: readonly Offer[], { referenceDate, 
     }
     const age = priceAgeDays(o.observedAt, referenceDate);
     if (age > staleAfterDays) {
-      warnings.push(`${name}: price observed ${o.observedAt}, ${age} days before ${referenceDate} (older than ${staleAfterDays} days); check the source before buying`);
+      warnings.push(
+        `${name}: price observed ${o.observedAt}, ${age} days before ${referenceDate} (older than ${staleAfterDays} days); check the source before buying`,
+      );
     }
   }
   return warnings;

@@ -3,7 +3,8 @@
 // evaluated once per provider, region and pricing model of the query (memoized), so walking an
 // offer costs a few array reads; Decimal work happens only for offers that are actually reached.
 import type { Currency } from '../catalog/catalog.types.js';
-import { Decimal } from '../money/money.js';
+import { at, defined } from '../checked.js';
+import type { Decimal } from '../money/money.js';
 import type { CatalogIndex, CurrencyPrices } from './catalog-index.js';
 import { evaluatePricingModel, evaluateProvider, evaluateRegion, oldestAcceptedObservation, priceFails } from './evaluate.js';
 import type { CompliancePolicy } from './policy.js';
@@ -32,8 +33,8 @@ export class RankedQuery {
     const exactCount = requirement.gpuCount !== null && requirement.gpuCountMode === 'PER_INSTANCE' ? requirement.gpuCount : null;
     this.lists = index.gpus.flatMap((gpu, g) =>
       gpuMatches({ gpu, requirement })
-        ? index.listsByGpu[g]!.filter((l) => {
-            const list = index.lists[l]!;
+        ? at(index.listsByGpu, g).filter((l) => {
+            const list = at(index.lists, l);
             return (exactCount === null || list.gpuCount === exactCount) && (policy.includeEstimates || list.priceKind === 'LIST');
           })
         : [],
@@ -54,20 +55,21 @@ export class RankedQuery {
   }
 
   discountOf(offer: number): Decimal | undefined {
-    return this.discountByProvider[this.index.offerProvider[offer]!];
+    return this.discountByProvider[at(this.index.offerProvider, offer)];
   }
 
   pricePerGpuHour(offer: number): Decimal {
-    return applyDiscount(this.prices.perGpuHour[offer]!, this.discountOf(offer));
+    return applyDiscount(at(this.prices.perGpuHour, offer), this.discountOf(offer));
   }
 
   pricePerInstanceHour(offer: number): Decimal {
-    return applyDiscount(this.prices.perInstanceHour[offer]!, this.discountOf(offer));
+    return applyDiscount(at(this.prices.perInstanceHour, offer), this.discountOf(offer));
   }
 
   instances(offer: number): number {
-    if (!this.ranksByTotal) return 1;
-    return Math.ceil(this.requirement.gpuCount! / this.index.offers[offer]!.gpuCount);
+    const total = this.requirement.gpuCount;
+    if (!this.ranksByTotal || total === null) return 1;
+    return Math.ceil(total / at(this.index.offers, offer).gpuCount);
   }
 
   /** The rank key: price per GPU-hour, or the pooled total per hour in TOTAL mode. */
@@ -78,21 +80,21 @@ export class RankedQuery {
   /** Orders two offers as the answer does: by key, then tie keys. */
   compare(a: number, b: number): number {
     if (this.byIndexOrder) return this.prices.compare(a, b);
-    return this.key(a).cmp(this.key(b)) || this.index.tieRank[a]! - this.index.tieRank[b]!;
+    return this.key(a).cmp(this.key(b)) || at(this.index.tieRank, a) - at(this.index.tieRank, b);
   }
 
   /** False when every offer of the list fails a provider or pricing-model rule. */
   listCanComply(list: number): boolean {
-    const l = this.index.lists[list]!;
+    const l = at(this.index.lists, list);
     return this.providerFailCount(l.provider) === 0 && this.modelFailCount(l.pricingModel) === 0;
   }
 
   /** How many rules the offer fails: the same count evaluateOffer reports as reasons. */
   failCount(offer: number): number {
-    const o = this.index.offers[offer]!;
+    const o = at(this.index.offers, offer);
     return (
-      this.providerFailCount(this.index.offerProvider[offer]!) +
-      this.regionFailCount(this.index.offerRegion[offer]!) +
+      this.providerFailCount(at(this.index.offerProvider, offer)) +
+      this.regionFailCount(at(this.index.offerRegion, offer)) +
       this.modelFailCount(o.pricingModel) +
       (this.policy.maxPricePerGpuHour && priceFails(this.pricePerGpuHour(offer), this.policy) ? 1 : 0) +
       (this.staleBefore !== null && o.observedAt < this.staleBefore ? 1 : 0)
@@ -100,18 +102,18 @@ export class RankedQuery {
   }
 
   private providerFailCount(p: number): number {
-    let f = this.providerFails[p]!;
+    let f = at(this.providerFails, p);
     if (f < 0) {
-      f = evaluateProvider({ provider: this.index.providers[p]!, policy: this.policy }).reasons.length;
+      f = evaluateProvider({ provider: at(this.index.providers, p), policy: this.policy }).reasons.length;
       this.providerFails[p] = f;
     }
     return f;
   }
 
   private regionFailCount(r: number): number {
-    let f = this.regionFails[r]!;
+    let f = at(this.regionFails, r);
     if (f < 0) {
-      f = evaluateRegion({ region: this.index.regions[r]!, policy: this.policy }).reasons.length;
+      f = evaluateRegion({ region: at(this.index.regions, r), policy: this.policy }).reasons.length;
       this.regionFails[r] = f;
     }
     return f;
@@ -140,20 +142,20 @@ export class RankedQuery {
     const heap = new MinHeap<Head>(
       this.byIndexOrder
         ? (a, b) => byPrice(a.offer, b.offer)
-        : (a, b) => a.key!.cmp(b.key!) || tie[a.offer]! - tie[b.offer]!,
+        : (a, b) => defined(a.key, 'heap key').cmp(defined(b.key, 'heap key')) || at(tie, a.offer) - at(tie, b.offer),
     );
     const keyOf = (offer: number): Decimal | null => (this.byIndexOrder ? null : this.key(offer));
     for (const l of lists) {
-      const list = sorted[l]!;
+      const list = at(sorted, l);
       const pos = after === undefined ? 0 : this.firstAfter(list, after);
-      if (pos < list.length) heap.push({ list, pos, offer: list[pos]!, key: keyOf(list[pos]!) });
+      if (pos < list.length) heap.push({ list, pos, offer: at(list, pos), key: keyOf(at(list, pos)) });
     }
     while (heap.size > 0) {
       const head = heap.peek();
       const offer = head.offer;
       head.pos += 1;
       if (head.pos < head.list.length) {
-        head.offer = head.list[head.pos]!;
+        head.offer = at(head.list, head.pos);
         head.key = keyOf(head.offer);
         heap.replaceTop(head);
       } else {
@@ -169,7 +171,7 @@ export class RankedQuery {
     let hi = list.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.compare(list[mid]!, after) > 0) hi = mid;
+      if (this.compare(at(list, mid), after) > 0) hi = mid;
       else lo = mid + 1;
     }
     return lo;
@@ -177,7 +179,7 @@ export class RankedQuery {
 }
 
 /** A binary min-heap; small and allocation-free per operation. */
-class MinHeap<T> {
+class MinHeap<T extends object> {
   private readonly items: T[] = [];
   constructor(private readonly less: (a: T, b: T) => number) {}
 
@@ -186,7 +188,7 @@ class MinHeap<T> {
   }
 
   peek(): T {
-    return this.items[0]!;
+    return at(this.items, 0);
   }
 
   push(item: T): void {
@@ -195,16 +197,19 @@ class MinHeap<T> {
     let i = a.length - 1;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (this.less(a[i]!, a[parent]!) >= 0) break;
-      [a[i], a[parent]] = [a[parent]!, a[i]!];
+      const child = at(a, i);
+      const above = at(a, parent);
+      if (this.less(child, above) >= 0) break;
+      a[i] = above;
+      a[parent] = child;
       i = parent;
     }
   }
 
   pop(): void {
     const a = this.items;
-    const last = a.pop()!;
-    if (a.length > 0) this.replaceTop(last);
+    const last = a.pop();
+    if (last !== undefined && a.length > 0) this.replaceTop(last);
   }
 
   /** Replaces the top with `item` (or re-sinks it after its key changed). */
@@ -216,10 +221,12 @@ class MinHeap<T> {
       const l = 2 * i + 1;
       const r = l + 1;
       let m = i;
-      if (l < a.length && this.less(a[l]!, a[m]!) < 0) m = l;
-      if (r < a.length && this.less(a[r]!, a[m]!) < 0) m = r;
+      if (l < a.length && this.less(at(a, l), at(a, m)) < 0) m = l;
+      if (r < a.length && this.less(at(a, r), at(a, m)) < 0) m = r;
       if (m === i) break;
-      [a[i], a[m]] = [a[m]!, a[i]!];
+      const top = at(a, i);
+      a[i] = at(a, m);
+      a[m] = top;
       i = m;
     }
   }

@@ -1,13 +1,7 @@
 import { Decimal, formatAmount } from '../money/money.js';
-import {
-  applyDiscount,
-  comparablePricePerGpuHour,
-  comparablePricePerInstanceHour,
-  compareTieKeys,
-  rankOffers,
-  resolveDiscounts,
-} from './ranking.js';
+import { applyDiscount, comparablePricePerGpuHour, comparablePricePerInstanceHour, compareTieKeys, rankOffers, resolveDiscounts } from './ranking.js';
 import { makeOffer, TEST_FX_RATES } from './testing/factories.js';
+import { at } from '../checked.js';
 
 const fxRates = TEST_FX_RATES; // 1 USD = 0.8650 EUR
 
@@ -25,11 +19,7 @@ describe(comparablePricePerInstanceHour.name, () => {
       makeOffer({ pricingModel: 'RESERVED_3Y', pricePerHour: new Decimal('0.5'), upfront: new Decimal(26280) }),
       '1.5000',
     ],
-    [
-      'reserved, all upfront',
-      makeOffer({ pricingModel: 'RESERVED_1Y', pricePerHour: new Decimal(0), upfront: new Decimal(17520), termMonths: 12 }),
-      '2.0000',
-    ],
+    ['reserved, all upfront', makeOffer({ pricingModel: 'RESERVED_1Y', pricePerHour: new Decimal(0), upfront: new Decimal(17520), termMonths: 12 }), '2.0000'],
     [
       'serverless: one instance busy a full hour',
       makeOffer({
@@ -105,18 +95,22 @@ describe(rankOffers.name, () => {
       makeOffer({ ...price, providerSlug: 'a', regionCode: 'a:a', gpuSlug: 'h100-sxm-80gb', instanceType: 'y', pricingModel: 'SPOT' }),
       makeOffer({ ...price, providerSlug: 'a', regionCode: 'a:a', gpuSlug: 'h100-sxm-80gb', instanceType: 'y', pricingModel: 'ON_DEMAND' }),
     ];
-    const expected = [6, 5, 4, 3, 2, 1, 0].map((i) => offers[i]!.keyHash);
+    const expected = [6, 5, 4, 3, 2, 1, 0].map((i) => at(offers, i).keyHash);
     const ranked = rankOffers({ offers, currency: 'USD', fxRates });
     expect(ranked.map((r) => r.offer.keyHash)).toEqual(expected);
     const reversed = rankOffers({ offers: [...offers].reverse(), currency: 'USD', fxRates });
     expect(reversed.map((r) => r.offer.keyHash)).toEqual(expected);
-    expect(compareTieKeys(offers[0]!, offers[0]!)).toBe(0);
+    expect(compareTieKeys(at(offers, 0), at(offers, 0))).toBe(0);
   });
 });
 
 describe(resolveDiscounts.name, () => {
   it('keys discounts by lower-case provider slug', () => {
-    expect(resolveDiscounts([{ provider: 'AWS', percent: '12.5' }]).get('aws')!.eq('12.5')).toBe(true);
+    expect(
+      resolveDiscounts([{ provider: 'AWS', percent: '12.5' }])
+        .get('aws')
+        ?.eq('12.5'),
+    ).toBe(true);
     expect(resolveDiscounts(undefined).size).toBe(0);
   });
 
@@ -125,7 +119,13 @@ describe(resolveDiscounts.name, () => {
     [[{ provider: 'aws', percent: -1 }], 'discounts[0].percent'],
     [[{ provider: 'aws', percent: 'lots' }], 'discounts[0].percent'],
     [[{ provider: ' ', percent: 5 }], 'discounts[0].provider'],
-    [[{ provider: 'aws', percent: 5 }, { provider: 'AWS', percent: 6 }], 'discounts[1].provider'],
+    [
+      [
+        { provider: 'aws', percent: 5 },
+        { provider: 'AWS', percent: 6 },
+      ],
+      'discounts[1].provider',
+    ],
   ])('rejects %j naming %s', (input, field) => {
     expect(() => resolveDiscounts(input)).toThrow(expect.objectContaining({ field }));
   });

@@ -75,15 +75,7 @@ export function gpuCountMatches({ offer, requirement }: { offer: Offer; requirem
   return offer.gpuCount === requirement.gpuCount;
 }
 
-export function matchesRequirement({
-  offer,
-  gpu,
-  requirement,
-}: {
-  offer: Offer;
-  gpu: GpuModel;
-  requirement: GpuRequirement;
-}): boolean {
+export function matchesRequirement({ offer, gpu, requirement }: { offer: Offer; gpu: GpuModel; requirement: GpuRequirement }): boolean {
   return gpuMatches({ gpu, requirement }) && gpuCountMatches({ offer, requirement });
 }
 

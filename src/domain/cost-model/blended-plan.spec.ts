@@ -7,6 +7,7 @@ import { offer } from './estimate.factories.js';
 import { planTiers, spotOverheadFactor, type PlanTier } from './plan-tiers.js';
 import type { InterruptionTolerance } from '../compliance/policy.js';
 import { bruteForcePlan, type ReferenceTier, type ReferenceWorld } from './testing/brute-force-plan.js';
+import { at } from '../checked.js';
 
 const flat = (n: number): number[] => Array(24).fill(n);
 
@@ -75,8 +76,7 @@ describe(reservedReplicasByRule.name, () => {
   const profile = [...Array(12).fill(2), ...Array(12).fill(1)];
 
   it('reserves the k-th unit iff its busy share ≥ p_res / p_alt', () => {
-    const rule = (res: number) =>
-      reservedReplicasByRule({ onlineReplicas: profile, reservedPricePerReplicaHour: res, alternativePricePerReplicaHour: 4 });
+    const rule = (res: number) => reservedReplicasByRule({ onlineReplicas: profile, reservedPricePerReplicaHour: res, alternativePricePerReplicaHour: 4 });
     expect(rule(2.4)).toBe(1); // 0.6: replica 2 busy 50% < 60%
     expect(rule(2.0)).toBe(2); // 0.5: 50% ≥ 50%
     expect(rule(4.4)).toBe(0); // dearer than the alternative
@@ -92,7 +92,9 @@ describe(reservedReplicasByRule.name, () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: 60 }), { minLength: 24, maxLength: 24 }), fc.integer({ min: 1, max: 130 }), (profile, pct) => {
         const t = pct / 100;
-        expect(reservedReplicasByRule({ onlineReplicas: profile, reservedPricePerReplicaHour: t, alternativePricePerReplicaHour: 1 })).toBe(byUnits(profile, t));
+        expect(reservedReplicasByRule({ onlineReplicas: profile, reservedPricePerReplicaHour: t, alternativePricePerReplicaHour: 1 })).toBe(
+          byUnits(profile, t),
+        );
       }),
     );
     // 200 million replicas at the peak: the answer is the 12th largest hour, 150 million.
@@ -115,9 +117,7 @@ describe(optimizeBlendedPlan.name, () => {
     // online 0.5 rps all day on μ = 1, u = 1: 1 replica half idle = 12 free replica-hours;
     // batch share 0.5 of 1 rps = 12 replica-hours → all absorbed, nothing spills
     // (spot at 3 is dearer than the 2.4 reservation, so the reservation is worth it)
-    const plan = optimizeBlendedPlan(
-      input({ profile: flat(1), batchShare: 0.5, tolerance: 'TOLERANT', prices: { od: '4', res: '2.4', spot: '3' } }),
-    );
+    const plan = optimizeBlendedPlan(input({ profile: flat(1), batchShare: 0.5, tolerance: 'TOLERANT', prices: { od: '4', res: '2.4', spot: '3' } }));
     expect(plan.reservedInstances).toBe(1);
     expect(plan.batchSpillTier).toBe('RESERVED_IDLE');
     expect(plan.instanceHours.spot).toBe(0);
@@ -128,7 +128,7 @@ describe(optimizeBlendedPlan.name, () => {
     const profile = [...Array(8).fill(0.2), ...Array(16).fill(3)];
     const tolerant = optimizeBlendedPlan(input({ profile, batchShare: 0.6, tolerance: 'TOLERANT', prices: { od: '4', spot: '1.2' } }));
     expect(tolerant.batchSpillTier).toBe('SPOT');
-    expect(tolerant.hours[0]!.spotInstances).toBeGreaterThan(0);
+    expect(at(tolerant.hours, 0).spotInstances).toBeGreaterThan(0);
     const intolerant = optimizeBlendedPlan(input({ profile, batchShare: 0.6, prices: { od: '4', spot: '1.2' } }));
     expect(intolerant.batchSpillTier).toBe('ON_DEMAND');
     expect(intolerant.instanceHours.spot).toBe(0);
@@ -189,7 +189,10 @@ describe(optimizeBlendedPlan.name, () => {
 const smallWorld = fc
   .record({
     // Requests/s in quarters, many empty hours; μ = 1 and u ∈ {0.5, 1} keep replica counts exact.
-    totals: fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 12 })).map((q) => q / 4), { minLength: 24, maxLength: 24 }),
+    totals: fc.array(
+      fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 12 })).map((q) => q / 4),
+      { minLength: 24, maxLength: 24 },
+    ),
     batchShare: fc.constantFrom(0, 0.25, 0.5),
     targetUtilization: fc.constantFrom(0.5, 1),
     minReplicas: fc.constantFrom(0, 1, 2),
@@ -209,8 +212,7 @@ const smallWorld = fc
     const online = w.totals.map((t) => t * (1 - w.batchShare));
     const onlineReplicas = online.map((rps) => (w.scaleToZero && rps === 0 ? 0 : Math.max(w.minReplicas, Math.ceil(rps / (mu * u)))));
     const batchReplicaHours = w.totals.reduce((sum, t) => sum + (t * w.batchShare) / mu, 0);
-    const tier = (t: { cents: number; replicas: number } | null): ReferenceTier | null =>
-      t && { price: t.cents / 100, replicasPerInstance: t.replicas };
+    const tier = (t: { cents: number; replicas: number } | null): ReferenceTier | null => t && { price: t.cents / 100, replicasPerInstance: t.replicas };
     const world: ReferenceWorld = {
       onlineRequestsPerSecond: online,
       onlineReplicas,
@@ -304,9 +306,7 @@ describe(dayCost.name, () => {
             }),
             burst,
           };
-          const order = [...p.demand.onlineReplicas.keys()].sort(
-            (a, b) => p.demand.onlineReplicas[a]! - p.demand.onlineReplicas[b]! || a - b,
-          );
+          const order = [...p.demand.onlineReplicas.keys()].sort((a, b) => at(p.demand.onlineReplicas, a) - at(p.demand.onlineReplicas, b) || a - b);
           for (const threshold of [-1, 0.3, 2]) {
             expect(dayCost(p, reserved, order, threshold)).toBeCloseTo(planDay(p, reserved, order, threshold).costPerDay, 9);
           }

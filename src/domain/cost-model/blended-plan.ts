@@ -4,6 +4,7 @@ import type { InterruptionTolerance } from '../compliance/policy.js';
 import { HOURS_PER_DAY } from './demand.js';
 import { batchOrder, dayCost, NO_SERVERLESS, planDay, type BurstMode, type DayPlan, type PlanInput } from './plan-day.js';
 import type { PlanTier, PlanTiers } from './plan-tiers.js';
+import { at, defined } from '../checked.js';
 
 const EPSILON = 1e-9;
 /** Above this many candidate reservation sizes, scan only a window around the threshold rule. */
@@ -32,7 +33,8 @@ export function reservedReplicasByRule({
   const c = Math.max(1, Math.ceil(n * (threshold - EPSILON) - EPSILON));
   if (c > n) return 0;
   const descending = [...onlineReplicas].sort((a, b) => b - a);
-  return Math.max(0, Math.floor(descending[c - 1]!));
+  // c is NaN when both prices are 0; the answer is NaN then, and the caller's window around it is empty.
+  return Math.max(0, Math.floor(descending[c - 1] ?? NaN));
 }
 
 /** p_alt per replica-hour: what would serve a unit that is not reserved, by tolerance and burst mode. */
@@ -84,7 +86,9 @@ export function optimizeBlendedPlan(input: PlanInput): DayPlan {
       }
     }
   }
-  return planDay(best!.input, best!.R, best!.order, best!.threshold);
+  // Every strategy has at least the reservation size 0 and one threshold.
+  const chosen = defined(best, 'the cheapest candidate plan');
+  return planDay(chosen.input, chosen.R, chosen.order, chosen.threshold);
 }
 
 /** The plan inputs of each burst mode and scale-to-zero choice; the caller's own last. */
@@ -128,9 +132,9 @@ function serverlessThresholds(input: PlanInput, reservedReplicas: number): numbe
   const { demand, replicaRequestsPerSecond: mu, targetUtilization: u } = input;
   const shares = new Set<number>();
   for (let h = 0; h < HOURS_PER_DAY; h++) {
-    const burst = demand.onlineReplicas[h]! - reservedReplicas;
+    const burst = at(demand.onlineReplicas, h) - reservedReplicas;
     if (burst <= 0) continue;
-    shares.add(Math.max(0, demand.onlineRequestsPerSecond[h]! - reservedReplicas * mu * u) / mu / burst);
+    shares.add(Math.max(0, at(demand.onlineRequestsPerSecond, h) - reservedReplicas * mu * u) / mu / burst);
   }
   return [NO_SERVERLESS, ...[...shares].sort((a, b) => a - b)];
 }

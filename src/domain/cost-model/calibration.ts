@@ -35,7 +35,9 @@ export const EFFICIENCY: Readonly<Record<Precision, Efficiency>> = Object.freeze
   FP8: {
     etaMem: 0.55,
     etaFlop: 0.6,
-    source: 'fitted to TensorRT-LLM H100 FP8 (Llama-2-7B batch 768, GPT-J batch 64) and MLPerf v4.1 Llama-2-70B: short FP8 steps lose more to fixed per-step overheads',
+    source:
+      'fitted to TensorRT-LLM H100 FP8 (Llama-2-7B batch 768, GPT-J batch 64) and MLPerf v4.1 Llama-2-70B: ' +
+      'short FP8 steps lose more to fixed per-step overheads',
   },
   INT8: {
     etaMem: 0.6,

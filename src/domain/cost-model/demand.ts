@@ -56,9 +56,7 @@ export function hourlyDemand({
   const mu = replicaRequestsPerSecond;
   const online = hourlyRequestsPerSecond.map((rps) => rps * (1 - batchShare));
   const floor = (rps: number): number => (scaleToZero && rps <= 0 ? 0 : minReplicas);
-  const onlineReplicas = online.map((rps) =>
-    Math.max(floor(rps), replicasFor({ requestsPerSecond: rps, replicaRequestsPerSecond: mu, targetUtilization })),
-  );
+  const onlineReplicas = online.map((rps) => Math.max(floor(rps), replicasFor({ requestsPerSecond: rps, replicaRequestsPerSecond: mu, targetUtilization })));
   const totalRequestsPerDay = hourlyRequestsPerSecond.reduce((sum, rps) => sum + rps * 3600, 0);
   const batchRequestsPerDay = totalRequestsPerDay * batchShare;
   const peakTotal = Math.max(0, ...hourlyRequestsPerSecond);
@@ -69,10 +67,6 @@ export function hourlyDemand({
     batchReplicaHoursPerDay: batchRequestsPerDay / (mu * 3600),
     totalRequestsPerDay,
     busyReplicaHoursPerDay: totalRequestsPerDay / (mu * 3600),
-    naivePeakReplicas: Math.max(
-      minReplicas,
-      1,
-      replicasFor({ requestsPerSecond: peakTotal, replicaRequestsPerSecond: mu, targetUtilization }),
-    ),
+    naivePeakReplicas: Math.max(minReplicas, 1, replicasFor({ requestsPerSecond: peakTotal, replicaRequestsPerSecond: mu, targetUtilization })),
   };
 }

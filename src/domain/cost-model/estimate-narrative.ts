@@ -29,8 +29,7 @@ export function describePlan({
   const gpu = chosen.candidate.gpu.slug;
   const { memory, throughput: mu, demand, tiers } = chosen;
   const t = chosen.tensorParallel;
-  const money = (tier: PlanTier): string =>
-    `${formatAmount(effectivePrice({ tier, spotOverhead: chosen.spotOverhead }))} ${input.currency}`;
+  const money = (tier: PlanTier): string => `${formatAmount(effectivePrice({ tier, spotOverhead: chosen.spotOverhead }))} ${input.currency}`;
   const assumptions: string[] = [];
   const warnings: string[] = [];
 
@@ -70,7 +69,9 @@ export function describePlan({
   const byTolerance =
     s.tolerance === 'RECOVERABLE'
       ? `${pctText(s.recoverableSpotShare)} spot, ${pctText(1 - s.recoverableSpotShare)} on-demand fallback`
-      : s.tolerance === 'TOLERANT' ? 'spot' : 'on-demand';
+      : s.tolerance === 'TOLERANT'
+        ? 'spot'
+        : 'on-demand';
   if (plan.plan.burst === 'ON_DEMAND') {
     assumptions.push(`${s.tolerance} burst above the reservation runs on on-demand: cheaper here than ${byTolerance}.`);
   } else if (s.tolerance === 'RECOVERABLE') {
@@ -104,7 +105,8 @@ export function describePlan({
   if (egressUnpriced({ input, settings: s, candidate: chosen.candidate })) {
     const who = chosen.candidate.egressProvider ?? 'the chosen provider';
     warnings.push(
-      `egress of ${s.egressGbPerMonth} GB/month is not priced: ${who} has no known internet egress price in this catalog, so it counts as 0 (hiddenCosts.egressPriceKnown = false)`,
+      `egress of ${s.egressGbPerMonth} GB/month is not priced: ${who} has no known internet egress price in this catalog, ` +
+        `so it counts as 0 (hiddenCosts.egressPriceKnown = false)`,
     );
   } else if (s.egressGbPerMonth > 0) {
     assumptions.push(`Egress ${s.egressGbPerMonth} GB/month at ${formatAmount(priced.egress.div(s.egressGbPerMonth))} ${input.currency}/GB.`);
@@ -113,17 +115,13 @@ export function describePlan({
   const allowsSpot = s.tolerance !== 'INTOLERANT';
   const spotOffered = offersInSlot(chosen.candidate.offers, 'SPOT').length > 0;
   if (allowsSpot && !spotOffered) {
-    warnings.push(
-      `no compliant spot offer for ${gpu}: ${demand.batchRequestsPerDay > 0 ? 'batch' : 'burst'} runs on-demand`,
-    );
+    warnings.push(`no compliant spot offer for ${gpu}: ${demand.batchRequestsPerDay > 0 ? 'batch' : 'burst'} runs on-demand`);
   }
   if (!allowsSpot && spotOffered) {
     warnings.push(`INTOLERANT workload: the spot offer for ${gpu} is not used`);
   }
   if (!tiers.onDemand) {
-    warnings.push(
-      `no on-demand offer for ${gpu}: baselines are priced at ${chosen.baselineTier.offer.pricingModel}`,
-    );
+    warnings.push(`no on-demand offer for ${gpu}: baselines are priced at ${chosen.baselineTier.offer.pricingModel}`);
   }
   if (!mu.meetsLatencyTarget) {
     warnings.push(

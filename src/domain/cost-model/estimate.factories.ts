@@ -19,11 +19,7 @@ export function offer(pricingModel: PricingModel, pricePerInstanceHour: Decimal.
 }
 
 /** A GPU with per-GPU prices; each price becomes a 1-GPU offer unless overridden. */
-export function candidate(
-  gpu: GpuSpec,
-  pricesPerGpuHour: Partial<Record<PricingModel, Decimal.Value>>,
-  gpusPerInstance = 1,
-): GpuCandidate {
+export function candidate(gpu: GpuSpec, pricesPerGpuHour: Partial<Record<PricingModel, Decimal.Value>>, gpusPerInstance = 1): GpuCandidate {
   const offers: GpuCandidate['offers'] = {};
   for (const [model, price] of Object.entries(pricesPerGpuHour) as [PricingModel, Decimal.Value][]) {
     offers[model] = offer(model, new Decimal(price).mul(gpusPerInstance), {

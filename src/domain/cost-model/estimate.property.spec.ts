@@ -9,6 +9,7 @@ import { estimateInferenceCost } from './estimate.js';
 import { estimateInput, GPUS, offer } from './estimate.factories.js';
 import type { EstimateInput, GpuCandidate, InferenceEstimate } from './estimate.types.js';
 import { bruteForcePlan, type ReferencePlan, type ReferenceTier, type ReferenceWorld } from './testing/brute-force-plan.js';
+import { at, defined } from '../checked.js';
 
 interface Scenario {
   profile: number[];
@@ -24,14 +25,23 @@ interface Scenario {
 // Llama-3-8B FP16 on an H100 serves ≈ 11 requests/s per replica at 500/200 tokens, so up to
 // 120 requests/s needs up to ≈ 15 replicas.
 const scenario: fc.Arbitrary<Scenario> = fc.record({
-  profile: fc.array(fc.integer({ min: 0, max: 1200 }).map((x) => x / 10), { minLength: 24, maxLength: 24 }),
+  profile: fc.array(
+    fc.integer({ min: 0, max: 1200 }).map((x) => x / 10),
+    { minLength: 24, maxLength: 24 },
+  ),
   batchShare: fc.constantFrom(0, 0.1, 0.3),
   tolerance: fc.constantFrom<InterruptionTolerance>('INTOLERANT', 'RECOVERABLE', 'TOLERANT'),
   scaleToZero: fc.boolean(),
   onDemand: fc.integer({ min: 100, max: 1000 }).map((c) => c / 100),
   reservedFactor: fc.integer({ min: 30, max: 110 }).map((p) => p / 100),
-  spotFactor: fc.option(fc.integer({ min: 10, max: 90 }).map((p) => p / 100), { nil: null }),
-  serverlessFactor: fc.option(fc.integer({ min: 100, max: 400 }).map((p) => p / 100), { nil: null }),
+  spotFactor: fc.option(
+    fc.integer({ min: 10, max: 90 }).map((p) => p / 100),
+    { nil: null },
+  ),
+  serverlessFactor: fc.option(
+    fc.integer({ min: 100, max: 400 }).map((p) => p / 100),
+    { nil: null },
+  ),
 });
 
 function candidateOf(s: Scenario, override: Partial<Record<PricingModel, Decimal>> = {}): GpuCandidate {
@@ -70,9 +80,7 @@ function run(input: EstimateInput): InferenceEstimate {
 }
 
 const plain = (e: InferenceEstimate) =>
-  JSON.stringify({ cost: e.monthlyCost, tiers: e.tiers, plan: e.hourlyPlan }, (_k, v) =>
-    v instanceof Decimal ? v.toString() : v,
-  );
+  JSON.stringify({ cost: e.monthlyCost, tiers: e.tiers, plan: e.hourlyPlan }, (_k, v) => (v instanceof Decimal ? v.toString() : v));
 
 /**
  * Small fleets for the brute-force reference: μ = 1 request/s measured, u ∈ {0.5, 1} and
@@ -93,7 +101,10 @@ const SPOT_OVERHEAD = 1 + 0.05 * (MODEL_LOAD_SECONDS / 3600 + 5 / 60);
 
 const smallScenario: fc.Arbitrary<SmallScenario> = fc
   .record({
-    totals: fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 12 })).map((q) => q / 4), { minLength: 24, maxLength: 24 }),
+    totals: fc.array(
+      fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 12 })).map((q) => q / 4),
+      { minLength: 24, maxLength: 24 },
+    ),
     batchShare: fc.constantFrom(0, 0.25, 0.5),
     targetUtilization: fc.constantFrom(0.5, 1),
     scaleToZero: fc.boolean(),
@@ -127,7 +138,15 @@ const smallScenario: fc.Arbitrary<SmallScenario> = fc
       tolerance: w.tolerance,
       candidates: [{ gpu: GPUS.h100, offers }],
     });
-    return { totals: w.totals, batchShare: w.batchShare, targetUtilization: w.targetUtilization, scaleToZero: w.scaleToZero, tolerance: w.tolerance, prices, input };
+    return {
+      totals: w.totals,
+      batchShare: w.batchShare,
+      targetUtilization: w.targetUtilization,
+      scaleToZero: w.scaleToZero,
+      tolerance: w.tolerance,
+      prices,
+      input,
+    };
   });
 
 /** Monthly costs of the reference's best plan and of the two baselines, in Decimal. */
@@ -169,22 +188,28 @@ function referenceCosts(s: SmallScenario): { blended: Decimal; autoscaled: Decim
     );
   // Baselines: on-demand, else reserved, else spot, 24 h at the peak of the whole profile (naive),
   // and that tier alone following demand (a reservation cannot follow demand: then naive).
-  const baseline = price.ON_DEMAND ?? price.RESERVED_1Y ?? price.SPOT!;
+  const baseline = defined(price.ON_DEMAND ?? price.RESERVED_1Y ?? price.SPOT, 'an on-demand, reserved or spot price');
   const naivePeak = Math.max(1, Math.ceil(Math.max(...s.totals) / u));
   const naive = month(baseline.mul(24 * naivePeak));
   const alone = { ON_DEMAND: baseline, RESERVED_1Y: undefined, SPOT: undefined, SERVERLESS: undefined };
   const autoscaled =
     price.ON_DEMAND === undefined && price.RESERVED_1Y !== undefined
       ? naive
-      : monthly(bruteForcePlan({ ...world, tolerance: 'INTOLERANT', reserved: null, spot: null, serverless: null, onDemand: tier(baseline) })!, alone);
-  return { blended: monthly(bruteForcePlan(world)!, price), autoscaled, naive };
+      : monthly(
+          defined(
+            bruteForcePlan({ ...world, tolerance: 'INTOLERANT', reserved: null, spot: null, serverless: null, onDemand: tier(baseline) }),
+            'the on-demand plan',
+          ),
+          alone,
+        );
+  return { blended: monthly(defined(bruteForcePlan(world), 'the brute-force plan'), price), autoscaled, naive };
 }
 
 describe('cost model invariants', () => {
   it('never charges less for more load', () => {
     fc.assert(
       fc.property(scenario, fc.array(fc.integer({ min: 0, max: 300 }), { minLength: 24, maxLength: 24 }), (s, extra) => {
-        const more = { ...s, profile: s.profile.map((v, h) => v + extra[h]! / 10) };
+        const more = { ...s, profile: s.profile.map((v, h) => v + at(extra, h) / 10) };
         expect(run(inputOf(more)).monthlyCost.amount.gte(run(inputOf(s)).monthlyCost.amount)).toBe(true);
       }),
     );
@@ -221,10 +246,10 @@ describe('cost model invariants', () => {
       fc.property(scenario, fc.integer({ min: 101, max: 500 }), (s, raisePct) => {
         const e = run(inputOf(s));
         const used = new Set(e.tiers.map((t) => t.pricingModel));
-        const offers = inputOf(s).candidates[0]!.offers;
+        const offers = at(inputOf(s).candidates, 0).offers;
         for (const model of Object.keys(offers) as PricingModel[]) {
           if (used.has(model)) continue;
-          const raised = offers[model]!.pricePerInstanceHour.mul(raisePct).div(100);
+          const raised = defined(offers[model], `the ${model} offer`).pricePerInstanceHour.mul(raisePct).div(100);
           const again = run(inputOf(s, { candidates: [candidateOf(s, { [model]: raised })] }));
           expect(plain(again)).toBe(plain(e));
         }
@@ -235,8 +260,7 @@ describe('cost model invariants', () => {
   it('never lowers the reserved share when the reserved price falls', () => {
     fc.assert(
       fc.property(scenario, fc.integer({ min: 1, max: 90 }), (s, cutPct) => {
-        const share = (e: InferenceEstimate) =>
-          e.tiers.filter((t) => t.pricingModel === 'RESERVED_1Y').reduce((sum, t) => sum + t.capacityShare, 0);
+        const share = (e: InferenceEstimate) => e.tiers.filter((t) => t.pricingModel === 'RESERVED_1Y').reduce((sum, t) => sum + t.capacityShare, 0);
         const before = share(run(inputOf(s)));
         const cheaper = { ...s, reservedFactor: (s.reservedFactor * (100 - cutPct)) / 100 };
         expect(share(run(inputOf(cheaper)))).toBeGreaterThanOrEqual(before - 1e-12);

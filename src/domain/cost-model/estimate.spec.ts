@@ -5,6 +5,7 @@ import { estimateInferenceCost } from './estimate.js';
 import { candidate, diurnalProfile, estimateInput, GPUS, standardCandidate } from './estimate.factories.js';
 import type { EstimateInput, EstimateOutcome, InferenceEstimate } from './estimate.types.js';
 import { estimateReplicaThroughput } from './throughput.js';
+import { at, defined } from '../checked.js';
 
 function ok(outcome: EstimateOutcome): InferenceEstimate {
   if (outcome.kind !== 'OK') throw new Error(`expected an estimate, got ${JSON.stringify(outcome)}`);
@@ -16,7 +17,10 @@ describe(estimateInferenceCost.name, () => {
   it('prices one H100 24/7 on-demand at 3.90 USD/GPU-h as 2,847 USD per 730-h month (article A1)', () => {
     const e = ok(
       estimateInferenceCost(
-        estimateInput({ candidates: [candidate(GPUS.h100, { ON_DEMAND: '3.90' })], workload: { requestsPerSecond: 1, avgInputTokens: 500, avgOutputTokens: 200 } }),
+        estimateInput({
+          candidates: [candidate(GPUS.h100, { ON_DEMAND: '3.90' })],
+          workload: { requestsPerSecond: 1, avgInputTokens: 500, avgOutputTokens: 200 },
+        }),
       ),
     );
     // 1 replica × 730 h × 3.90 = 2,847.00
@@ -86,14 +90,15 @@ describe(estimateInferenceCost.name, () => {
     });
 
     it('loses above it', () => {
-      const mu = estimateReplicaThroughput({
-        model: MODEL_PRESETS['llama-3-8b']!,
+      const throughput = estimateReplicaThroughput({
+        model: defined(MODEL_PRESETS['llama-3-8b'], 'model preset llama-3-8b'),
         precision: 'FP16',
         gpu: GPUS.h100,
         tensorParallel: 1,
         avgInputTokens: 500,
         avgOutputTokens: 200,
-      })!.requestsPerSecond;
+      });
+      const mu = defined(throughput, 'the replica throughput').requestsPerSecond;
       // Exactly two replicas at 75%: utilization 0.75 > u* = 0.5
       const e = ok(estimateInferenceCost(withServerless({ requestsPerSecond: 2 * mu * 0.75, avgInputTokens: 500, avgOutputTokens: 200 })));
       expect(e.unitEconomics.averageUtilization).toBeCloseTo(0.75, 6);
@@ -103,14 +108,15 @@ describe(estimateInferenceCost.name, () => {
   });
 
   it('blends reserved, on-demand and spot for a diurnal 7B workload with 15% batch (RECOVERABLE)', () => {
-    const mu = estimateReplicaThroughput({
-      model: MODEL_PRESETS['mistral-7b']!,
+    const throughput = estimateReplicaThroughput({
+      model: defined(MODEL_PRESETS['mistral-7b'], 'model preset mistral-7b'),
       precision: 'FP16',
       gpu: GPUS.a10g,
       tensorParallel: 1,
       avgInputTokens: 500,
       avgOutputTokens: 200,
-    })!.requestsPerSecond;
+    });
+    const mu = defined(throughput, 'the replica throughput').requestsPerSecond;
     const e = ok(
       estimateInferenceCost(
         estimateInput({
@@ -227,7 +233,7 @@ describe(estimateInferenceCost.name, () => {
     );
     // 800 / 200 = 4 rps per replica; 10 / (4 × 0.75) = 3.33 → 4 replicas
     expect(e.replicaThroughput).toMatchObject({ requestsPerSecond: 4, bound: 'MEASURED' });
-    expect(e.hourlyPlan[0]!.replicasNeeded).toBe(4);
+    expect(at(e.hourlyPlan, 0).replicasNeeded).toBe(4);
   });
 
   it('compares with an API price and reports egress and unit economics', () => {
@@ -244,7 +250,7 @@ describe(estimateInferenceCost.name, () => {
     );
     // 1 rps × 86,400 s × 700 tokens = 60.48M tokens/day; × 0.50 / 1M × 730/24 days = 919.80
     expect(e.apiComparison?.tokensPerDay).toBe(60_480_000);
-    expect(amount(e.apiComparison!.monthlyApiCost)).toBe('919.8000');
+    expect(amount(defined(e.apiComparison, 'apiComparison').monthlyApiCost)).toBe('919.8000');
     // egress 100 GB × 0.09 = 9.00 on top of 2,847
     expect(amount(e.hiddenCosts.egress)).toBe('9.0000');
     expect(amount(e.monthlyCost)).toBe('2856.0000');
@@ -252,7 +258,7 @@ describe(estimateInferenceCost.name, () => {
     expect(e.apiComparison?.breakEvenTokensPerDay).toBe(187_791_781);
     expect(e.apiComparison?.selfHostingCheaper).toBe(false);
     // 200 output tokens × 86,400 × 30.4167 = 525.6M tokens/month → 2,856 / 525.6 = 5.4338 per 1M
-    expect(amount(e.unitEconomics.costPer1MOutputTokens!)).toBe('5.4338');
+    expect(amount(defined(e.unitEconomics.costPer1MOutputTokens, 'costPer1MOutputTokens'))).toBe('5.4338');
   });
 
   it('answers the same input with the same output', () => {

@@ -9,6 +9,7 @@ import { describePlan, egressUnpriced } from './estimate-narrative.js';
 import type { Alternative, EstimateInput, EstimateOutcome, InferenceEstimate } from './estimate.types.js';
 import { costPlan, monthly, toMoney, type PlanCosting } from './plan-costing.js';
 import { compareEvaluations, evaluateCandidates, MAX_PLANNED_GPUS, type Evaluation, type RightSizingSettings } from './right-sizing.js';
+import { at } from '../checked.js';
 
 export const DEFAULT_HOURS_PER_MONTH = 730;
 export const DEFAULT_RECOVERABLE_SPOT_SHARE = 0.5;
@@ -33,7 +34,9 @@ export function estimateInferenceCost(input: EstimateInput): EstimateOutcome {
       return {
         kind: 'TOO_LARGE',
         gpusAtPeak: gpus,
-        reason: `the workload needs at least ${gpus.toLocaleString('en-US')} GPUs at its peak; one estimate plans at most ${MAX_PLANNED_GPUS.toLocaleString('en-US')}`,
+        reason:
+          `the workload needs at least ${gpus.toLocaleString('en-US')} GPUs at its peak; ` +
+          `one estimate plans at most ${MAX_PLANNED_GPUS.toLocaleString('en-US')}`,
       };
     }
     const tried = sizing.largestTried;
@@ -44,16 +47,14 @@ export function estimateInferenceCost(input: EstimateInput): EstimateOutcome {
     if (!sizing.anyFit) {
       return {
         kind: 'NO_FIT',
-        largestGpuTried: tried
-          ? { slug: tried.candidate.gpu.slug, memoryGb: tried.candidate.gpu.memoryGb, gpusPerInstance: tried.gpusPerInstance }
-          : null,
+        largestGpuTried: tried ? { slug: tried.candidate.gpu.slug, memoryGb: tried.candidate.gpu.memoryGb, gpusPerInstance: tried.gpusPerInstance } : null,
         reason: tried?.reason ?? 'no GPU candidate with an offer was given',
       };
     }
     return { kind: 'NO_USABLE_OFFER', reason: sizing.notes.join('; ') || 'no usable offer' };
   }
   const ranked = [...sizing.evaluations].sort(compareEvaluations);
-  const chosen = ranked[0]!;
+  const chosen = at(ranked, 0);
   const estimate = assemble({ input, settings, chosen });
   estimate.alternatives = alternatives({ ranked, chosen, estimate, input, settings });
   estimate.warnings.push(...sizing.notes.map((n) => `skipped: ${n}`));
@@ -168,18 +169,9 @@ function assertNotDearer({ plan, than, what, baseline }: { plan: PlanCosting; th
   }
 }
 
-const pct = (part: Decimal, whole: Decimal): number =>
-  whole.isZero() ? 0 : part.div(whole).mul(100).toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN).toNumber();
+const pct = (part: Decimal, whole: Decimal): number => (whole.isZero() ? 0 : part.div(whole).mul(100).toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN).toNumber());
 
-function assemble({
-  input,
-  settings,
-  chosen,
-}: {
-  input: EstimateInput;
-  settings: RightSizingSettings;
-  chosen: Evaluation;
-}): InferenceEstimate {
+function assemble({ input, settings, chosen }: { input: EstimateInput; settings: RightSizingSettings; chosen: Evaluation }): InferenceEstimate {
   const { currency } = input;
   const { hoursPerMonth } = settings;
   const priced = priceEvaluation({ input, settings, evaluation: chosen });
@@ -197,14 +189,12 @@ function assemble({
   const paidReplicaHours = blended.dedicatedReplicaHoursPerDay + serverlessHours;
   const averageUtilization = paidReplicaHours > 0 ? Math.min(1, demand.busyReplicaHoursPerDay / paidReplicaHours) : 0;
   const dedicatedBusy = Math.max(0, demand.busyReplicaHoursPerDay - serverlessHours);
-  const dedicatedUtilization =
-    blended.dedicatedReplicaHoursPerDay > 0 ? Math.min(1, dedicatedBusy / blended.dedicatedReplicaHoursPerDay) : 1;
+  const dedicatedUtilization = blended.dedicatedReplicaHoursPerDay > 0 ? Math.min(1, dedicatedBusy / blended.dedicatedReplicaHoursPerDay) : 1;
   const idleCapacity = blended.dedicatedCost.mul(1 - dedicatedUtilization);
 
   const requestsPerMonth = days.mul(demand.totalRequestsPerDay);
   const outputTokensPerMonth = requestsPerMonth.mul(settings.avgOutputTokens);
-  const perUnit = (units: Decimal, per: number) =>
-    units.isZero() ? null : toMoney(monthlyCost.div(units).mul(per), currency);
+  const perUnit = (units: Decimal, per: number) => (units.isZero() ? null : toMoney(monthlyCost.div(units).mul(per), currency));
 
   const serverless = serverlessComparison({ input, settings, chosen });
 
@@ -212,9 +202,7 @@ function assemble({
   if (input.apiPricePer1MTokens) {
     const tokensPerDay = demand.totalRequestsPerDay * (settings.avgInputTokens + settings.avgOutputTokens);
     const monthlyApiCost = input.apiPricePer1MTokens.mul(tokensPerDay).mul(days).div(1e6);
-    const breakEven = input.apiPricePer1MTokens.isZero()
-      ? Infinity
-      : monthlyCost.div(days).div(input.apiPricePer1MTokens).mul(1e6).toNumber();
+    const breakEven = input.apiPricePer1MTokens.isZero() ? Infinity : monthlyCost.div(days).div(input.apiPricePer1MTokens).mul(1e6).toNumber();
     apiComparison = {
       apiPricePer1MTokens: toMoney(input.apiPricePer1MTokens, currency),
       tokensPerDay,
@@ -234,8 +222,8 @@ function assemble({
     tiers: blended.tiers,
     hourlyPlan: plan.plan.hours.map((row) => ({
       hour: row.hour,
-      demandRequestsPerSecond: settings.hourlyRequestsPerSecond[row.hour]!,
-      onlineRequestsPerSecond: demand.onlineRequestsPerSecond[row.hour]!,
+      demandRequestsPerSecond: at(settings.hourlyRequestsPerSecond, row.hour),
+      onlineRequestsPerSecond: at(demand.onlineRequestsPerSecond, row.hour),
       replicasNeeded: row.onlineReplicas,
       reservedInstances: row.reservedInstances,
       onDemandInstances: row.onDemandInstances,

@@ -26,14 +26,15 @@ export function gpuSpecFromCatalog({ gpu }: { gpu: GpuModel }): GpuSpec {
   };
 }
 
-const spec = (
-  slug: string,
-  memoryGb: number,
-  memoryBandwidthGbps: number,
-  fp16Tflops: number,
-  int8Tops: number,
-  fp8Tflops: number | null,
-): GpuSpec => ({ slug, memoryGb, memoryBandwidthGbps, fp16Tflops, int8Tops, fp8Tflops, fp8Support: fp8Tflops !== null });
+const spec = (slug: string, memoryGb: number, memoryBandwidthGbps: number, fp16Tflops: number, int8Tops: number, fp8Tflops: number | null): GpuSpec => ({
+  slug,
+  memoryGb,
+  memoryBandwidthGbps,
+  fp16Tflops,
+  int8Tops,
+  fp8Tflops,
+  fp8Support: fp8Tflops !== null,
+});
 
 /**
  * Datasheet figures (dense, no sparsity), sourced per GPU in data/catalog/gpus.yaml, for the

@@ -11,13 +11,7 @@ export {
 export type * from './estimate.types.js';
 export { gpuSpecFromCatalog, type GpuSpec } from './gpu-spec.js';
 export { estimateReplicaThroughput, peakCompute, type ReplicaThroughput, type ReplicaThroughputInput } from './throughput.js';
-export {
-  DEFAULT_INTER_TOKEN_LATENCY_MS,
-  DEFAULT_MAX_BATCH,
-  EFFICIENCY,
-  FP32_SHARE_OF_FP16_PEAK,
-  TENSOR_PARALLEL_EFFICIENCY,
-} from './calibration.js';
+export { DEFAULT_INTER_TOKEN_LATENCY_MS, DEFAULT_MAX_BATCH, EFFICIENCY, FP32_SHARE_OF_FP16_PEAK, TENSOR_PARALLEL_EFFICIENCY } from './calibration.js';
 export { CALIBRATION_POINTS, type CalibrationPoint } from './calibration-points.js';
 export { hourlyDemand, DEFAULT_MIN_REPLICAS, DEFAULT_TARGET_UTILIZATION, type HourlyDemand } from './demand.js';
 export { spotOverheadFactor } from './plan-tiers.js';

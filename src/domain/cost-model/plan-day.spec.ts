@@ -5,6 +5,7 @@ import { hourlyDemand } from './demand.js';
 import { offer } from './estimate.factories.js';
 import { batchOrder, dayCost, planDay, recoverableFallbackReplicas, type BurstMode, type PlanInput } from './plan-day.js';
 import type { PlanTier } from './plan-tiers.js';
+import { at } from '../checked.js';
 
 const hours = (n: number, rps: number): number[] => Array(n).fill(rps);
 
@@ -77,8 +78,8 @@ describe('RECOVERABLE burst split in planDay and dayCost', () => {
     // 12 × 4 + 12 × 9.2 = 158.4 per day.
     const input = day({ profile: [...hours(12, 1), ...hours(12, 3)], tolerance: 'RECOVERABLE', onDemand: tier('ON_DEMAND', 4), spot: tier('SPOT', 1.2) });
     const plan = expectCost(input, 158.4);
-    expect([plan.hours[0]!.onDemandInstances, plan.hours[0]!.spotInstances]).toEqual([1, 0]);
-    expect([plan.hours[12]!.onDemandInstances, plan.hours[12]!.spotInstances]).toEqual([2, 1]);
+    expect([at(plan.hours, 0).onDemandInstances, at(plan.hours, 0).spotInstances]).toEqual([1, 0]);
+    expect([at(plan.hours, 12).onDemandInstances, at(plan.hours, 12).spotInstances]).toEqual([2, 1]);
     expect(plan.instanceHours).toEqual({ reserved: 0, onDemand: 36, spot: 12 });
   });
 
@@ -88,18 +89,18 @@ describe('RECOVERABLE burst split in planDay and dayCost', () => {
     const profile = [...hours(8, 4), ...hours(8, 6), ...hours(8, 7)];
     const input = day({ profile, tolerance: 'RECOVERABLE', spotShare: 0.25, onDemand: tier('ON_DEMAND', 4), spot: tier('SPOT', 1.2) });
     const plan = expectCost(input, 476.8);
-    expect([8, 16].map((h) => [plan.hours[h - 1]!.onDemandInstances, plan.hours[h - 1]!.spotInstances])).toEqual([
+    expect([8, 16].map((h) => [at(plan.hours, h - 1).onDemandInstances, at(plan.hours, h - 1).spotInstances])).toEqual([
       [3, 1],
       [5, 1],
     ]);
-    expect([plan.hours[23]!.onDemandInstances, plan.hours[23]!.spotInstances]).toEqual([6, 1]);
+    expect([at(plan.hours, 23).onDemandInstances, at(plan.hours, 23).spotInstances]).toEqual([6, 1]);
   });
 
   it('packs each side of the split into whole instances of its own tier', () => {
     // 3 replicas: 2 on-demand in one 2-replica instance (8), 1 spot in one 2-replica instance (2.4).
     const input = day({ profile: hours(24, 3), tolerance: 'RECOVERABLE', onDemand: tier('ON_DEMAND', 8, 2), spot: tier('SPOT', 2.4, 2) });
     const plan = expectCost(input, 24 * 10.4);
-    expect([plan.hours[0]!.onDemandInstances, plan.hours[0]!.spotInstances]).toEqual([1, 1]);
+    expect([at(plan.hours, 0).onDemandInstances, at(plan.hours, 0).spotInstances]).toEqual([1, 1]);
   });
 
   it('runs all of it on on-demand in the ON_DEMAND burst mode', () => {

@@ -5,6 +5,7 @@
 import type { InterruptionTolerance } from '../compliance/policy.js';
 import { HOURS_PER_DAY, type HourlyDemand } from './demand.js';
 import type { PlanTier, PlanTiers } from './plan-tiers.js';
+import { at } from '../checked.js';
 
 const EPSILON = 1e-9;
 /** serverlessMaxUtilization that keeps serverless out of the online tier. */
@@ -70,13 +71,10 @@ export interface PlanInput {
 
 /** Hours in the order batch work is placed: lowest online demand first, then by hour. */
 export function batchOrder(demand: HourlyDemand): number[] {
-  return [...demand.onlineReplicas.keys()].sort(
-    (a, b) => demand.onlineReplicas[a]! - demand.onlineReplicas[b]! || a - b,
-  );
+  return [...demand.onlineReplicas.keys()].sort((a, b) => at(demand.onlineReplicas, a) - at(demand.onlineReplicas, b) || a - b);
 }
 
-export const instancesFor = (replicas: number, tier: PlanTier): number =>
-  replicas <= 0 ? 0 : Math.ceil(replicas / tier.replicasPerInstance - EPSILON);
+export const instancesFor = (replicas: number, tier: PlanTier): number => (replicas <= 0 ? 0 : Math.ceil(replicas / tier.replicasPerInstance - EPSILON));
 
 /**
  * RECOVERABLE: how many of `burst` replicas run on the on-demand fallback. Rounded up, so spot
@@ -130,7 +128,7 @@ export function planDay(
   let cost = reserved ? reservedInstances * HOURS_PER_DAY * reserved.pricePerInstanceHour : 0;
 
   for (let h = 0; h < HOURS_PER_DAY; h++) {
-    const needed = demand.onlineReplicas[h]!;
+    const needed = at(demand.onlineReplicas, h);
     const burst = Math.max(0, needed - reservedReplicas);
     const { onDemand: odBurst, spot: spotBurst, served } = splitBurst(input, burst);
     let od = odBurst;
@@ -141,7 +139,7 @@ export function planDay(
     let serverlessHours = 0;
     if (serverless && burst > 0) {
       const reservedRps = reservedReplicas * input.replicaRequestsPerSecond * input.targetUtilization;
-      const overflowRps = Math.max(0, demand.onlineRequestsPerSecond[h]! - reservedRps);
+      const overflowRps = Math.max(0, at(demand.onlineRequestsPerSecond, h) - reservedRps);
       const busy = overflowRps / input.replicaRequestsPerSecond;
       if (!dedicatedOk || busy / burst <= serverlessMaxUtilization) {
         serverlessHours = busy;
@@ -153,18 +151,11 @@ export function planDay(
     if (!dedicatedOk) feasible = false;
     // Idle paid capacity batch work may use: paid replicas up to the target utilization, less
     // what online traffic on dedicated capacity keeps busy (online keeps its latency headroom).
-    const paidSlots =
-      reservedReplicas + od * (onDemand?.replicasPerInstance ?? 0) + sp * (spot?.replicasPerInstance ?? 0);
-    const onlineRps = demand.onlineRequestsPerSecond[h]!;
-    const dedicatedRps =
-      serverlessHours > 0
-        ? Math.min(onlineRps, reservedReplicas * input.replicaRequestsPerSecond * input.targetUtilization)
-        : onlineRps;
+    const paidSlots = reservedReplicas + od * (onDemand?.replicasPerInstance ?? 0) + sp * (spot?.replicasPerInstance ?? 0);
+    const onlineRps = at(demand.onlineRequestsPerSecond, h);
+    const dedicatedRps = serverlessHours > 0 ? Math.min(onlineRps, reservedReplicas * input.replicaRequestsPerSecond * input.targetUtilization) : onlineRps;
     slack.push(Math.max(0, paidSlots * input.targetUtilization - dedicatedRps / input.replicaRequestsPerSecond));
-    cost +=
-      od * (onDemand?.pricePerInstanceHour ?? 0) +
-      sp * (spot?.pricePerInstanceHour ?? 0) +
-      serverlessHours * (serverless?.pricePerReplicaBusyHour ?? 0);
+    cost += od * (onDemand?.pricePerInstanceHour ?? 0) + sp * (spot?.pricePerInstanceHour ?? 0) + serverlessHours * (serverless?.pricePerReplicaBusyHour ?? 0);
     hours.push({
       hour: h,
       onlineReplicas: needed,
@@ -180,8 +171,8 @@ export function planDay(
   let remaining = demand.batchReplicaHoursPerDay;
   for (const h of order) {
     if (remaining <= EPSILON) break;
-    const take = Math.min(remaining, slack[h]!);
-    hours[h]!.batchReplicaHours += take;
+    const take = Math.min(remaining, at(slack, h));
+    at(hours, h).batchReplicaHours += take;
     remaining -= take;
   }
   let batchSpillTier: BatchTier | null = demand.batchReplicaHoursPerDay > 0 ? 'RESERVED_IDLE' : null;
@@ -199,8 +190,9 @@ export function planDay(
           row.batchReplicaHours += remaining / HOURS_PER_DAY;
         }
       } else {
+        const added = spill.added;
         hours.forEach((row, h) => {
-          const n = spill.added![h]!;
+          const n = at(added, h);
           if (n === 0) return;
           if (spill.tier === 'SPOT') row.spotInstances += n;
           else row.onDemandInstances += n;
@@ -309,9 +301,9 @@ function coldStarts({
   hours: readonly PlanHour[];
   spill: { tier: SpillOption['tier']; added: readonly number[] } | null;
 }): { onDemand: number; spot: number; cost: number } {
-  const onDemandAt = (h: number): number => hours[h]!.onDemandInstances + (spill?.tier === 'ON_DEMAND' ? spill.added[h]! : 0);
-  const spotAt = (h: number): number => hours[h]!.spotInstances + (spill?.tier === 'SPOT' ? spill.added[h]! : 0);
-  const running = (h: number): number => hours[h]!.reservedInstances + onDemandAt(h) + spotAt(h);
+  const onDemandAt = (h: number): number => at(hours, h).onDemandInstances + (spill?.tier === 'ON_DEMAND' ? at(spill.added, h) : 0);
+  const spotAt = (h: number): number => at(hours, h).spotInstances + (spill?.tier === 'SPOT' ? at(spill.added, h) : 0);
+  const running = (h: number): number => at(hours, h).reservedInstances + onDemandAt(h) + spotAt(h);
   let onDemand = 0;
   let spot = 0;
   for (let h = 0; h < HOURS_PER_DAY; h++) {
@@ -328,12 +320,7 @@ function coldStarts({
  * planDay's cost alone, without building the plan: the reservation search calls it for every R
  * and strategy. blended-plan.spec.ts checks it equals planDay(...).costPerDay.
  */
-export function dayCost(
-  input: PlanInput,
-  reservedInstances: number,
-  order: readonly number[],
-  serverlessMaxUtilization = NO_SERVERLESS,
-): number {
+export function dayCost(input: PlanInput, reservedInstances: number, order: readonly number[], serverlessMaxUtilization = NO_SERVERLESS): number {
   const { demand, tiers, tolerance } = input;
   const { reserved, onDemand, spot, serverless } = tiers;
   const mu = input.replicaRequestsPerSecond;
@@ -347,13 +334,13 @@ export function dayCost(
   let slackTotal = 0;
   let emptyHours = false;
   for (let h = 0; h < HOURS_PER_DAY; h++) {
-    const burst = Math.max(0, demand.onlineReplicas[h]! - reservedReplicas);
+    const burst = Math.max(0, at(demand.onlineReplicas, h) - reservedReplicas);
     const s = splitBurst(input, burst);
     let od = s.onDemand;
     let sp = s.spot;
     const dedicatedOk = s.served;
     let hourCost = dedicatedOk ? od * pOd + sp * pSpot : Infinity;
-    const onlineRps = demand.onlineRequestsPerSecond[h]!;
+    const onlineRps = at(demand.onlineRequestsPerSecond, h);
     let dedicatedRps = onlineRps;
     if (serverless && burst > 0) {
       const reservedRps = reservedReplicas * mu * u;

@@ -115,9 +115,7 @@ export function evaluateCandidates(s: RightSizingSettings): RightSizingResult {
       }
       anyFit = true;
       const measured = s.measuredThroughput.find(
-        (m) =>
-          (m.gpuSlug === undefined || m.gpuSlug === candidate.gpu.slug) &&
-          (m.precision === undefined || m.precision === precision),
+        (m) => (m.gpuSlug === undefined || m.gpuSlug === candidate.gpu.slug) && (m.precision === undefined || m.precision === precision),
       );
       // A measurement describes one deployment: take it as the smallest replica that fits.
       const options = measured ? fit.options.slice(0, 1) : fit.options;
@@ -161,8 +159,7 @@ function evaluateOne({
       });
   if (!throughput || !(throughput.requestsPerSecond > 0)) return `no throughput for ${candidate.gpu.slug}`;
 
-  const modelLoadSeconds =
-    s.modelLoadSeconds ?? MODEL_START_SECONDS + weightBytes({ model: s.model, precision }) / 1e9 / MODEL_LOAD_GB_PER_SECOND;
+  const modelLoadSeconds = s.modelLoadSeconds ?? MODEL_START_SECONDS + weightBytes({ model: s.model, precision }) / 1e9 / MODEL_LOAD_GB_PER_SECOND;
   const spotOverhead = spotOverheadFactor({
     interruptionsPerHour: s.interruptionsPerHour,
     modelLoadHours: modelLoadSeconds / 3600,
@@ -220,8 +217,7 @@ function evaluateOne({
     autoscaled,
     naive,
     baselineTier,
-    monthlyCostEstimate:
-      (blended.plan.costPerDay * s.hoursPerMonth) / HOURS_PER_DAY + s.egressGbPerMonth * egressPricePerGb,
+    monthlyCostEstimate: (blended.plan.costPerDay * s.hoursPerMonth) / HOURS_PER_DAY + s.egressGbPerMonth * egressPricePerGb,
   };
 }
 
@@ -246,15 +242,7 @@ function naivePlan({ planInput, baselineTier }: { planInput: PlanInput; baseline
  * The baseline tier alone, following the hourly demand, batch included: the best plan with no
  * other tier (scaling to zero only where it pays for its model loads).
  */
-function autoscaledPlan({
-  planInput,
-  baselineTier,
-  naive,
-}: {
-  planInput: PlanInput;
-  baselineTier: PlanTier;
-  naive: PricedPlan;
-}): PricedPlan {
+function autoscaledPlan({ planInput, baselineTier, naive }: { planInput: PlanInput; baselineTier: PlanTier; naive: PricedPlan }): PricedPlan {
   // A reservation cannot follow demand: with no on-demand offer, autoscaling is the naive plan.
   if (PRICING_MODEL_TRAITS[baselineTier.offer.pricingModel].isReserved) return naive;
   const tiers = baselineTiers(baselineTier);
@@ -266,9 +254,5 @@ export function compareEvaluations(a: Evaluation, b: Evaluation): number {
   const latency = Number(b.throughput.meetsLatencyTarget) - Number(a.throughput.meetsLatencyTarget);
   if (latency !== 0) return latency;
   if (a.monthlyCostEstimate !== b.monthlyCostEstimate) return a.monthlyCostEstimate - b.monthlyCostEstimate;
-  return (
-    a.candidateIndex - b.candidateIndex ||
-    PRECISIONS.indexOf(a.precision) - PRECISIONS.indexOf(b.precision) ||
-    a.tensorParallel - b.tensorParallel
-  );
+  return a.candidateIndex - b.candidateIndex || PRECISIONS.indexOf(a.precision) - PRECISIONS.indexOf(b.precision) || a.tensorParallel - b.tensorParallel;
 }

@@ -62,9 +62,7 @@ export function peakCompute({ gpu, precision }: { gpu: GpuSpec; precision: Preci
       return { peakTflops: gpu.fp16Tflops, weightOnly: false };
     case 'FP8':
       // Ampere/Turing run FP8 checkpoints weight-only: 1-byte weights, FP16 math (vLLM fp8 docs).
-      return gpu.fp8Support
-        ? { peakTflops: gpu.fp8Tflops ?? gpu.int8Tops, weightOnly: false }
-        : { peakTflops: gpu.fp16Tflops, weightOnly: true };
+      return gpu.fp8Support ? { peakTflops: gpu.fp8Tflops ?? gpu.int8Tops, weightOnly: false } : { peakTflops: gpu.fp16Tflops, weightOnly: true };
     case 'INT8':
       // SmoothQuant W8A8 uses INT8 tensor cores.
       return { peakTflops: gpu.int8Tops > 0 ? gpu.int8Tops : gpu.fp16Tflops, weightOnly: false };
@@ -98,8 +96,7 @@ export function estimateReplicaThroughput(input: ReplicaThroughputInput): Replic
   const avgContext = cachedTokens({ model, contextTokens: avgInputTokens + avgOutputTokens / 2 });
   const kvPerToken = kvBytesPerToken({ model, precision });
 
-  const memorySeconds = (b: number): number =>
-    (weightBytesReadPerStep({ model, precision, batch: b }) + b * avgContext * kvPerToken) / bytesPerSecond;
+  const memorySeconds = (b: number): number => (weightBytesReadPerStep({ model, precision, batch: b }) + b * avgContext * kvPerToken) / bytesPerSecond;
   const computeSeconds = (b: number): number => (2 * activeParams * b) / flopsPerSecond;
   const stepSeconds = (b: number): number => Math.max(memorySeconds(b), computeSeconds(b));
 

@@ -1,7 +1,8 @@
 import { BYTES_PER_GPU_GB, fitReplica, replicaMemory, requiredGpuMemoryGb } from './fit.js';
 import { MODEL_PRESETS } from './model-presets.js';
+import { at, defined } from '../checked.js';
 
-const preset = (slug: string) => MODEL_PRESETS[slug]!;
+const preset = (slug: string) => defined(MODEL_PRESETS[slug], `model preset ${slug}`);
 const CONTEXT = 700; // 500 in + 200 out
 
 describe(fitReplica.name, () => {
@@ -14,7 +15,7 @@ describe(fitReplica.name, () => {
     const int8 = fitReplica({ model, precision: 'INT8', gpuMemoryGb: 24, gpusPerInstance: 1, contextTokens: CONTEXT });
     expect(int8.fits && int8.tensorParallel).toBe(1);
     // room for floor((21.6 − 12.126 − 1) / 0.5371) = 15 sequences
-    expect(int8.fits && int8.options[0]!.maxBatch).toBe(15);
+    expect(int8.fits && at(int8.options, 0).maxBatch).toBe(15);
   });
 
   it('fits a 7B model on a 16 GB T4 at INT8; at FP16 only Llama-2-7B squeezes in, Mistral-7B does not', () => {
@@ -23,7 +24,7 @@ describe(fitReplica.name, () => {
     expect(fitReplica({ model: preset('mistral-7b'), precision: 'INT8', ...t4 }).fits).toBe(true);
     // Llama-2-7B FP16: 12.55 GiB + 1 + 0.344 per sequence ≤ 14.4 → 2 sequences
     const llama = fitReplica({ model: preset('llama-2-7b'), precision: 'FP16', ...t4 });
-    expect(llama.fits && llama.options[0]!.maxBatch).toBe(2);
+    expect(llama.fits && at(llama.options, 0).maxBatch).toBe(2);
     // Mistral-7B FP16: 13.49 GiB + 1 GiB = 14.49 > 14.4
     expect(fitReplica({ model: preset('mistral-7b'), precision: 'FP16', ...t4 }).fits).toBe(false);
   });

@@ -2,6 +2,7 @@
 import type { ModelSpec } from './model-presets.js';
 import { cachedTokens, kvBytesPerToken, weightBytes } from './model.js';
 import type { Precision } from './precision.js';
+import { at } from '../checked.js';
 
 /** Vendor "GB" of GPU memory behaves like GiB (an A100-40GB reports 42,405,855,232 bytes). */
 export const BYTES_PER_GPU_GB = 2 ** 30;
@@ -52,15 +53,7 @@ export function replicaMemory({
   return { tensorParallel, usableGb, weightsGb, overheadGb, kvPerSequenceGb, maxBatch };
 }
 
-function kvPerSequenceBytes({
-  model,
-  precision,
-  contextTokens,
-}: {
-  model: ModelSpec;
-  precision: Precision;
-  contextTokens: number;
-}): number {
+function kvPerSequenceBytes({ model, precision, contextTokens }: { model: ModelSpec; precision: Precision; contextTokens: number }): number {
   const tokens = cachedTokens({ model, contextTokens: Math.max(1, contextTokens) });
   const blocks = Math.ceil(tokens / KV_BLOCK_TOKENS);
   return blocks * KV_BLOCK_TOKENS * kvBytesPerToken({ model, precision });
@@ -104,9 +97,8 @@ export function fitReplica({
     largestTried = memory;
     if (memory.maxBatch >= minBatch) options.push(memory);
   }
-  if (options.length > 0) return { fits: true, tensorParallel: options[0]!.tensorParallel, options };
-  const m =
-    largestTried ?? replicaMemory({ model, precision, gpuMemoryGb, tensorParallel: 1, contextTokens });
+  if (options.length > 0) return { fits: true, tensorParallel: at(options, 0).tensorParallel, options };
+  const m = largestTried ?? replicaMemory({ model, precision, gpuMemoryGb, tensorParallel: 1, contextTokens });
   const neededGb = m.weightsGb + m.overheadGb + minBatch * m.kvPerSequenceGb;
   return {
     fits: false,

@@ -74,14 +74,7 @@ function preset(
   name: string,
   totalParametersB: number,
   activeParametersB: number,
-  [layers, hiddenSize, attentionHeads, kvHeads, headDim, slidingWindowTokens]: [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number | null,
-  ],
+  [layers, hiddenSize, attentionHeads, kvHeads, headDim, slidingWindowTokens]: [number, number, number, number, number, number | null],
   extra: { source: string; experts?: MixtureOfExperts; nativePrecision?: Precision },
 ): ModelSpec {
   return Object.freeze({

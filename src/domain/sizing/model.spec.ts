@@ -1,7 +1,8 @@
 import { MODEL_PRESET_SLUGS, MODEL_PRESETS } from './model-presets.js';
 import { cachedTokens, kvBytesPerToken, resolveModel, weightBytes, weightBytesReadPerStep } from './model.js';
+import { defined } from '../checked.js';
 
-const preset = (slug: string) => MODEL_PRESETS[slug]!;
+const preset = (slug: string) => defined(MODEL_PRESETS[slug], `model preset ${slug}`);
 
 describe(kvBytesPerToken.name, () => {
   it('is 2 × layers × kv heads × head dim × bytes (docs/cost-model.md#kv-cache)', () => {

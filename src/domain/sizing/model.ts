@@ -39,9 +39,7 @@ export function resolveModel({ model }: { model: ModelInput }): ModelResolution 
     const name = model.preset.toLowerCase();
     // Own keys only: "__proto__" or "constructor" are not presets.
     const found = Object.hasOwn(MODEL_PRESETS, name) ? MODEL_PRESETS[name] : undefined;
-    return found
-      ? { ok: true, model: found }
-      : { ok: false, field: 'model.preset', reason: `unknown model preset "${model.preset}"` };
+    return found ? { ok: true, model: found } : { ok: false, field: 'model.preset', reason: `unknown model preset "${model.preset}"` };
   }
   const { parametersB } = model;
   if (!(Number.isFinite(parametersB) && parametersB > 0)) {
@@ -58,9 +56,7 @@ export function resolveModel({ model }: { model: ModelInput }): ModelResolution 
     hiddenSize: model.hiddenSize ?? shape.hiddenSize,
     attentionHeads: model.attentionHeads ?? shape.attentionHeads,
     kvHeads: model.kvHeads ?? Math.min(DEFAULT_KV_HEADS, model.attentionHeads ?? shape.attentionHeads),
-    headDim:
-      model.headDim ??
-      (model.hiddenSize && model.attentionHeads ? model.hiddenSize / model.attentionHeads : DEFAULT_HEAD_DIM),
+    headDim: model.headDim ?? (model.hiddenSize && model.attentionHeads ? model.hiddenSize / model.attentionHeads : DEFAULT_HEAD_DIM),
     slidingWindowTokens: model.slidingWindowTokens ?? null,
   };
   for (const [field, value] of Object.entries(resolved)) {
@@ -111,15 +107,7 @@ export function cachedTokens({ model, contextTokens }: { model: ModelSpec; conte
  * with E experts and k per token, B tokens touch 1 − (1 − k/E)^B of them (uniform routing).
  * The shared part S follows from total = S + X and active = S + X·k/E.
  */
-export function weightBytesReadPerStep({
-  model,
-  precision,
-  batch,
-}: {
-  model: ModelSpec;
-  precision: Precision;
-  batch: number;
-}): number {
+export function weightBytesReadPerStep({ model, precision, batch }: { model: ModelSpec; precision: Precision; batch: number }): number {
   const total = weightBytes({ model, precision });
   if (!model.experts) return total;
   const routed = model.experts.activeExpertsPerToken / model.experts.expertCount;

@@ -6,10 +6,13 @@ import { APP_CONFIG } from '../../config/app-config.js';
 import { ApiKeyRepository } from './api-key.repository.js';
 import { ApiKeysService } from './api-keys.service.js';
 import { InMemoryApiKeyRepository } from './testing/in-memory-api-key.repository.js';
+import { at } from '../../domain/checked.js';
 
 async function setUp({ cacheMs = 5_000 } = {}) {
   const repo = new InMemoryApiKeyRepository();
-  const moduleRef = await Test.createTestingModule({ providers: [ApiKeyRepository, ApiKeysService, { provide: APP_CONFIG, useValue: { API_KEY_CACHE_MS: cacheMs } }] })
+  const moduleRef = await Test.createTestingModule({
+    providers: [ApiKeyRepository, ApiKeysService, { provide: APP_CONFIG, useValue: { API_KEY_CACHE_MS: cacheMs } }],
+  })
     .overrideProvider(ApiKeyRepository)
     .useValue(repo)
     .compile();
@@ -28,8 +31,8 @@ describe(ApiKeysService.name, () => {
       expect(key).toMatch(/^gca_[A-Za-z0-9_-]{43}$/);
       expect(record).toMatchObject({ name: 'dashboard', prefix: key.slice(0, 12), revokedAt: null });
       expect(repo.rows).toHaveLength(1);
-      expect(repo.rows[0]!.keyHash).toBe(sha256(key));
-      expect(Object.values(repo.rows[0]!)).not.toContain(key);
+      expect(at(repo.rows, 0).keyHash).toBe(sha256(key));
+      expect(Object.values(at(repo.rows, 0))).not.toContain(key);
       expect((await keys.create('dashboard')).key).not.toBe(key);
     });
 

@@ -35,7 +35,8 @@ describe(RequestGate.name, () => {
   it('refuses an address after FAILED_AUTH_PER_MINUTE failures without looking its key up, but lets a key verified a moment ago through', async () => {
     const { gate: g, lookups } = gate();
     await expect(g.authenticate(request(VALID))).resolves.toEqual(caller);
-    for (let i = 0; i < FAILED_AUTH_PER_MINUTE; i++) await expect(g.authenticate(request(`gca_wrong_${i}`))).rejects.toMatchObject({ code: 'AUTH.INVALID_KEY' });
+    for (let i = 0; i < FAILED_AUTH_PER_MINUTE; i++)
+      await expect(g.authenticate(request(`gca_wrong_${i}`))).rejects.toMatchObject({ code: 'AUTH.INVALID_KEY' });
     const before = lookups.length;
     await expect(g.authenticate(request('gca_wrong_more'))).rejects.toBeInstanceOf(TooManyRequests);
     expect(lookups.length).toBe(before);

@@ -9,6 +9,7 @@ import { catalogChecksum } from '../../domain/catalog/catalog-hash.js';
 import { diffCatalogs, type CatalogDiff } from '../../domain/catalog/catalog-diff.js';
 import { checkGuard, DEFAULT_GUARD, type GuardOutcome, type ImportGuardLimits } from '../../domain/catalog/import-guard.js';
 import type { CatalogVersionInfo } from '../../domain/catalog/catalog.types.js';
+import { defined } from '../../domain/checked.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { CatalogRepository } from './catalog.repository.js';
 import { CatalogService } from './catalog.service.js';
@@ -29,24 +30,29 @@ export interface ImportRequest {
   onProgress?: (event: { phase: 'parse' | 'write'; done: number; total: number }) => void;
 }
 
+interface ImportSummary {
+  /** Providers whose offers the files replace; null: the whole catalog (--full). */
+  scope: string[] | null;
+  guard: GuardOutcome;
+  files: string[];
+  offerCount: number;
+  /** Against the current version (null when there is none). */
+  base: CatalogVersionInfo | null;
+  diff: CatalogDiff;
+  rowsWritten: number;
+  published: boolean;
+}
+
 export type ImportReport =
   | { status: 'invalid'; errors: RowError[]; files: string[] }
   /** Publishing was asked for, but another version became current while the import ran. */
   | { status: 'moved'; files: string[]; base: CatalogVersionInfo | null; current: CatalogVersionInfo | null }
-  | {
-      status: 'unchanged' | 'dry-run' | 'created' | 'refused';
-      /** Providers whose offers the files replace; null: the whole catalog (--full). */
-      scope: string[] | null;
-      guard: GuardOutcome;
-      files: string[];
-      offerCount: number;
-      /** Against the current version (null when there is none). */
-      base: CatalogVersionInfo | null;
-      diff: CatalogDiff;
-      version: CatalogVersionInfo | null;
-      rowsWritten: number;
-      published: boolean;
-    };
+  /** Nothing was written. */
+  | (ImportSummary & { status: 'dry-run'; version: null })
+  | (ImportSummary & { status: 'refused'; version: null })
+  /** `version` holds the files' content: a new version, or the identical newest one. */
+  | (ImportSummary & { status: 'unchanged'; version: CatalogVersionInfo })
+  | (ImportSummary & { status: 'created'; version: CatalogVersionInfo });
 
 const CATALOG_FILE = /\.(ya?ml|json|csv)$/i;
 
@@ -121,7 +127,7 @@ export class CatalogImportService {
   async publish(ref: string): Promise<CatalogVersionInfo> {
     const version = await this.catalog.resolveVersion({ version: ref });
     await this.repository.publish(version.id);
-    return (await this.repository.findVersion(version.id))!;
+    return defined(await this.repository.findVersion(version.id), `catalog version ${version.id}`);
   }
 }
 

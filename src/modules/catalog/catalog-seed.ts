@@ -18,7 +18,9 @@ export async function seed(app: INestApplicationContext, catalogDir: string): Pr
     const lines = report.errors.map((e) => `${e.file}:${e.line} ${e.field}: ${e.message}`);
     throw new Error(`The bundled catalog in ${catalogDir} is invalid:\n${lines.join('\n')}`);
   }
-  if (report.status === 'moved' || report.status === 'refused') throw new Error(`The bundled catalog in ${catalogDir} was not imported (${report.status})`);
-  const version = report.version!;
+  if (report.status === 'moved' || report.status === 'refused' || report.status === 'dry-run') {
+    throw new Error(`The bundled catalog in ${catalogDir} was not imported (${report.status})`);
+  }
+  const version = report.version;
   return version.current ? version : importer.publish(version.id);
 }

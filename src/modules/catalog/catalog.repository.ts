@@ -9,10 +9,22 @@ import { Readable } from 'node:stream';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { canonicalJson, rowContentHash } from '../../domain/catalog/catalog-hash.js';
-import { providerObservations, type CatalogContent, type CatalogVersionInfo, type FxRates, type GpuModel, type Offer, type Provider, type ProviderObservations, type ReferenceFigure, type Region } from '../../domain/catalog/catalog.types.js';
+import {
+  providerObservations,
+  type CatalogContent,
+  type CatalogVersionInfo,
+  type FxRates,
+  type GpuModel,
+  type Offer,
+  type Provider,
+  type ProviderObservations,
+  type ReferenceFigure,
+  type Region,
+} from '../../domain/catalog/catalog.types.js';
 import { Decimal } from '../../domain/money/money.js';
 import { PG_POOL } from '../../database/database.options.js';
 import { PrismaService } from '../../database/prisma.service.js';
+import { at, defined } from '../../domain/checked.js';
 
 /** pg_advisory_xact_lock key that serialises catalog writes (imports and publishes). */
 const CATALOG_WRITE_LOCK = 7_402_651;
@@ -58,7 +70,15 @@ export type WriteOutcome =
   | { status: 'unchanged'; version: CatalogVersionInfo; published: boolean }
   | { status: 'moved'; currentId: string | null };
 
-const dec = (v: { toString(): string } | null): Decimal | null => (v === null ? null : new Decimal(v.toString()));
+/** How many rows each catalog table holds (for tests and the import benchmark). */
+export type CatalogRowCounts = Record<'versions' | 'providers' | 'regions' | 'gpus' | 'offers' | 'referenceFigures', number>;
+
+/** A database decimal as a Decimal; null stays null, so a NOT NULL column gives a Decimal. */
+function dec(v: { toString(): string }): Decimal;
+function dec(v: { toString(): string } | null): Decimal | null;
+function dec(v: { toString(): string } | null): Decimal | null {
+  return v === null ? null : new Decimal(v.toString());
+}
 const validAt = (seq: number) => ({ validFrom: { lte: seq }, OR: [{ validTo: null }, { validTo: { gt: seq } }] });
 
 @Injectable()
@@ -153,6 +173,11 @@ export class CatalogRepository {
   }
 
   /** The version that was current at `at`: the newest publication at or before it. */
+  /** A version this repository has just written and committed. */
+  private async findWrittenVersion(id: string): Promise<CatalogVersionInfo> {
+    return defined(await this.findVersion(id), `the written catalog version ${id}`);
+  }
+
   async findVersionCurrentAt(at: Date): Promise<CatalogVersionInfo | null> {
     const pub = await this.prisma.catalogPublication.findFirst({
       where: { publishedAt: { lte: at } },
@@ -184,51 +209,45 @@ export class CatalogRepository {
     ]);
     return {
       fxRates: version.fxRates,
-      providers: providers.map(
-        (p): Provider => ({
-          slug: p.slug,
-          name: p.name,
-          kind: p.kind,
-          headquartersCountry: p.headquartersCountry,
-          slaPercent: dec(p.slaPercent),
-          certifications: p.certifications,
-          egressUsdPerGb: dec(p.egressUsdPerGb),
-          website: p.website,
-          source: p.source,
-        }),
-      ),
+      providers: providers.map((p): Provider => ({
+        slug: p.slug,
+        name: p.name,
+        kind: p.kind,
+        headquartersCountry: p.headquartersCountry,
+        slaPercent: dec(p.slaPercent),
+        certifications: p.certifications,
+        egressUsdPerGb: dec(p.egressUsdPerGb),
+        website: p.website,
+        source: p.source,
+      })),
       regions: regions.map((r): Region => ({ code: r.code, providerSlug: r.providerSlug, name: r.name, city: r.city, country: r.country })),
-      gpus: gpus.map(
-        (g): GpuModel => ({
-          slug: g.slug,
-          vendor: g.vendor,
-          name: g.name,
-          memoryGb: dec(g.memoryGb)!,
-          memoryBandwidthGbps: dec(g.memoryBandwidthGbps)!,
-          fp16Tflops: dec(g.fp16Tflops)!,
-          int8Tops: dec(g.int8Tops)!,
-          fp8Tflops: dec(g.fp8Tflops),
-          fp8Support: g.fp8Support,
-          source: g.source,
-        }),
-      ),
+      gpus: gpus.map((g): GpuModel => ({
+        slug: g.slug,
+        vendor: g.vendor,
+        name: g.name,
+        memoryGb: dec(g.memoryGb),
+        memoryBandwidthGbps: dec(g.memoryBandwidthGbps),
+        fp16Tflops: dec(g.fp16Tflops),
+        int8Tops: dec(g.int8Tops),
+        fp8Tflops: dec(g.fp8Tflops),
+        fp8Support: g.fp8Support,
+        source: g.source,
+      })),
       offers,
-      referenceFigures: figures.map(
-        (f): ReferenceFigure => ({
-          key: f.key,
-          claim: f.claim,
-          metric: f.metric,
-          value: dec(f.value)!,
-          valueHigh: dec(f.valueHigh),
-          currency: f.currency as ReferenceFigure['currency'],
-          provider: f.provider,
-          gpus: f.gpus,
-          pricingModel: f.pricingModel,
-          source: f.source,
-          publishedOn: f.publishedOn.toISOString().slice(0, 10),
-          note: f.note,
-        }),
-      ),
+      referenceFigures: figures.map((f): ReferenceFigure => ({
+        key: f.key,
+        claim: f.claim,
+        metric: f.metric,
+        value: dec(f.value),
+        valueHigh: dec(f.valueHigh),
+        currency: f.currency as ReferenceFigure['currency'],
+        provider: f.provider,
+        gpus: f.gpus,
+        pricingModel: f.pricingModel,
+        source: f.source,
+        publishedOn: f.publishedOn.toISOString().slice(0, 10),
+        note: f.note,
+      })),
     };
   }
 
@@ -304,16 +323,17 @@ export class CatalogRepository {
         await client.query('ROLLBACK');
         return { status: 'moved', currentId };
       }
-      const latest = (await client.query<{ id: string; checksum: string; fx_rates: unknown }>('SELECT id, checksum, fx_rates FROM catalog_versions ORDER BY seq DESC LIMIT 1'))
-        .rows[0];
-      const unchanged = async (): Promise<WriteOutcome> => {
+      const latest = (
+        await client.query<{ id: string; checksum: string; fx_rates: unknown }>('SELECT id, checksum, fx_rates FROM catalog_versions ORDER BY seq DESC LIMIT 1')
+      ).rows[0];
+      const unchanged = async (newest: { id: string }): Promise<WriteOutcome> => {
         // Nothing new to write; a publish still makes that version current if it is not.
-        const publish = input.publish && currentId !== latest!.id;
-        if (publish) await this.insertPublication(client, latest!.id);
+        const publish = input.publish && currentId !== newest.id;
+        if (publish) await this.insertPublication(client, newest.id);
         await client.query('COMMIT');
-        return { status: 'unchanged', version: (await this.findVersion(latest!.id))!, published: publish };
+        return { status: 'unchanged', version: await this.findWrittenVersion(newest.id), published: publish };
       };
-      if (latest?.checksum === input.checksum) return await unchanged();
+      if (latest?.checksum === input.checksum) return await unchanged(latest);
       for (const table of TABLES) {
         await this.stageTable(client, table, table.rows(input.content), (n) => input.onProgress?.(n));
         await this.rehashEqualRows(client, table);
@@ -324,11 +344,18 @@ export class CatalogRepository {
         `INSERT INTO catalog_versions (id, label, source, notes, checksum, files_checksum, fx_rates, offer_count, rows_written, provider_observations)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, $9) RETURNING seq`,
         [
-          id, input.label, input.source, input.notes, input.checksum, input.filesChecksum, JSON.stringify(input.content.fxRates),
-          input.content.offers.length, JSON.stringify(providerObservations(input.content.offers)),
+          id,
+          input.label,
+          input.source,
+          input.notes,
+          input.checksum,
+          input.filesChecksum,
+          JSON.stringify(input.content.fxRates),
+          input.content.offers.length,
+          JSON.stringify(providerObservations(input.content.offers)),
         ],
       );
-      const seq = rows[0]!.seq;
+      const seq = at(rows, 0).seq;
       let written = 0;
       let closed = 0;
       for (const table of TABLES) {
@@ -340,12 +367,12 @@ export class CatalogRepository {
         // The newest version's content, under a checksum from an older hash function.
         await client.query('ROLLBACK TO SAVEPOINT new_version');
         await client.query('UPDATE catalog_versions SET checksum = $1 WHERE id = $2', [input.checksum, latest.id]);
-        return await unchanged();
+        return await unchanged(latest);
       }
       await client.query('UPDATE catalog_versions SET rows_written = $1 WHERE id = $2', [written, id]);
       if (input.publish) await this.insertPublication(client, id);
       await client.query('COMMIT');
-      return { status: 'created', version: (await this.findVersion(id))!, rowsWritten: written, published: input.publish };
+      return { status: 'created', version: await this.findWrittenVersion(id), rowsWritten: written, published: input.publish };
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
@@ -365,7 +392,7 @@ export class CatalogRepository {
       for (let start = 0; start < rows.length; start += 2_000) {
         const end = Math.min(rows.length, start + 2_000);
         let chunk = '';
-        for (let i = start; i < end; i++) chunk += `${rows[i]!.map(copyValue).join('\t')}\n`;
+        for (let i = start; i < end; i++) chunk += `${at(rows, i).map(copyValue).join('\t')}\n`;
         yield chunk;
         if (end % 10_000 === 0 || end === rows.length) onProgress(end);
       }
@@ -437,7 +464,7 @@ export class CatalogRepository {
     return this.queryOffers('key_hash = $1 ORDER BY valid_from', [keyHash]);
   }
 
-  async countRows(): Promise<Record<string, number>> {
+  async countRows(): Promise<CatalogRowCounts> {
     const [versions, providers, regions, gpus, offers, referenceFigures] = await Promise.all([
       this.prisma.catalogVersion.count(),
       this.prisma.provider.count(),
@@ -469,7 +496,19 @@ const TABLES: TableSpec[] = [
     name: 'providers',
     key: 'slug',
     columns: ['slug', 'name', 'kind', 'headquarters_country', 'sla_percent', 'certifications', 'egress_usd_per_gb', 'website', 'source', 'content_hash'],
-    rows: (c) => c.providers.map((p) => [p.slug, p.name, p.kind, p.headquartersCountry, p.slaPercent, pgArray(p.certifications), p.egressUsdPerGb, p.website, p.source, rowContentHash(p)]),
+    rows: (c) =>
+      c.providers.map((p) => [
+        p.slug,
+        p.name,
+        p.kind,
+        p.headquartersCountry,
+        p.slaPercent,
+        pgArray(p.certifications),
+        p.egressUsdPerGb,
+        p.website,
+        p.source,
+        rowContentHash(p),
+      ]),
   },
   {
     name: 'regions',
@@ -480,31 +519,118 @@ const TABLES: TableSpec[] = [
   {
     name: 'gpu_models',
     key: 'slug',
-    columns: ['slug', 'vendor', 'name', 'memory_gb', 'memory_bandwidth_gbps', 'fp16_tflops', 'int8_tops', 'fp8_tflops', 'fp8_support', 'source', 'content_hash'],
-    rows: (c) => c.gpus.map((g) => [g.slug, g.vendor, g.name, g.memoryGb, g.memoryBandwidthGbps, g.fp16Tflops, g.int8Tops, g.fp8Tflops, g.fp8Support, g.source, rowContentHash(g)]),
+    columns: [
+      'slug',
+      'vendor',
+      'name',
+      'memory_gb',
+      'memory_bandwidth_gbps',
+      'fp16_tflops',
+      'int8_tops',
+      'fp8_tflops',
+      'fp8_support',
+      'source',
+      'content_hash',
+    ],
+    rows: (c) =>
+      c.gpus.map((g) => [
+        g.slug,
+        g.vendor,
+        g.name,
+        g.memoryGb,
+        g.memoryBandwidthGbps,
+        g.fp16Tflops,
+        g.int8Tops,
+        g.fp8Tflops,
+        g.fp8Support,
+        g.source,
+        rowContentHash(g),
+      ]),
   },
   {
     name: 'offers',
     key: 'key_hash',
     columns: [
-      'key_hash', 'content_hash', 'provider_slug', 'region_code', 'gpu_slug', 'gpu_count', 'instance_type', 'pricing_model',
-      'price_per_hour', 'currency', 'upfront', 'term_months', 'serverless_unit_price', 'serverless_unit',
-      'interruption_notice_seconds', 'source_url', 'source_title', 'observed_at', 'price_kind', 'derivation', 'conversion',
+      'key_hash',
+      'content_hash',
+      'provider_slug',
+      'region_code',
+      'gpu_slug',
+      'gpu_count',
+      'instance_type',
+      'pricing_model',
+      'price_per_hour',
+      'currency',
+      'upfront',
+      'term_months',
+      'serverless_unit_price',
+      'serverless_unit',
+      'interruption_notice_seconds',
+      'source_url',
+      'source_title',
+      'observed_at',
+      'price_kind',
+      'derivation',
+      'conversion',
     ],
     rows: (c) =>
       c.offers.map((o) => [
-        o.keyHash, rowContentHash(o), o.providerSlug, o.regionCode, o.gpuSlug, o.gpuCount, o.instanceType, o.pricingModel,
-        o.pricePerHour, o.currency, o.upfront, o.termMonths, o.serverlessUnitPrice, o.serverlessUnit,
-        o.interruptionNoticeSeconds, o.sourceUrl, o.sourceTitle, o.observedAt, o.priceKind, o.derivation, o.conversion,
+        o.keyHash,
+        rowContentHash(o),
+        o.providerSlug,
+        o.regionCode,
+        o.gpuSlug,
+        o.gpuCount,
+        o.instanceType,
+        o.pricingModel,
+        o.pricePerHour,
+        o.currency,
+        o.upfront,
+        o.termMonths,
+        o.serverlessUnitPrice,
+        o.serverlessUnit,
+        o.interruptionNoticeSeconds,
+        o.sourceUrl,
+        o.sourceTitle,
+        o.observedAt,
+        o.priceKind,
+        o.derivation,
+        o.conversion,
       ]),
   },
   {
     name: 'reference_figures',
     key: 'key',
-    columns: ['key', 'claim', 'metric', 'value', 'value_high', 'currency', 'provider', 'gpus', 'pricing_model', 'source', 'published_on', 'note', 'content_hash'],
+    columns: [
+      'key',
+      'claim',
+      'metric',
+      'value',
+      'value_high',
+      'currency',
+      'provider',
+      'gpus',
+      'pricing_model',
+      'source',
+      'published_on',
+      'note',
+      'content_hash',
+    ],
     rows: (c) =>
       c.referenceFigures.map((f) => [
-        f.key, f.claim, f.metric, f.value, f.valueHigh, f.currency, f.provider, pgArray(f.gpus), f.pricingModel, f.source, f.publishedOn, f.note, rowContentHash(f),
+        f.key,
+        f.claim,
+        f.metric,
+        f.value,
+        f.valueHigh,
+        f.currency,
+        f.provider,
+        pgArray(f.gpus),
+        f.pricingModel,
+        f.source,
+        f.publishedOn,
+        f.note,
+        rowContentHash(f),
       ]),
   },
 ];

@@ -7,6 +7,7 @@ import { Decimal } from '../../domain/money/money.js';
 import { CatalogService } from './catalog.service.js';
 import { catalogTestingModule } from './testing/catalog-testing-module.js';
 import { InMemoryCatalogRepository } from './testing/in-memory-catalog.repository.js';
+import { at as elementAt } from '../../domain/checked.js';
 
 async function setUp({ tracking = false, cacheMb = 16 } = {}) {
   const repo = new InMemoryCatalogRepository();
@@ -151,7 +152,7 @@ describe(CatalogService.name, () => {
       expect(diff.changed).toHaveLength(1);
       // 4.00 -> 5.00 is +25 %.
       expect(diff.changed[0]).toMatchObject({ offer: { instanceType: 'repriced' }, oldCurrency: 'USD', otherChanges: [] });
-      expect(diff.changed[0]!.changePct!.toNumber()).toBe(25);
+      expect(elementAt(diff.changed, 0).changePct?.toNumber()).toBe(25);
       expect(diff.unchangedOffers).toBe(1);
     });
 
@@ -175,7 +176,7 @@ describe(CatalogService.name, () => {
       const first = await service.referenceFigures();
       const second = await service.referenceFigures({ version: 'v1' });
       expect(first.comparisons[0]).toMatchObject({ status: 'COMPARED', matches: 1 });
-      expect(first.comparisons[0]!.deviation!.toNumber()).toBe(50);
+      expect(elementAt(first.comparisons, 0).deviation?.toNumber()).toBe(50);
       expect(second.comparisons).toBe(first.comparisons);
     });
   });
@@ -204,9 +205,9 @@ describe(CatalogService.name, () => {
       for (const v of old) await service.content(v);
       repo.loads = [];
       await service.content(current);
-      await service.content(old[4]!);
+      await service.content(elementAt(old, 4));
       expect(repo.loads).toEqual([]);
-      await service.content(old[0]!); // the least recently used old version was dropped
+      await service.content(elementAt(old, 0)); // the least recently used old version was dropped
       expect(repo.loads).toEqual(['v2']);
     });
 
@@ -217,10 +218,10 @@ describe(CatalogService.name, () => {
       await service.refreshCurrent();
       let open!: () => void;
       repo.gate = new Promise((resolve) => (open = resolve));
-      const [a, b, c] = [2, 3, 4].map(() => repo.addVersion());
-      const first = service.content(a!);
-      const second = service.content(b!);
-      await expect(service.content(c!)).rejects.toMatchObject({ code: 'CATALOG.BUSY', kind: 'UNAVAILABLE' });
+      const [a, b, c] = [repo.addVersion(), repo.addVersion(), repo.addVersion()];
+      const first = service.content(a);
+      const second = service.content(b);
+      await expect(service.content(c)).rejects.toMatchObject({ code: 'CATALOG.BUSY', kind: 'UNAVAILABLE' });
       // A publish while both cold slots are taken: the new current version still loads.
       const next = repo.addVersion();
       await repo.publish(next.id);
@@ -229,7 +230,7 @@ describe(CatalogService.name, () => {
       await Promise.all([first, second, refreshed]);
       expect((await service.resolveVersion()).id).toBe(next.id);
       expect(repo.loads).toEqual(['v1', 'v2', 'v3', 'v5']);
-      await expect(service.content(c!)).resolves.toBeDefined();
+      await expect(service.content(c)).resolves.toBeDefined();
     });
 
     it('loads each version once across a publish, even when the old one is read during the switch', async () => {

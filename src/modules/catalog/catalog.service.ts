@@ -276,7 +276,12 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
 
   /** The version's offers indexed for compliance queries (built once per immutable version). */
   index(version: CatalogVersionInfo): Promise<CatalogIndex> {
-    return this.indexes.get(version, this.pinIds(), async () => indexCatalog(await this.content(version)), () => () => undefined);
+    return this.indexes.get(
+      version,
+      this.pinIds(),
+      async () => indexCatalog(await this.content(version)),
+      () => () => undefined,
+    );
   }
 
   async indexedSnapshot(selector: VersionSelector = {}): Promise<CatalogSnapshot & { index: CatalogIndex }> {

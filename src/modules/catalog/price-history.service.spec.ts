@@ -6,6 +6,7 @@ import { Decimal } from '../../domain/money/money.js';
 import { PriceHistoryService } from './price-history.service.js';
 import { catalogTestingModule } from './testing/catalog-testing-module.js';
 import { InMemoryCatalogRepository } from './testing/in-memory-catalog.repository.js';
+import { defined } from '../../domain/checked.js';
 
 const price = (o: Offer, pricePerHour: string): Offer => ({ ...o, pricePerHour: new Decimal(pricePerHour) });
 const boxA = makeOffer({ instanceType: 'box-a', pricePerHour: new Decimal('4.00') });
@@ -58,7 +59,10 @@ describe(PriceHistoryService.name, () => {
 
   it('counts every pricing model when none is named', async () => {
     const history = await setUp();
-    const aws = (await history.gpuHistory('h100-sxm-80gb', 'USD', null)).find((s) => s.provider === 'aws')!;
+    const aws = defined(
+      (await history.gpuHistory('h100-sxm-80gb', 'USD', null)).find((s) => s.provider === 'aws'),
+      'the aws series',
+    );
     // The spot p5 at 12.00 / 8 = 1.50 is the cheapest in both versions.
     expect(aws.points.map((p) => [p.offer.pricingModel, p.pricePerGpuHour.toFixed(2)])).toEqual([
       ['SPOT', '1.50'],

@@ -20,7 +20,8 @@ export interface ProviderSeries {
   points: PricePoint[];
 }
 
-const inRange = (seq: number, row: { validFrom: number; validTo: number | null }): boolean => seq >= row.validFrom && (row.validTo === null || seq < row.validTo);
+const inRange = (seq: number, row: { validFrom: number; validTo: number | null }): boolean =>
+  seq >= row.validFrom && (row.validTo === null || seq < row.validTo);
 
 @Injectable()
 export class PriceHistoryService {

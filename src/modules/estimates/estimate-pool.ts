@@ -29,11 +29,9 @@ export class EstimatePool implements OnModuleDestroy {
       return fromWire<EstimateOutcome>(await this.pool.run(toWire(input)));
     } catch (error) {
       if (error instanceof TimeBudgetExceeded) {
-        throw unprocessable(
-          'ESTIMATE.TIME_BUDGET_EXCEEDED',
-          `The estimate did not finish within ${error.budgetMs} ms; allow fewer GPUs or precisions`,
-          [{ field: 'gpus', message: `planning took longer than ${error.budgetMs} ms` }],
-        );
+        throw unprocessable('ESTIMATE.TIME_BUDGET_EXCEEDED', `The estimate did not finish within ${error.budgetMs} ms; allow fewer GPUs or precisions`, [
+          { field: 'gpus', message: `planning took longer than ${error.budgetMs} ms` },
+        ]);
       }
       if (error instanceof PoolBusy) throw new AppError('ESTIMATE.BUSY', 'UNAVAILABLE', 'Every estimate worker is busy; retry shortly');
       throw error;

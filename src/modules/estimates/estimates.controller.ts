@@ -13,7 +13,9 @@ export class EstimatesController {
   // POST because the input is a document, not because anything is created: nothing is stored.
   @Post()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Monthly cost of an inference workload: right-sizing and the blended reserved/on-demand/spot/serverless plan. Computes, stores nothing.' })
+  @ApiOperation({
+    summary: 'Monthly cost of an inference workload: right-sizing and the blended reserved/on-demand/spot/serverless plan. Computes, stores nothing.',
+  })
   @ApiOkResponse({ type: EstimateModel })
   @ApiUnprocessableEntityResponse({ description: 'The model fits no allowed GPU, or no compliant offer can serve it' })
   async estimate(@Body() input: EstimateInput): Promise<EstimateModel> {

@@ -10,6 +10,7 @@ import type { EstimateInput } from './dto/estimate.input.js';
 import { EstimatePool } from './estimate-pool.js';
 import { EstimatesService } from './estimates.service.js';
 import { InProcessEstimatePool } from './testing/in-process-estimate-pool.js';
+import { at, defined } from '../../domain/checked.js';
 
 const input = (overrides: Partial<EstimateInput> = {}): EstimateInput => ({
   model: { preset: 'llama-3-8b' },
@@ -50,6 +51,12 @@ describe(EstimatesService.name, () => {
       expect(pool.inputs).toEqual([]);
     });
 
+    it('answers a null preset without parametersB as a bad model.parametersB, not as a fault', async () => {
+      const { estimates } = await setUp();
+      const model = { preset: null as unknown as string, precision: 'FP16' as const };
+      await expect(estimates.estimate(input({ model }))).rejects.toMatchObject({ code: 'REQUEST.INVALID', errors: [{ field: 'model.parametersB' }] });
+    });
+
     it('refuses GPU models the version does not have, naming them and the version', async () => {
       const { pool, estimates } = await setUp();
       await expect(estimates.estimate(input({ gpus: ['H100-SXM-80GB', 'b300', 'mi400'] }))).rejects.toMatchObject({
@@ -61,10 +68,22 @@ describe(EstimatesService.name, () => {
 
     it('names policy fields under policy., and discounts by their position', async () => {
       const { estimates } = await setUp();
-      await expect(estimates.estimate(input({ policy: { minSla: 101 } }))).rejects.toMatchObject({ code: 'REQUEST.INVALID', errors: [{ field: 'policy.minSla' }] });
+      await expect(estimates.estimate(input({ policy: { minSla: 101 } }))).rejects.toMatchObject({
+        code: 'REQUEST.INVALID',
+        errors: [{ field: 'policy.minSla' }],
+      });
       // A value validation refuses first, given straight to the service to reach its own check.
       await expect(estimates.estimate(input({ policy: { residency: 'MARS' as never } }))).rejects.toMatchObject({ errors: [{ field: 'policy.residency' }] });
-      await expect(estimates.estimate(input({ discounts: [{ provider: 'aws', percent: 5 }, { provider: 'ovh', percent: 100 }] }))).rejects.toMatchObject({
+      await expect(
+        estimates.estimate(
+          input({
+            discounts: [
+              { provider: 'aws', percent: 5 },
+              { provider: 'ovh', percent: 100 },
+            ],
+          }),
+        ),
+      ).rejects.toMatchObject({
         code: 'REQUEST.INVALID',
         errors: [{ field: 'discounts[1].percent' }],
       });
@@ -80,32 +99,32 @@ describe(EstimatesService.name, () => {
     it('offers the cost model the cheapest compliant offer per pricing model, in the asked currency, with its provider’s egress price', async () => {
       const { pool, estimates } = await setUp();
       await estimates.estimate(input({ gpus: ['h100-sxm-80gb'], policy: { residency: 'EEA' }, currency: 'EUR' }));
-      const [sent] = pool.inputs;
-      expect(sent!.currency).toBe('EUR');
-      expect(sent!.candidates).toHaveLength(1);
-      const [h100] = sent!.candidates;
-      expect(h100!.gpu.slug).toBe('h100-sxm-80gb');
+      const sent = at(pool.inputs, 0);
+      expect(sent.currency).toBe('EUR');
+      expect(sent.candidates).toHaveLength(1);
+      const h100 = at(sent.candidates, 0);
+      expect(h100.gpu.slug).toBe('h100-sxm-80gb');
       // In the EEA: Scaleway at 2.73 EUR beats OVH at 2.80 EUR and AWS Frankfurt at 36.00 USD; the only spot offer is in the US.
-      expect(Object.keys(h100!.offers)).toEqual(['ON_DEMAND']);
-      const onDemand = h100!.offers.ON_DEMAND!;
+      expect(Object.keys(h100.offers)).toEqual(['ON_DEMAND']);
+      const onDemand = defined(h100.offers.ON_DEMAND, 'the ON_DEMAND offer');
       expect(onDemand).toMatchObject({ ref: 'scaleway|scaleway:fr-par-2|h100-sxm-80gb|1|H100-1-80G|ON_DEMAND', pricingModel: 'ON_DEMAND', gpusPerInstance: 1 });
       expect(onDemand.pricePerInstanceHour.toFixed(4)).toBe('2.7300');
       // Scaleway's egress, 0.09 USD per GB, at 0.8650 EUR per USD.
-      expect(h100!.egressProvider).toBe('scaleway');
-      expect(h100!.egressPricePerGb!.toFixed(5)).toBe('0.07785');
+      expect(h100.egressProvider).toBe('scaleway');
+      expect(h100.egressPricePerGb?.toFixed(5)).toBe('0.07785');
     });
 
     it('considers only the pricing models the policy allows, and every GPU of the version when none is named', async () => {
       const { pool, estimates } = await setUp();
       await estimates.estimate(input({ policy: { pricingModels: ['SPOT'], tolerance: 'TOLERANT' } })).catch(() => undefined);
-      const [sent] = pool.inputs;
-      expect(sent!.candidates.map((c) => c.gpu.slug)).toEqual(['h100-sxm-80gb', 'l4-24gb']);
-      const [h100, l4] = sent!.candidates;
+      const sent = at(pool.inputs, 0);
+      expect(sent.candidates.map((c) => c.gpu.slug)).toEqual(['h100-sxm-80gb', 'l4-24gb']);
+      const [h100, l4] = [at(sent.candidates, 0), at(sent.candidates, 1)];
       // The p5.48xlarge spot offer: 8 GPUs at 12.00 USD an instance-hour.
-      expect(Object.keys(h100!.offers)).toEqual(['SPOT']);
-      expect(h100!.offers.SPOT).toMatchObject({ gpusPerInstance: 8, interruptionNoticeSeconds: null });
-      expect(h100!.offers.SPOT!.pricePerInstanceHour.toFixed(2)).toBe('12.00');
-      expect(l4!.offers).toEqual({});
+      expect(Object.keys(h100.offers)).toEqual(['SPOT']);
+      expect(h100.offers.SPOT).toMatchObject({ gpusPerInstance: 8, interruptionNoticeSeconds: null });
+      expect(h100.offers.SPOT?.pricePerInstanceHour.toFixed(2)).toBe('12.00');
+      expect(l4.offers).toEqual({});
     });
 
     it('passes the model, precisions and workload assumptions through as the cost model names them', async () => {
@@ -121,13 +140,13 @@ describe(EstimatesService.name, () => {
           }),
         )
         .catch(() => undefined);
-      const [sent] = pool.inputs;
-      expect(sent!.model).toEqual({ parametersB: 7, layers: 32, nativePrecision: 'INT8' });
-      expect(sent!.precisions).toEqual(['INT8']);
-      expect(sent!.spot).toEqual({ interruptionsPerHour: 0.1 });
-      expect(sent!.apiPricePer1MTokens!.toFixed(2)).toBe('0.60');
-      expect(sent!.measuredThroughput).toEqual([{ gpuSlug: 'h100-sxm-80gb', requestsPerSecond: 3 }]);
-      expect(sent!.hoursPerMonth).toBe(720);
+      const sent = at(pool.inputs, 0);
+      expect(sent.model).toEqual({ parametersB: 7, layers: 32, nativePrecision: 'INT8' });
+      expect(sent.precisions).toEqual(['INT8']);
+      expect(sent.spot).toEqual({ interruptionsPerHour: 0.1 });
+      expect(sent.apiPricePer1MTokens?.toFixed(2)).toBe('0.60');
+      expect(sent.measuredThroughput).toEqual([{ gpuSlug: 'h100-sxm-80gb', requestsPerSecond: 3 }]);
+      expect(sent.hoursPerMonth).toBe(720);
     });
   });
 
@@ -139,32 +158,58 @@ describe(EstimatesService.name, () => {
       const late = await estimates.estimate(input({ gpus: ['h100-sxm-80gb'], policy: { residency: 'EEA' }, asOf: new Date('2027-06-01T00:00:00Z') }));
       expect(late.version.id).toBe(v1.id);
       expect(late.estimate.chosenOffers.map((c) => c.ref)).toEqual(['scaleway|scaleway:fr-par-2|h100-sxm-80gb|1|H100-1-80G|ON_DEMAND']);
-      expect(stale(late.estimate.warnings)).toEqual([expect.stringContaining('scaleway H100-1-80G scaleway:fr-par-2 ON_DEMAND: price observed 2026-11-27, 186 days before 2027-06-01')]);
+      expect(stale(late.estimate.warnings)).toEqual([
+        expect.stringContaining('scaleway H100-1-80G scaleway:fr-par-2 ON_DEMAND: price observed 2026-11-27, 186 days before 2027-06-01'),
+      ]);
       const fresh = await estimates.estimate(input({ gpus: ['h100-sxm-80gb'], policy: { residency: 'EEA' }, asOf: new Date('2026-12-01T00:00:00Z') }));
       expect(stale(fresh.estimate.warnings)).toEqual([]);
     });
 
     it.each<[string, EstimateOutcome, { code: string; kind: string; field: string; message?: string }]>([
-      ['an invalid input', { kind: 'INVALID_INPUT', field: 'model.layers', reason: 'layers must be positive' }, { code: 'REQUEST.INVALID', kind: 'BAD_INPUT', field: 'model.layers' }],
+      [
+        'an invalid input',
+        { kind: 'INVALID_INPUT', field: 'model.layers', reason: 'layers must be positive' },
+        { code: 'REQUEST.INVALID', kind: 'BAD_INPUT', field: 'model.layers' },
+      ],
       [
         'a model that fits no GPU',
         { kind: 'NO_FIT', largestGpuTried: { slug: 'h100-sxm-80gb', memoryGb: 80, gpusPerInstance: 8 }, reason: 'needs 1,400 GB' },
-        { code: 'ESTIMATE.MODEL_DOES_NOT_FIT', kind: 'UNPROCESSABLE', field: 'model', message: 'The largest GPU tried was h100-sxm-80gb (80 GB, up to 8 per instance).' },
+        {
+          code: 'ESTIMATE.MODEL_DOES_NOT_FIT',
+          kind: 'UNPROCESSABLE',
+          field: 'model',
+          message: 'The largest GPU tried was h100-sxm-80gb (80 GB, up to 8 per instance).',
+        },
       ],
-      ['a workload too large to plan', { kind: 'TOO_LARGE', gpusAtPeak: 100_000, reason: '100000 GPUs at the peak' }, { code: 'ESTIMATE.TOO_LARGE', kind: 'UNPROCESSABLE', field: 'workload' }],
-      ['no usable offer', { kind: 'NO_USABLE_OFFER', reason: 'no offer is allowed' }, { code: 'ESTIMATE.NO_COMPLIANT_OFFER', kind: 'UNPROCESSABLE', field: 'policy' }],
+      [
+        'a workload too large to plan',
+        { kind: 'TOO_LARGE', gpusAtPeak: 100_000, reason: '100000 GPUs at the peak' },
+        { code: 'ESTIMATE.TOO_LARGE', kind: 'UNPROCESSABLE', field: 'workload' },
+      ],
+      [
+        'no usable offer',
+        { kind: 'NO_USABLE_OFFER', reason: 'no offer is allowed' },
+        { code: 'ESTIMATE.NO_COMPLIANT_OFFER', kind: 'UNPROCESSABLE', field: 'policy' },
+      ],
     ])('answers %s with its own code', async (_name, outcome, expected) => {
       const { pool, estimates } = await setUp();
       pool.outcome = outcome;
       const error = await estimates.estimate(input()).catch((e: unknown) => e);
-      expect(error).toMatchObject({ code: expected.code, kind: expected.kind, errors: [{ field: expected.field, message: (outcome as { reason: string }).reason }] });
+      expect(error).toMatchObject({
+        code: expected.code,
+        kind: expected.kind,
+        errors: [{ field: expected.field, message: (outcome as { reason: string }).reason }],
+      });
       if (expected.message) expect((error as Error).message).toContain(expected.message);
     });
 
     it('says nothing of a largest GPU when none was tried', async () => {
       const { pool, estimates } = await setUp();
       pool.outcome = { kind: 'NO_FIT', largestGpuTried: null, reason: 'no GPU allowed' };
-      await expect(estimates.estimate(input())).rejects.toMatchObject({ code: 'ESTIMATE.MODEL_DOES_NOT_FIT', message: 'The model fits no allowed GPU: no GPU allowed.' });
+      await expect(estimates.estimate(input())).rejects.toMatchObject({
+        code: 'ESTIMATE.MODEL_DOES_NOT_FIT',
+        message: 'The model fits no allowed GPU: no GPU allowed.',
+      });
     });
   });
 });

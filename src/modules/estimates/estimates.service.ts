@@ -17,13 +17,14 @@ import {
 } from '../../domain/compliance/index.js';
 import { gpuSpecFromCatalog, type EstimateInput as CostModelInput, type GpuCandidate, type InferenceEstimate } from '../../domain/cost-model/index.js';
 import { convert, Decimal } from '../../domain/money/money.js';
-import type { ModelInput, Precision } from '../../domain/sizing/index.js';
+import type { ModelInput } from '../../domain/sizing/index.js';
 import { badInput, unprocessable } from '../../common/errors/app-error.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { toAppError } from '../offers/offers.service.js';
 import { policyInputFrom } from '../offers/offer-search.js';
 import type { EstimateInput } from './dto/estimate.input.js';
 import { EstimatePool } from './estimate-pool.js';
+import { at, getOrThrow } from '../../domain/checked.js';
 
 export interface EstimateAnswer {
   version: CatalogVersionInfo;
@@ -68,7 +69,7 @@ export class EstimatesService {
     const outcome = await this.pool.run(this.costModelInput(input, { index, policy, discounts, currency, gpuSlugs }));
     switch (outcome.kind) {
       case 'OK': {
-        const chosen = outcome.estimate.chosenOffers.map((c) => index.offers[index.offerByKeyHash.get(c.ref)!]!);
+        const chosen = outcome.estimate.chosenOffers.map((c) => at(index.offers, getOrThrow(index.offerByKeyHash, c.ref, 'offer')));
         outcome.estimate.warnings.push(...priceQualityWarnings(chosen, { referenceDate, staleAfterDays: this.config.STALE_PRICE_DAYS }));
         return { version, estimate: outcome.estimate, index };
       }
@@ -77,14 +78,20 @@ export class EstimatesService {
       case 'NO_FIT': {
         const largest = outcome.largestGpuTried;
         const tried = largest ? ` The largest GPU tried was ${largest.slug} (${largest.memoryGb} GB, up to ${largest.gpusPerInstance} per instance).` : '';
-        throw unprocessable('ESTIMATE.MODEL_DOES_NOT_FIT', `The model fits no allowed GPU: ${outcome.reason}.${tried}`, [{ field: 'model', message: outcome.reason }]);
+        throw unprocessable('ESTIMATE.MODEL_DOES_NOT_FIT', `The model fits no allowed GPU: ${outcome.reason}.${tried}`, [
+          { field: 'model', message: outcome.reason },
+        ]);
       }
       case 'TOO_LARGE':
-        throw unprocessable('ESTIMATE.TOO_LARGE', `The workload is too large to plan: ${outcome.reason}. Split it, or check the request rate and token counts.`, [
-          { field: 'workload', message: outcome.reason },
-        ]);
+        throw unprocessable(
+          'ESTIMATE.TOO_LARGE',
+          `The workload is too large to plan: ${outcome.reason}. Split it, or check the request rate and token counts.`,
+          [{ field: 'workload', message: outcome.reason }],
+        );
       case 'NO_USABLE_OFFER':
-        throw unprocessable('ESTIMATE.NO_COMPLIANT_OFFER', `No compliant offer can serve this workload: ${outcome.reason}`, [{ field: 'policy', message: outcome.reason }]);
+        throw unprocessable('ESTIMATE.NO_COMPLIANT_OFFER', `No compliant offer can serve this workload: ${outcome.reason}`, [
+          { field: 'policy', message: outcome.reason },
+        ]);
     }
   }
 
@@ -93,8 +100,10 @@ export class EstimatesService {
     ctx: { index: CatalogIndex; policy: CompliancePolicy; discounts: Discounts; currency: Currency; gpuSlugs: string[] },
   ): CostModelInput {
     const { preset, precision, ...shape } = input.model;
-    const model: ModelInput = preset ? { preset } : { ...shape, parametersB: shape.parametersB!, ...(precision ? { nativePrecision: precision as Precision } : {}) };
-    const precisions = (input.precisions ?? (precision ? [precision] : undefined)) as Precision[] | undefined;
+    // With a null or empty preset, parametersB may be missing: the cost model's resolveModel then
+    // answers on model.parametersB, as for any unusable size (NaN, like undefined, is not a positive number).
+    const model: ModelInput = preset ? { preset } : { ...shape, parametersB: shape.parametersB ?? NaN, ...(precision ? { nativePrecision: precision } : {}) };
+    const precisions = input.precisions ?? (precision ? [precision] : undefined);
     return {
       model,
       precisions,
@@ -110,7 +119,7 @@ export class EstimatesService {
       apiPricePer1MTokens: input.apiPricePer1MTokens === undefined ? undefined : new Decimal(input.apiPricePer1MTokens),
       measuredThroughput: input.measuredThroughput?.map((m) => ({
         gpuSlug: m.gpu?.toLowerCase(),
-        precision: m.precision as Precision | undefined,
+        precision: m.precision,
         requestsPerSecond: m.requestsPerSecond,
         outputTokensPerSecond: m.outputTokensPerSecond,
       })),
@@ -120,7 +129,7 @@ export class EstimatesService {
 
   /** The cheapest compliant offer of each pricing model for one GPU type. */
   private candidate(slug: string, ctx: { index: CatalogIndex; policy: CompliancePolicy; discounts: Discounts; currency: Currency }): GpuCandidate {
-    const gpu = ctx.index.gpus[ctx.index.gpuBySlug.get(slug)!]!;
+    const gpu = at(ctx.index.gpus, getOrThrow(ctx.index.gpuBySlug, slug, 'GPU'));
     const requirement = resolveRequirement({ gpus: [slug] });
     const offers: GpuCandidate['offers'] = {};
     let egressPricePerGb: Decimal | null = null;
@@ -145,4 +154,3 @@ export class EstimatesService {
     return { gpu: gpuSpecFromCatalog({ gpu }), offers, egressPricePerGb, egressProvider };
   }
 }
-

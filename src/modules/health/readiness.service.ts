@@ -49,7 +49,7 @@ export class ReadinessService {
   }
 
   /** A current catalog version exists and its content is loaded. */
-  async catalog(): Promise<({ ok: true; label: string; offers: number }) | { ok: false; message: string }> {
+  async catalog(): Promise<{ ok: true; label: string; offers: number } | { ok: false; message: string }> {
     try {
       const { version, content } = await this.catalogs.snapshot();
       return { ok: true, label: version.label, offers: content.offers.length };

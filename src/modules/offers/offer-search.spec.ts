@@ -13,7 +13,9 @@ const offersArgs = (fields: Partial<OffersArgs> = {}): OffersArgs => ({ ...field
 describe(searchFromListQuery.name, () => {
   it('splits REST parameters into requirement, policy, currency and version, with USD by default', () => {
     const asOf = new Date('2026-06-01T00:00:00Z');
-    const s = searchFromListQuery(listQuery({ gpu: ['h100-sxm-80gb'], gpuCount: 8, minSla: 99.9, provider: ['aws'], excludeProvider: ['ovh'], version: 'v3', asOf }));
+    const s = searchFromListQuery(
+      listQuery({ gpu: ['h100-sxm-80gb'], gpuCount: 8, minSla: 99.9, provider: ['aws'], excludeProvider: ['ovh'], version: 'v3', asOf }),
+    );
     expect(s.requirement).toMatchObject({ gpus: ['h100-sxm-80gb'], gpuCount: 8, model: undefined });
     expect(s.policy).toMatchObject({ minSlaPercent: 99.9, providers: ['aws'], excludeProviders: ['ovh'] });
     expect(s.currency).toBe('USD');
@@ -36,7 +38,11 @@ describe(searchFromListQuery.name, () => {
   it('accepts pricingModel and pricingModels alike, and asks for a model only when one is named', () => {
     expect(searchFromListQuery(listQuery({ pricingModel: ['SPOT'], pricingModels: ['ON_DEMAND'] })).policy.pricingModels).toEqual(['SPOT', 'ON_DEMAND']);
     expect(searchFromListQuery(listQuery()).policy.pricingModels).toBeUndefined();
-    expect(searchFromListQuery(listQuery({ model: 'llama-3-8b', precision: 'INT8' })).requirement.model).toEqual({ preset: 'llama-3-8b', parametersB: undefined, precision: 'INT8' });
+    expect(searchFromListQuery(listQuery({ model: 'llama-3-8b', precision: 'INT8' })).requirement.model).toEqual({
+      preset: 'llama-3-8b',
+      parametersB: undefined,
+      precision: 'INT8',
+    });
     expect(searchFromListQuery(listQuery({ parametersB: 13 })).requirement.model).toEqual({ preset: undefined, parametersB: 13, precision: undefined });
   });
 });
@@ -54,7 +60,11 @@ describe(searchFromCheapestQuery.name, () => {
 describe(policyInputFrom.name, () => {
   it('maps the GraphQL policy input, with minSla as minSlaPercent and the price cap as the decimal string it was sent as', () => {
     expect(policyInputFrom(undefined)).toEqual({});
-    expect(policyInputFrom({ minSla: 99.95, maxPricePerGpuHour: '2.50', residency: 'EEA' })).toMatchObject({ minSlaPercent: 99.95, maxPricePerGpuHour: '2.50', residency: 'EEA' });
+    expect(policyInputFrom({ minSla: 99.95, maxPricePerGpuHour: '2.50', residency: 'EEA' })).toMatchObject({
+      minSlaPercent: 99.95,
+      maxPricePerGpuHour: '2.50',
+      residency: 'EEA',
+    });
     expect(policyInputFrom({ residency: 'EEA' }).maxPricePerGpuHour).toBeUndefined();
   });
 });
@@ -63,11 +73,31 @@ describe(searchFromOffersArgs.name, () => {
   it('reaches the service with the same search as REST for the same listing', () => {
     const asOf = new Date('2026-06-01T00:00:00Z');
     const rest = searchFromListQuery(
-      listQuery({ gpu: ['h100-sxm-80gb'], gpuCount: 8, residency: 'EEA', countries: ['DE'], minSla: 99.9, pricingModels: ['ON_DEMAND'], maxPricePerGpuHour: '4.5', currency: 'EUR', version: 'v2', asOf }),
+      listQuery({
+        gpu: ['h100-sxm-80gb'],
+        gpuCount: 8,
+        residency: 'EEA',
+        countries: ['DE'],
+        minSla: 99.9,
+        pricingModels: ['ON_DEMAND'],
+        maxPricePerGpuHour: '4.5',
+        currency: 'EUR',
+        version: 'v2',
+        asOf,
+      }),
     );
     const graphql = searchFromOffersArgs(
       offersArgs({
-        filter: { gpus: ['h100-sxm-80gb'], gpuCount: 8, residency: 'EEA', countries: ['DE'], minSla: 99.9, pricingModels: ['ON_DEMAND'], maxPricePerGpuHour: '4.5', currency: 'EUR' },
+        filter: {
+          gpus: ['h100-sxm-80gb'],
+          gpuCount: 8,
+          residency: 'EEA',
+          countries: ['DE'],
+          minSla: 99.9,
+          pricingModels: ['ON_DEMAND'],
+          maxPricePerGpuHour: '4.5',
+          currency: 'EUR',
+        },
         version: 'v2',
         asOf,
       }),
@@ -79,10 +109,14 @@ describe(searchFromOffersArgs.name, () => {
 
 describe(searchFromCheapestArgs.name, () => {
   it('reaches the service with the same search as REST for the same cheapest-offer question', () => {
-    const rest = searchFromCheapestQuery(cheapestQuery({ gpu: ['a100-sxm-80gb'], gpuCountMode: 'TOTAL', gpuCount: 16, preset: 'GDPR_PERSONAL_DATA', discounts: ['aws:10'] }));
-    const graphql = searchFromCheapestArgs(
-      ({ requirement: { gpus: ['a100-sxm-80gb'], gpuCountMode: 'TOTAL', gpuCount: 16 }, policy: { preset: 'GDPR_PERSONAL_DATA' }, discounts: [{ provider: 'aws', percent: 10 }] }) satisfies CheapestOffersArgs,
+    const rest = searchFromCheapestQuery(
+      cheapestQuery({ gpu: ['a100-sxm-80gb'], gpuCountMode: 'TOTAL', gpuCount: 16, preset: 'GDPR_PERSONAL_DATA', discounts: ['aws:10'] }),
     );
+    const graphql = searchFromCheapestArgs({
+      requirement: { gpus: ['a100-sxm-80gb'], gpuCountMode: 'TOTAL', gpuCount: 16 },
+      policy: { preset: 'GDPR_PERSONAL_DATA' },
+      discounts: [{ provider: 'aws', percent: 10 }],
+    } satisfies CheapestOffersArgs);
     const { fieldNames: _restNames, ...restSearch } = rest;
     expect(graphql).toEqual(restSearch);
   });

@@ -45,7 +45,9 @@ const intersect = (a?: string[], b?: string[]): string[] | undefined => {
   const upper = new Set(b.map((c) => c.toUpperCase()));
   const both = a.filter((c) => upper.has(c.toUpperCase()));
   if (both.length === 0) {
-    throw badInput('REQUEST.INVALID', [{ field: 'countries', message: `country ${a.join(',')} and countries ${b.join(',')} have no country in common, so nothing could match` }]);
+    throw badInput('REQUEST.INVALID', [
+      { field: 'countries', message: `country ${a.join(',')} and countries ${b.join(',')} have no country in common, so nothing could match` },
+    ]);
   }
   return both;
 };
@@ -89,8 +91,8 @@ export const searchFromListQuery = (q: ListOffersQuery): OfferSearch => ({ ...fr
 export const searchFromCheapestQuery = (q: CheapestOffersQuery): OfferSearch => ({
   ...fromQuery(q),
   discounts: (q.discounts ?? []).map((d) => {
-    const [provider, percent] = d.split(':');
-    return { provider: provider!, percent: Number(percent) };
+    const [provider = '', percent] = d.split(':'); // split always gives a first part
+    return { provider, percent: Number(percent) };
   }),
 });
 

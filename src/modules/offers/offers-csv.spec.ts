@@ -3,6 +3,7 @@
 import type { OfferModel } from '../catalog/models/offer.model.js';
 import type { OfferConnectionModel } from './models/offers-result.model.js';
 import { offersCsv } from './offers-csv.js';
+import { at } from '../../domain/checked.js';
 
 /** An offer as the listing sends it (plain data: the model classes only add schema decorators). */
 function offer(overrides: Partial<OfferModel> = {}): OfferModel {
@@ -44,15 +45,22 @@ describe(offersCsv.name, () => {
   it('writes a FOCUS-style header and one CRLF-ended row per offer', () => {
     const lines = offersCsv(page([offer()])).split('\r\n');
     expect(lines[0]).toBe(
-      'SkuPriceId,ProviderName,RegionId,RegionCountry,SkuId,GpuModel,GpuCount,GpuMemoryGb,PricingCategory,PricingModel,CommitmentTermMonths,ListUnitPrice,ListCurrency,PricingUnit,' +
+      'SkuPriceId,ProviderName,RegionId,RegionCountry,SkuId,GpuModel,GpuCount,GpuMemoryGb,PricingCategory,PricingModel,' +
+        'CommitmentTermMonths,ListUnitPrice,ListCurrency,PricingUnit,' +
         'PricePerHour,PricePerGpuHour,BillingCurrency,Source,ObservedAt,PriceKind,Derivation,Conversion,CatalogVersion',
     );
-    expect(lines[1]).toBe('k1,aws,aws:us-east-1,US,p5.48xlarge,h100-sxm-80gb,8,80,Dynamic,SPOT,,12.0000,USD,Hours,12.0000,1.5000,USD,https://example.test/prices,2026-11-27,LIST,,,v2');
+    expect(lines[1]).toBe(
+      'k1,aws,aws:us-east-1,US,p5.48xlarge,h100-sxm-80gb,8,80,Dynamic,SPOT,,12.0000,USD,Hours,12.0000,1.5000,USD,' +
+        'https://example.test/prices,2026-11-27,LIST,,,v2',
+    );
     expect(lines.slice(2)).toEqual(['']); // the last row ends with CRLF too
   });
 
   it('names the FOCUS pricing category of each pricing model, with a reserved offer’s term', () => {
-    const category = (o: OfferModel) => offersCsv(page([o])).split('\r\n')[1]!.split(',').slice(8, 11);
+    const category = (o: OfferModel) =>
+      at(offersCsv(page([o])).split('\r\n'), 1)
+        .split(',')
+        .slice(8, 11);
     expect(category(offer({ pricingModel: 'RESERVED_3Y', termMonths: 36 }))).toEqual(['Committed', 'RESERVED_3Y', '36']);
     expect(category(offer({ pricingModel: 'RESERVED_1Y', termMonths: 12 }))).toEqual(['Committed', 'RESERVED_1Y', '12']);
     expect(category(offer({ pricingModel: 'ON_DEMAND' }))).toEqual(['Standard', 'ON_DEMAND', '']);
@@ -61,7 +69,7 @@ describe(offersCsv.name, () => {
 
   it('sends the listed price in its own currency next to the asked one', () => {
     const eur = offer({ listPricePerHour: { amount: '2.8000', currency: 'EUR' }, pricePerHour: { amount: '3.2370', currency: 'USD' } });
-    const cells = offersCsv(page([eur])).split('\r\n')[1]!.split(',');
+    const cells = at(offersCsv(page([eur])).split('\r\n'), 1).split(',');
     expect([cells[11], cells[12], cells[14], cells[16]]).toEqual(['2.8000', 'EUR', '3.2370', 'USD']);
   });
 

@@ -4,9 +4,29 @@ import { PRICING_MODEL_TRAITS } from '../../domain/catalog/pricing-model-traits.
 import type { OfferConnectionModel } from './models/offers-result.model.js';
 
 const COLUMNS = [
-  'SkuPriceId', 'ProviderName', 'RegionId', 'RegionCountry', 'SkuId', 'GpuModel', 'GpuCount', 'GpuMemoryGb',
-  'PricingCategory', 'PricingModel', 'CommitmentTermMonths', 'ListUnitPrice', 'ListCurrency', 'PricingUnit',
-  'PricePerHour', 'PricePerGpuHour', 'BillingCurrency', 'Source', 'ObservedAt', 'PriceKind', 'Derivation', 'Conversion', 'CatalogVersion',
+  'SkuPriceId',
+  'ProviderName',
+  'RegionId',
+  'RegionCountry',
+  'SkuId',
+  'GpuModel',
+  'GpuCount',
+  'GpuMemoryGb',
+  'PricingCategory',
+  'PricingModel',
+  'CommitmentTermMonths',
+  'ListUnitPrice',
+  'ListCurrency',
+  'PricingUnit',
+  'PricePerHour',
+  'PricePerGpuHour',
+  'BillingCurrency',
+  'Source',
+  'ObservedAt',
+  'PriceKind',
+  'Derivation',
+  'Conversion',
+  'CatalogVersion',
 ];
 
 function cell(value: unknown): string {
@@ -20,10 +40,32 @@ function cell(value: unknown): string {
 export function offersCsv(page: OfferConnectionModel): string {
   const rows = page.items.map((o) =>
     [
-      o.id, o.provider, o.region, o.country, o.instanceType, o.gpu, o.gpuCount, o.gpuMemoryGb,
-      PRICING_MODEL_TRAITS[o.pricingModel].csvPricingCategory, o.pricingModel, o.termMonths, o.listPricePerHour.amount, o.listPricePerHour.currency, 'Hours',
-      o.pricePerHour.amount, o.pricePerGpuHour.amount, o.pricePerHour.currency, o.source, o.observedAt, o.priceKind, o.derivation, o.conversion, page.catalogVersion.label,
-    ].map(cell).join(','),
+      o.id,
+      o.provider,
+      o.region,
+      o.country,
+      o.instanceType,
+      o.gpu,
+      o.gpuCount,
+      o.gpuMemoryGb,
+      PRICING_MODEL_TRAITS[o.pricingModel].csvPricingCategory,
+      o.pricingModel,
+      o.termMonths,
+      o.listPricePerHour.amount,
+      o.listPricePerHour.currency,
+      'Hours',
+      o.pricePerHour.amount,
+      o.pricePerGpuHour.amount,
+      o.pricePerHour.currency,
+      o.source,
+      o.observedAt,
+      o.priceKind,
+      o.derivation,
+      o.conversion,
+      page.catalogVersion.label,
+    ]
+      .map(cell)
+      .join(','),
   );
   return `${[COLUMNS.join(','), ...rows].join('\r\n')}\r\n`;
 }

@@ -17,7 +17,11 @@ export class OffersController {
   @ApiOperation({ summary: 'Offers, filtered, sorted by comparable price per GPU-hour, cursor-paginated; also text/csv (FOCUS-style columns)' })
   @ApiProduces('application/json', 'text/csv')
   @ApiOkResponse({ type: OfferConnectionModel })
-  async list(@Query() query: ListOffersQuery, @Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<OfferConnectionModel | string> {
+  async list(
+    @Query() query: ListOffersQuery,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<OfferConnectionModel | string> {
     const { version, page, nextCursor } = await this.offers.list(searchFromListQuery(query), { limit: query.limit, cursor: query.cursor });
     const model = OfferConnectionModel.of(version, page, nextCursor);
     if (prefersCsv(req.headers.accept)) {

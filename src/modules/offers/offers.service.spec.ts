@@ -7,17 +7,25 @@ import { PolicyError } from '../../domain/compliance/index.js';
 import { makeCatalog, makeGpu, makeOffer, makeProvider, makeRegion } from '../../domain/compliance/testing/factories.js';
 import { sampleCatalog } from '../../domain/compliance/testing/sample-catalog.js';
 import { Decimal, MissingFxRateError } from '../../domain/money/money.js';
-import { AppError } from '../../common/errors/app-error.js';
+import type { AppError } from '../../common/errors/app-error.js';
 import { catalogTestingModule } from '../catalog/testing/catalog-testing-module.js';
 import { InMemoryCatalogRepository } from '../catalog/testing/in-memory-catalog.repository.js';
-import type { ListOffersQuery } from './dto/offers.query.js';
 import { searchFromListQuery, type OfferSearch } from './offer-search.js';
 import { memoryPerGpuForModel, OffersService, toAppError } from './offers.service.js';
+import { at, defined } from '../../domain/checked.js';
 
-const search = (overrides: Partial<OfferSearch> = {}): OfferSearch => ({ requirement: {}, policy: {}, currency: 'USD', selector: {}, discounts: [], ...overrides });
+const search = (overrides: Partial<OfferSearch> = {}): OfferSearch => ({
+  requirement: {},
+  policy: {},
+  currency: 'USD',
+  selector: {},
+  discounts: [],
+  ...overrides,
+});
 
 /** Offers as "<region> <pricing model>", enough to tell the sample catalog's apart. */
-const names = (items: { offer: { regionCode: string; pricingModel: string } }[]): string[] => items.map(({ offer }) => `${offer.regionCode} ${offer.pricingModel}`);
+const names = (items: { offer: { regionCode: string; pricingModel: string } }[]): string[] =>
+  items.map(({ offer }) => `${offer.regionCode} ${offer.pricingModel}`);
 
 /**
  * The sample catalog by price per GPU-hour in USD (EUR prices / 0.8650): 12.00/8 = 1.50, 2.49,
@@ -81,7 +89,7 @@ describe(OffersService.name, () => {
       const first = await offers.list(search(), { limit: 3 });
       const v2 = repo.addVersion({ content: makeCatalog({ providers: [makeProvider()], regions: [makeRegion()], offers: [makeOffer()] }) });
       await repo.publish(v2.id);
-      const second = await offers.list(search(), { limit: 3, cursor: first.nextCursor! });
+      const second = await offers.list(search(), { limit: 3, cursor: defined(first.nextCursor, 'a next cursor') });
       expect(second.version.id).toBe(v1.id);
       expect(names(second.page.items)).toEqual(SAMPLE_BY_USD_PRICE.slice(3, 6));
       // Without a cursor, the new version answers.
@@ -91,16 +99,31 @@ describe(OffersService.name, () => {
     it('pages with the day prices were aged from on the first page, even when midnight passes between pages', async () => {
       // Three prices observed on 1 December, listed with maxPriceAgeDays 0 (today's prices only).
       const offer = (instanceType: string, price: string) => makeOffer({ instanceType, pricePerHour: new Decimal(price), observedAt: '2026-12-01' });
-      const content = makeCatalog({ providers: [makeProvider()], regions: [makeRegion()], offers: [offer('a', '1.00'), offer('b', '2.00'), offer('c', '3.00')] });
+      const content = makeCatalog({
+        providers: [makeProvider()],
+        regions: [makeRegion()],
+        offers: [offer('a', '1.00'), offer('b', '2.00'), offer('c', '3.00')],
+      });
       const { offers } = await setUp(content);
-      const onlyDate = ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] as const;
+      const onlyDate = [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ] as const;
       jest.useFakeTimers({ now: new Date('2026-12-01T23:59:00Z'), doNotFake: [...onlyDate] });
       try {
         const fresh = search({ policy: { maxPriceAgeDays: 0 } });
         const first = await offers.list(fresh, { limit: 2 });
         expect(first.page.items.map((q) => q.offer.instanceType)).toEqual(['a', 'b']);
         jest.setSystemTime(new Date('2026-12-02T00:01:00Z'));
-        const second = await offers.list(fresh, { limit: 2, cursor: first.nextCursor! });
+        const second = await offers.list(fresh, { limit: 2, cursor: defined(first.nextCursor, 'a next cursor') });
         expect(second.page.items.map((q) => q.offer.instanceType)).toEqual(['c']);
         // A new listing counts from the new day: the 1 December prices are a day old now.
         expect((await offers.list(fresh, {})).page.items).toEqual([]);
@@ -113,7 +136,7 @@ describe(OffersService.name, () => {
       const { offers } = await setUp();
       const { nextCursor } = await offers.list(search(), { limit: 2 });
       for (const other of [search({ policy: { residency: 'EEA' } }), search({ currency: 'EUR' }), search({ requirement: { gpuCount: 8 } })]) {
-        await expect(offers.list(other, { cursor: nextCursor! })).rejects.toMatchObject({
+        await expect(offers.list(other, { cursor: defined(nextCursor, 'a next cursor') })).rejects.toMatchObject({
           code: 'OFFERS.CURSOR_MISMATCH',
           kind: 'BAD_INPUT',
           errors: [{ field: 'cursor', message: expect.any(String) }],
@@ -124,7 +147,7 @@ describe(OffersService.name, () => {
     it('refuses a cursor it did not issue, or one edited by hand (400 OFFERS.CURSOR_INVALID)', async () => {
       const { offers } = await setUp();
       const { nextCursor } = await offers.list(search(), { limit: 2 });
-      const issued = decode(nextCursor!);
+      const issued = decode(defined(nextCursor, 'a next cursor'));
       const { f: _f, ...withoutFingerprint } = issued;
       const tampered = [
         'not-a-cursor',
@@ -146,12 +169,15 @@ describe(OffersService.name, () => {
     it('answers 400 on the cursor field for a cursor naming no offer of its version, and 404 for a version that does not exist', async () => {
       const { offers } = await setUp();
       const { nextCursor } = await offers.list(search(), { limit: 2 });
-      const issued = decode(nextCursor!);
+      const issued = decode(defined(nextCursor, 'a next cursor'));
       await expect(offers.list(search(), { cursor: encode({ ...issued, k: 'no-such-offer' }) })).rejects.toMatchObject({
         code: 'REQUEST.INVALID',
         errors: [{ field: 'cursor', message: expect.stringContaining('does not name an offer') }],
       });
-      await expect(offers.list(search(), { cursor: encode({ ...issued, v: 'v404' }) })).rejects.toMatchObject({ code: 'CATALOG.VERSION_NOT_FOUND', kind: 'NOT_FOUND' });
+      await expect(offers.list(search(), { cursor: encode({ ...issued, v: 'v404' }) })).rejects.toMatchObject({
+        code: 'CATALOG.VERSION_NOT_FOUND',
+        kind: 'NOT_FOUND',
+      });
     });
 
     it('answers 404 for a version that does not exist', async () => {
@@ -176,9 +202,11 @@ describe(OffersService.name, () => {
     it('applies negotiated discounts before ranking', async () => {
       const { offers } = await setUp();
       // OVH at 10 % off: 2.80 × 0.9 = 2.52 EUR, now below Scaleway's 2.73.
-      const { result } = await offers.cheapest(search({ policy: { residency: 'EEA' }, currency: 'EUR', discounts: [{ provider: 'ovh', percent: 10 }] }), { limit: 2 });
+      const { result } = await offers.cheapest(search({ policy: { residency: 'EEA' }, currency: 'EUR', discounts: [{ provider: 'ovh', percent: 10 }] }), {
+        limit: 2,
+      });
       expect(names(result.items)).toEqual(['ovh:gra ON_DEMAND', 'scaleway:fr-par-2 ON_DEMAND']);
-      expect(result.items[0]!.pricePerGpuHour.toFixed(4)).toBe('2.5200');
+      expect(at(result.items, 0).pricePerGpuHour.toFixed(4)).toBe('2.5200');
     });
 
     it('warns about prices older than STALE_PRICE_DAYS, counted back from asOf', async () => {
@@ -205,13 +233,21 @@ describe(OffersService.name, () => {
   describe('errors', () => {
     it('names policy fields as the API spells them (minSla; REST’s excludeProvider)', async () => {
       const { offers } = await setUp();
-      await expect(offers.list(search({ policy: { minSlaPercent: 101 } }), {})).rejects.toMatchObject({ code: 'REQUEST.INVALID', errors: [{ field: 'minSla' }] });
-      const rest = searchFromListQuery({ provider: ['ovh'], excludeProvider: ['ovh'] } as ListOffersQuery);
+      await expect(offers.list(search({ policy: { minSlaPercent: 101 } }), {})).rejects.toMatchObject({
+        code: 'REQUEST.INVALID',
+        errors: [{ field: 'minSla' }],
+      });
+      const rest = searchFromListQuery({ provider: ['ovh'], excludeProvider: ['ovh'] });
       await expect(offers.cheapest(rest, {})).rejects.toMatchObject({ code: 'REQUEST.INVALID', errors: [{ field: 'excludeProvider' }] });
     });
 
     it('answers 422 CATALOG.MISSING_FX_RATE for a currency the version has no rate for', async () => {
-      const usdOnly = makeCatalog({ providers: [makeProvider()], regions: [makeRegion()], offers: [makeOffer()], fxRates: { base: 'USD', rates: {}, date: '2026-11-27', source: 'test' } });
+      const usdOnly = makeCatalog({
+        providers: [makeProvider()],
+        regions: [makeRegion()],
+        offers: [makeOffer()],
+        fxRates: { base: 'USD', rates: {}, date: '2026-11-27', source: 'test' },
+      });
       const { offers } = await setUp(usdOnly);
       await expect(offers.list(search({ currency: 'EUR' }), {})).rejects.toMatchObject({
         code: 'CATALOG.MISSING_FX_RATE',
@@ -236,10 +272,15 @@ describe(OffersService.name, () => {
       expect(memoryPerGpuForModel({ preset: 'llama-2-70b' }, 8)).toBeCloseTo(LLAMA_2_70B_PER_GPU_OF_8_GB, 2);
     });
 
+    it('answers a null preset without parametersB as a bad model.parametersB', () => {
+      expect(() => memoryPerGpuForModel({ preset: null as unknown as string }, null)).toThrow(expect.objectContaining({ field: 'model.parametersB' }));
+    });
+
     // 8-GPU instances of a 16, a 24 and an 80 GB GPU, cheapest per GPU first.
     const eightGpuBoxes = () => {
       const gpu = (slug: string, memoryGb: number) => makeGpu({ slug, name: slug, memoryGb: new Decimal(memoryGb) });
-      const box = (gpuSlug: string, pricePerHour: string) => makeOffer({ gpuSlug, gpuCount: 8, instanceType: `${gpuSlug}-x8`, pricePerHour: new Decimal(pricePerHour) });
+      const box = (gpuSlug: string, pricePerHour: string) =>
+        makeOffer({ gpuSlug, gpuCount: 8, instanceType: `${gpuSlug}-x8`, pricePerHour: new Decimal(pricePerHour) });
       return makeCatalog({
         providers: [makeProvider()],
         regions: [makeRegion()],
@@ -280,8 +321,13 @@ describe(OffersService.name, () => {
 
 describe(toAppError.name, () => {
   it('turns a PolicyError into 400 REQUEST.INVALID on the field as the transport names it', () => {
-    const fieldOf = (field: string, prefix?: string, names?: Record<string, string>) => (toAppError(new PolicyError(field, 'bad'), prefix, names) as AppError).errors[0]!.field;
-    expect(toAppError(new PolicyError('residency', 'bad'))).toMatchObject({ code: 'REQUEST.INVALID', kind: 'BAD_INPUT', errors: [{ field: 'residency', message: 'bad' }] });
+    const fieldOf = (field: string, prefix?: string, names?: Record<string, string>) =>
+      at((toAppError(new PolicyError(field, 'bad'), prefix, names) as AppError).errors, 0).field;
+    expect(toAppError(new PolicyError('residency', 'bad'))).toMatchObject({
+      code: 'REQUEST.INVALID',
+      kind: 'BAD_INPUT',
+      errors: [{ field: 'residency', message: 'bad' }],
+    });
     expect(fieldOf('minSlaPercent')).toBe('minSla');
     expect(fieldOf('after')).toBe('cursor');
     expect(fieldOf('minSlaPercent', 'policy.')).toBe('policy.minSla');
@@ -293,7 +339,11 @@ describe(toAppError.name, () => {
   });
 
   it('turns a missing FX rate into 422 CATALOG.MISSING_FX_RATE, and leaves every other error as it is', () => {
-    expect(toAppError(new MissingFxRateError('USD', 'EUR'))).toMatchObject({ code: 'CATALOG.MISSING_FX_RATE', kind: 'UNPROCESSABLE', errors: [{ field: 'currency' }] });
+    expect(toAppError(new MissingFxRateError('USD', 'EUR'))).toMatchObject({
+      code: 'CATALOG.MISSING_FX_RATE',
+      kind: 'UNPROCESSABLE',
+      errors: [{ field: 'currency' }],
+    });
     const other = new TypeError('x is undefined');
     expect(toAppError(other)).toBe(other);
   });

@@ -43,7 +43,9 @@ export function toAppError(error: unknown, prefix = '', names: Readonly<Record<s
     return badInput('REQUEST.INVALID', [{ field, message: error.message }]);
   }
   if (error instanceof MissingFxRateError) {
-    return new AppError('CATALOG.MISSING_FX_RATE', 'UNPROCESSABLE', `${error.message}; ask for another currency`, [{ field: 'currency', message: error.message }]);
+    return new AppError('CATALOG.MISSING_FX_RATE', 'UNPROCESSABLE', `${error.message}; ask for another currency`, [
+      { field: 'currency', message: error.message },
+    ]);
   }
   return error;
 }
@@ -55,7 +57,10 @@ export class OffersService {
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'STALE_PRICE_DAYS'>,
   ) {}
 
-  async list(search: OfferSearch, page: { limit?: number; cursor?: string }): Promise<{ version: CatalogVersionInfo; page: OfferPage; nextCursor: string | null }> {
+  async list(
+    search: OfferSearch,
+    page: { limit?: number; cursor?: string },
+  ): Promise<{ version: CatalogVersionInfo; page: OfferPage; nextCursor: string | null }> {
     const cursor = page.cursor ? decodeCursor(page.cursor) : null;
     const fingerprint = searchFingerprint(search);
     if (cursor && cursor.f !== fingerprint) {
@@ -68,7 +73,14 @@ export class OffersService {
       // A cursor keeps the day prices were aged from, so paging across midnight keeps one filter.
       const referenceDate = cursor?.d ?? priceReferenceDate(search.selector.asOf);
       const policy = resolvePolicy({ ...search.policy, referenceDate });
-      const result = filterOffers({ catalog: index, requirement, policy, currency: search.currency, limit: page.limit ?? DEFAULT_PAGE_SIZE, after: cursor?.k ?? null });
+      const result = filterOffers({
+        catalog: index,
+        requirement,
+        policy,
+        currency: search.currency,
+        limit: page.limit ?? DEFAULT_PAGE_SIZE,
+        after: cursor?.k ?? null,
+      });
       const nextCursor = result.nextAfter ? encodeCursor({ v: version.id, k: result.nextAfter, f: fingerprint, d: referenceDate }) : null;
       return { version, page: result, nextCursor };
     } catch (error) {
@@ -92,7 +104,10 @@ export class OffersService {
         explain: options.explain ?? false,
         discounts: resolveDiscounts(search.discounts),
       });
-      const warnings = priceQualityWarnings(result.items.map((i) => i.offer), { referenceDate, staleAfterDays: this.config.STALE_PRICE_DAYS });
+      const warnings = priceQualityWarnings(
+        result.items.map((i) => i.offer),
+        { referenceDate, staleAfterDays: this.config.STALE_PRICE_DAYS },
+      );
       return { version, result, warnings };
     } catch (error) {
       throw toAppError(error, '', search.fieldNames);
@@ -117,7 +132,9 @@ export function memoryPerGpuForModel(need: ModelNeed, gpuCount: number | null): 
   const { precision = 'FP16', contextTokens = DEFAULT_CONTEXT_TOKENS, preset, ...shape } = need;
   if (!isPrecision(precision)) throw new PolicyError('model.precision', `unknown precision ${precision}`);
   if ((preset === undefined) === (shape.parametersB === undefined)) throw new PolicyError('model', 'give either a model preset or parametersB');
-  const input = (preset ? { preset } : { ...shape, parametersB: shape.parametersB! }) as SizingModelInput;
+  // With a null or empty preset, parametersB may be missing: resolveModel then
+  // answers on model.parametersB, as for any unusable size (NaN, like undefined, is not a positive number).
+  const input = (preset ? { preset } : { ...shape, parametersB: shape.parametersB ?? NaN }) as SizingModelInput;
   const resolved = resolveModel({ model: input });
   if (!resolved.ok) throw new PolicyError(resolved.field, resolved.reason);
   const oneGpuGb = requiredGpuMemoryGb({ model: resolved.model, precision, contextTokens });

@@ -9,16 +9,8 @@ import { GraphQLModule, GraphQLSchemaHost } from '@nestjs/graphql';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import {
-  coerceInputValue,
-  getNamedType,
-  getNullableType,
-  isEnumType,
-  isInputObjectType,
-  isListType,
-  type GraphQLInputType,
-  type GraphQLSchema,
-} from 'graphql';
+import { coerceInputValue, getNamedType, getNullableType, isEnumType, isInputObjectType, isListType, type GraphQLInputType, type GraphQLSchema } from 'graphql';
+import { defined, last } from '../../../domain/checked.js';
 import { AppError } from '../../errors/app-error.js';
 import { formatGraphqlError } from '../../errors/graphql-errors.js';
 import { ProblemDetailsFilter } from '../../errors/problem-details.filter.js';
@@ -75,7 +67,10 @@ export async function startServedApp(): Promise<ServedApp> {
 }
 
 /** A served answer as a verdict: reached the service, or refused as bad input naming `field`. */
-export async function servedRest(app: ServedApp, request: { method: 'GET' | 'POST'; url: string; body?: unknown }): Promise<{ verdict: Verdict; fields: string[] }> {
+export async function servedRest(
+  app: ServedApp,
+  request: { method: 'GET' | 'POST'; url: string; body?: unknown },
+): Promise<{ verdict: Verdict; fields: string[] }> {
   const res = await fetch(`${app.url}${request.url}`, {
     method: request.method,
     headers: request.body === undefined ? {} : { 'content-type': 'application/json' },
@@ -88,11 +83,15 @@ export async function servedRest(app: ServedApp, request: { method: 'GET' | 'POS
 }
 
 export async function servedGraphql(app: ServedApp, field: string, variables: Record<string, unknown>): Promise<Verdict> {
-  const args = app.schema.getQueryType()!.getFields()[field]!.args.filter((a) => a.name in variables);
+  const args = defined(defined(app.schema.getQueryType(), 'the Query type').getFields()[field], `Query.${field}`).args.filter((a) => a.name in variables);
   const declared = args.map((a) => `$${a.name}: ${String(a.type)}`).join(', ');
   const passed = args.map((a) => `${a.name}: $${a.name}`).join(', ');
   const query = `query Q${declared ? `(${declared})` : ''} { ${field}${passed ? `(${passed})` : ''} { __typename } }`;
-  const res = await fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+  const res = await fetch(`${app.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
   const body = (await res.json()) as { errors?: { extensions?: { code?: string; errorCode?: string } }[] };
   const error = body.errors?.[0]?.extensions;
   if (error?.errorCode === REACHED) return 'accept';
@@ -105,13 +104,33 @@ export async function servedGraphql(app: ServedApp, field: string, variables: Re
 type Schema = Record<string, unknown>;
 
 export function resolveRef(doc: OpenAPIObject, schema: Schema): Schema {
-  if (typeof schema.$ref === 'string') return resolveRef(doc, doc.components!.schemas![schema.$ref.split('/').pop()!] as Schema);
+  if (typeof schema.$ref === 'string') return resolveRef(doc, defined(doc.components?.schemas?.[schema.$ref.split('/').pop() ?? ''], schema.$ref) as Schema);
   if (Array.isArray(schema.allOf) && schema.allOf.length === 1) return resolveRef(doc, schema.allOf[0] as Schema);
   return schema;
 }
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
-const KNOWN = new Set(['type', 'minimum', 'maximum', 'exclusiveMaximum', 'minLength', 'maxLength', 'pattern', 'enum', 'minItems', 'maxItems', 'items', 'format', 'properties', 'required', 'description', 'example', 'default', '$ref', 'allOf']);
+const KNOWN = new Set([
+  'type',
+  'minimum',
+  'maximum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'enum',
+  'minItems',
+  'maxItems',
+  'items',
+  'format',
+  'properties',
+  'required',
+  'description',
+  'example',
+  'default',
+  '$ref',
+  'allOf',
+]);
 
 /** Whether a value meets a schema. Throws on a keyword it does not know, so it cannot pass by ignoring one. */
 export function openApiAccepts(doc: OpenAPIObject, raw: Schema, value: unknown): boolean {
@@ -145,7 +164,9 @@ export function openApiAccepts(doc: OpenAPIObject, raw: Schema, value: unknown):
       if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
       const props = (s.properties ?? {}) as Record<string, Schema>;
       const required = (s.required ?? []) as string[];
-      return required.every((k) => k in value) && Object.entries(value).every(([k, v]) => k in props && openApiAccepts(doc, props[k]!, v));
+      return (
+        required.every((k) => k in value) && Object.entries(value).every(([k, v]) => k in props && openApiAccepts(doc, defined(props[k], `property ${k}`), v))
+      );
     }
     default:
       throw new Error(`the evaluator does not know type ${String(s.type)}`);
@@ -153,7 +174,12 @@ export function openApiAccepts(doc: OpenAPIObject, raw: Schema, value: unknown):
 }
 
 /** A query or path parameter: its schema, and how a list is written (style, explode). */
-export function openApiParameter(doc: OpenAPIObject, method: 'get' | 'post', path: string, name: string): { schema: Schema; style?: string; explode?: boolean } {
+export function openApiParameter(
+  doc: OpenAPIObject,
+  method: 'get' | 'post',
+  path: string,
+  name: string,
+): { schema: Schema; style?: string; explode?: boolean } {
   const operation = (doc.paths[path] as Record<string, { parameters?: { name: string; schema: Schema; style?: string; explode?: boolean }[] }>)[method];
   const param = operation?.parameters?.find((p) => p.name === name);
   if (!param) throw new Error(`OpenAPI has no parameter ${name} on ${method.toUpperCase()} ${path}`);
@@ -162,7 +188,8 @@ export function openApiParameter(doc: OpenAPIObject, method: 'get' | 'post', pat
 
 /** The schema of a property of a JSON body, by its path (numbers index lists). */
 export function openApiBodyProperty(doc: OpenAPIObject, path: string, at: (string | number)[]): Schema {
-  const content = (doc.paths[path] as Record<string, { requestBody: { content: Record<string, { schema: Schema }> } }>).post!.requestBody.content['application/json']!;
+  const post = defined((doc.paths[path] as Record<string, { requestBody: { content: Record<string, { schema: Schema }> } }>).post, `POST ${path}`);
+  const content = defined(post.requestBody.content['application/json'], `the JSON body of POST ${path}`);
   let schema: Schema = content.schema;
   for (const step of at) {
     const s = resolveRef(doc, schema);
@@ -176,7 +203,7 @@ export function openApiBodyProperty(doc: OpenAPIObject, path: string, at: (strin
 // ---- GraphQL: the type of an argument or input field, and the bounds its description states ---
 
 export function graphqlLocation(schema: GraphQLSchema, field: string, at: (string | number)[]): { type: GraphQLInputType; description: string } {
-  const root = schema.getQueryType()!.getFields()[field];
+  const root = defined(schema.getQueryType(), 'the Query type').getFields()[field];
   const arg = root?.args.find((a) => a.name === at[0]);
   if (!arg) throw new Error(`GraphQL ${field} has no argument ${String(at[0])}`);
   let type: GraphQLInputType = arg.type;
@@ -185,7 +212,7 @@ export function graphqlLocation(schema: GraphQLSchema, field: string, at: (strin
     const nullable = getNullableType(type);
     if (typeof step === 'number') {
       if (!isListType(nullable)) throw new Error(`GraphQL ${field}.${at.join('.')}: not a list at ${step}`);
-      type = nullable.ofType as GraphQLInputType;
+      type = nullable.ofType;
       continue;
     }
     if (!isInputObjectType(nullable)) throw new Error(`GraphQL ${field}.${at.join('.')}: not an input object at ${step}`);
@@ -214,8 +241,8 @@ export function graphqlSays(location: { type: GraphQLInputType; description: str
     const between = /(\d+) to (\d+) values/.exec(d);
     const atMost = /At most (\d+) values/.exec(d);
     const atLeast = /At least (\d+) values?/.exec(d);
-    const min = exactly ? +exactly[1]! : between ? +between[1]! : atLeast ? +atLeast[1]! : undefined;
-    const max = exactly ? +exactly[1]! : between ? +between[2]! : atMost ? +atMost[1]! : undefined;
+    const min = exactly ? Number(exactly[1]) : between ? Number(between[1]) : atLeast ? Number(atLeast[1]) : undefined;
+    const max = exactly ? Number(exactly[1]) : between ? Number(between[2]) : atMost ? Number(atMost[1]) : undefined;
     if ((min !== undefined && value.length < min) || (max !== undefined && value.length > max)) return 'refuse';
     if (typeIsWhole) return 'accept';
     const each = /each from (\S+) to (less than )?(\S+?)\.(?:\s|$)/.exec(d);
@@ -262,7 +289,7 @@ export function fromQueryText(s: Record<string, unknown>, textValue: string): un
 export function graphqlOwner(schema: GraphQLSchema, field: string, at: (string | number)[]): string {
   const named = at.filter((s): s is string => typeof s === 'string');
   if (named.length === 1) return `Query.${field}.${named[0]}`;
-  const parent = graphqlLocation(schema, field, at.slice(0, at.lastIndexOf(named.at(-1)!)));
+  const parent = graphqlLocation(schema, field, at.slice(0, at.lastIndexOf(last(named))));
   return `${getNamedType(parent.type).name}.${named.at(-1)}`;
 }
 
@@ -279,7 +306,7 @@ export function bodyProperties(doc: OpenAPIObject, raw: Record<string, unknown>,
     const p = resolveRef(doc, prop);
     const items = p.type === 'array' ? resolveRef(doc, p.items as Record<string, unknown>) : null;
     const nested = p.properties ? p : items?.properties ? items : null;
-    const ref = String((prop.$ref ?? (prop.allOf as { $ref?: string }[] | undefined)?.[0]?.$ref ?? (p.items as { $ref?: string } | undefined)?.$ref) ?? '');
+    const ref = String(prop.$ref ?? (prop.allOf as { $ref?: string }[] | undefined)?.[0]?.$ref ?? (p.items as { $ref?: string } | undefined)?.$ref ?? '');
     if (nested && !seen.has(ref)) return [...(items ? [path] : []), ...bodyProperties(doc, nested, path, new Set([...seen, ref]))];
     return isBoundedSchema(doc, prop) ? [path] : [];
   });

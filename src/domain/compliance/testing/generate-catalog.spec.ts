@@ -8,9 +8,7 @@ describe(generateCatalog.name, () => {
   it('builds the same valid catalog for the same seed', () => {
     const a = generateCatalog({ offerCount: 500 });
     expect(new Set(a.offers.map((o) => o.keyHash)).size).toBe(500);
-    expect(generateCatalog({ offerCount: 500 }).offers.map((o) => o.pricePerHour.toString())).toEqual(
-      a.offers.map((o) => o.pricePerHour.toString()),
-    );
+    expect(generateCatalog({ offerCount: 500 }).offers.map((o) => o.pricePerHour.toString())).toEqual(a.offers.map((o) => o.pricePerHour.toString()));
     const result = findCheapestCompliant({
       catalog: indexCatalog(a),
       requirement: resolveRequirement({ gpus: ['h100-sxm-80gb'] }),

@@ -4,6 +4,7 @@ import { PRICING_MODELS, type CatalogContent } from '../../catalog/catalog.types
 import { PRICING_MODEL_TRAITS } from '../../catalog/pricing-model-traits.js';
 import { Decimal } from '../../money/money.js';
 import { makeCatalog, makeGpu, makeOffer, makeProvider, makeRegion } from './factories.js';
+import { at } from '../../checked.js';
 
 const COUNTRIES = ['US', 'US', 'US', 'DE', 'FR', 'NO', 'CH', 'GB', 'JP', 'SG', 'IN', 'CA', 'BR', 'NL', 'SE', 'FI', 'PL', 'ES', 'IT', 'IE'];
 
@@ -23,24 +24,22 @@ export function generateCatalog({
   let state = seed;
   // A small LCG: reproducible across runs and Node versions, unlike Math.random.
   const random = (): number => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const pick = <T extends NonNullable<unknown>>(items: readonly T[]): T => at(items, Math.floor(random() * items.length));
 
   const providers = Array.from({ length: providerCount }, (_, i) =>
     makeProvider({
       slug: `p${i}`,
-      headquartersCountry: COUNTRIES[i % COUNTRIES.length]!,
+      headquartersCountry: at(COUNTRIES, i % COUNTRIES.length),
       certifications: i % 3 ? ['ISO27001'] : ['ISO27001', 'BSI_C5'],
       slaPercent: i % 4 ? new Decimal('99.9') : null,
     }),
   );
   const regions = providers.flatMap((p, i) =>
     Array.from({ length: regionsPerProvider }, (_, j) =>
-      makeRegion({ code: `${p.slug}:r${j}`, providerSlug: p.slug, country: COUNTRIES[(i + j * 7) % COUNTRIES.length]! }),
+      makeRegion({ code: `${p.slug}:r${j}`, providerSlug: p.slug, country: at(COUNTRIES, (i + j * 7) % COUNTRIES.length) }),
     ),
   );
-  const gpus = Array.from({ length: gpuCount }, (_, i) =>
-    makeGpu(i === 0 ? {} : { slug: `gpu-${i}`, name: `GPU ${i}`, memoryGb: new Decimal(16 + i * 8) }),
-  );
+  const gpus = Array.from({ length: gpuCount }, (_, i) => makeGpu(i === 0 ? {} : { slug: `gpu-${i}`, name: `GPU ${i}`, memoryGb: new Decimal(16 + i * 8) }));
   const offers = Array.from({ length: offerCount }, (_, i) => {
     const region = pick(regions);
     const pricingModel = pick(PRICING_MODELS);

@@ -4,6 +4,7 @@
 // hour, and keeps the cheapest. It shares no code with plan-day.ts or blended-plan.ts, is slow on
 // purpose, and is meant for small fleets.
 import type { InterruptionTolerance } from '../../compliance/policy.js';
+import { at, defined } from '../../checked.js';
 
 const HOURS = 24;
 
@@ -68,9 +69,7 @@ export function bruteForcePlan(world: ReferenceWorld): ReferencePlan | null {
   ];
   const peak = Math.max(...world.onlineReplicas.map((n) => Math.max(n, world.minReplicas, 1)));
   // Generous: enough reserved replicas for the peak plus every batch hour at once, at the target utilization.
-  const maxReserved = world.reserved
-    ? Math.ceil((peak + world.batchReplicaHours / world.targetUtilization) / world.reserved.replicasPerInstance) + 1
-    : 0;
+  const maxReserved = world.reserved ? Math.ceil((peak + world.batchReplicaHours / world.targetUtilization) / world.reserved.replicasPerInstance) + 1 : 0;
   for (const [i, need] of needs.entries()) {
     const scaleToZero = world.scaleToZero && i === 0;
     for (const burst of bursts) {
@@ -94,7 +93,7 @@ function serverlessHourSets(world: ReferenceWorld, need: readonly number[], R: n
   const reservedReplicas = R * (world.reserved?.replicasPerInstance ?? 0);
   const shares = new Map<number, number>();
   for (let h = 0; h < HOURS; h++) {
-    const burst = need[h]! - reservedReplicas;
+    const burst = at(need, h) - reservedReplicas;
     if (burst <= 0) continue;
     shares.set(h, busyAbove(world, h, reservedReplicas) / burst);
   }
@@ -106,7 +105,7 @@ function serverlessHourSets(world: ReferenceWorld, need: readonly number[], R: n
 /** Replica-hours of online work in hour h above what the reservation serves at the target utilization. */
 function busyAbove(world: ReferenceWorld, h: number, reservedReplicas: number): number {
   const mu = world.replicaRequestsPerSecond;
-  return Math.max(0, world.onlineRequestsPerSecond[h]! - reservedReplicas * mu * world.targetUtilization) / mu;
+  return Math.max(0, at(world.onlineRequestsPerSecond, h) - reservedReplicas * mu * world.targetUtilization) / mu;
 }
 
 const instances = (replicas: number, tier: ReferenceTier): number => Math.ceil(replicas / tier.replicasPerInstance);
@@ -149,17 +148,18 @@ function priceDay({
   let serverlessReplicaHours = 0;
   let idle = 0;
   for (let h = 0; h < HOURS; h++) {
-    const burst = Math.max(0, need[h]! - reservedReplicas);
+    const burst = Math.max(0, at(need, h) - reservedReplicas);
     const split = burst > 0 ? dedicated(world, burst, mode) : { od: 0, sp: 0 };
     const toServerless = burst > 0 && (serverlessHours.has(h) || split === null);
     if (toServerless && serverless === null) return null;
-    od.push(toServerless ? 0 : split!.od);
-    sp.push(toServerless ? 0 : split!.sp);
+    // toServerless covers a burst without a dedicated split, so split is null only with it.
+    od.push(toServerless || split === null ? 0 : split.od);
+    sp.push(toServerless || split === null ? 0 : split.sp);
     const busy = toServerless ? busyAbove(world, h, reservedReplicas) : 0;
     serverlessReplicaHours += busy;
     // Online work on dedicated capacity keeps its headroom; what is left up to u is free for batch.
-    const paidReplicas = reservedReplicas + od[h]! * (onDemand?.replicasPerInstance ?? 0) + sp[h]! * (spot?.replicasPerInstance ?? 0);
-    const dedicatedWork = world.onlineRequestsPerSecond[h]! / mu - busy;
+    const paidReplicas = reservedReplicas + at(od, h) * (onDemand?.replicasPerInstance ?? 0) + at(sp, h) * (spot?.replicasPerInstance ?? 0);
+    const dedicatedWork = at(world.onlineRequestsPerSecond, h) / mu - busy;
     idle += Math.max(0, paidReplicas * u - dedicatedWork);
   }
   const overflow = Math.max(0, world.batchReplicaHours - idle);
@@ -168,13 +168,13 @@ function priceDay({
     if (spill === 'SERVERLESS') serverlessReplicaHours += overflow;
     else {
       // Whole instance-hours, spread evenly, the lowest-demand hours (then the earliest) first.
-      const tier = spill === 'SPOT' ? spot! : onDemand!;
+      const tier = defined(spill === 'SPOT' ? spot : onDemand, `the ${spill} tier`);
       const instanceHours = Math.ceil(overflow / tier.replicasPerInstance - 1e-9);
-      const order = [...Array(HOURS).keys()].sort((a, b) => need[a]! - need[b]! || a - b);
+      const order = [...Array(HOURS).keys()].sort((a, b) => at(need, a) - at(need, b) || a - b);
       order.forEach((h, i) => {
         const n = Math.floor(instanceHours / HOURS) + (i < instanceHours % HOURS ? 1 : 0);
-        if (spill === 'SPOT') sp[h]! += n;
-        else od[h]! += n;
+        if (spill === 'SPOT') sp[h] = at(sp, h) + n;
+        else od[h] = at(od, h) + n;
       });
     }
   } else if (spill !== null) {
@@ -183,11 +183,11 @@ function priceDay({
   let coldOd = 0;
   let coldSp = 0;
   if (scaleToZero) {
-    const running = (h: number): number => R + od[h]! + sp[h]!;
+    const running = (h: number): number => R + at(od, h) + at(sp, h);
     for (let h = 0; h < HOURS; h++) {
       if (running((h + HOURS - 1) % HOURS) === 0 && running(h) > 0) {
-        coldOd += od[h]! * world.modelLoadHours;
-        coldSp += sp[h]! * world.modelLoadHours;
+        coldOd += at(od, h) * world.modelLoadHours;
+        coldSp += at(sp, h) * world.modelLoadHours;
       }
     }
   }

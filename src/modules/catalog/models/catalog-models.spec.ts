@@ -98,7 +98,11 @@ describe(CatalogDiffModel.name, () => {
       changePct: '25.0000',
       otherChanges: ['observedAt'],
     });
-    expect(model.changed[1]).toMatchObject({ oldPricePerHour: { amount: '3.5000', currency: 'USD' }, newPricePerHour: { amount: '3.0000', currency: 'EUR' }, changePct: null });
+    expect(model.changed[1]).toMatchObject({
+      oldPricePerHour: { amount: '3.5000', currency: 'USD' },
+      newPricePerHour: { amount: '3.0000', currency: 'EUR' },
+      changePct: null,
+    });
     expect(model.referenceChanges).toEqual([{ kind: 'provider', key: 'aws', change: 'changed' }]);
     expect(model.unchangedOffers).toBe(7);
   });
@@ -125,12 +129,21 @@ describe(OfferModel.name, () => {
       complies: null,
     });
     const cheapest = OfferModel.of(quote({ discountPercent: d('12.5') }), { withTotals: true, passes: ['region in DE, inside EEA'] });
-    expect(cheapest).toMatchObject({ instances: 2, totalPricePerHour: { amount: '54.4258', currency: 'EUR' }, discountPercent: '12.5', complies: ['region in DE, inside EEA'] });
+    expect(cheapest).toMatchObject({
+      instances: 2,
+      totalPricePerHour: { amount: '54.4258', currency: 'EUR' },
+      discountPercent: '12.5',
+      complies: ['region in DE, inside EEA'],
+    });
   });
 
   it('sends a reserved offer’s upfront in its list currency, and a serverless unit price as quoted', () => {
     const reserved = makeOffer({ pricingModel: 'RESERVED_1Y', currency: 'EUR', upfront: d('10000'), termMonths: 12 });
-    expect(OfferModel.of(quote({ offer: reserved }))).toMatchObject({ upfront: { amount: '10000.0000', currency: 'EUR' }, termMonths: 12, pricingModel: 'RESERVED_1Y' });
+    expect(OfferModel.of(quote({ offer: reserved }))).toMatchObject({
+      upfront: { amount: '10000.0000', currency: 'EUR' },
+      termMonths: 12,
+      pricingModel: 'RESERVED_1Y',
+    });
     const serverless = makeOffer({ pricingModel: 'SERVERLESS', serverlessUnitPrice: d('0.000305'), serverlessUnit: 'GPU_SECOND' });
     expect(OfferModel.of(quote({ offer: serverless }))).toMatchObject({ serverlessUnitPrice: '0.000305', serverlessUnit: 'GPU_SECOND' });
   });
@@ -152,7 +165,16 @@ describe(ReferenceFigureModel.name, () => {
 
   it('quotes money figures with at least two decimals, list prices with four, and the deviation with two', () => {
     const model = ReferenceFigureModel.of(comparison());
-    expect(model).toMatchObject({ value: '3.90', valueHigh: '4.50', listLow: '5.5000', listMedian: '6.8800', listHigh: '8.1235', deviation: '22.22', status: 'COMPARED', matches: 3 });
+    expect(model).toMatchObject({
+      value: '3.90',
+      valueHigh: '4.50',
+      listLow: '5.5000',
+      listMedian: '6.8800',
+      listHigh: '8.1235',
+      deviation: '22.22',
+      status: 'COMPARED',
+      matches: 3,
+    });
     expect(model.cheapest).toEqual({
       offerId: 'aws|aws:us-east-1|h100-sxm-80gb|1|p5.48xlarge|ON_DEMAND',
       provider: 'aws',
@@ -167,8 +189,20 @@ describe(ReferenceFigureModel.name, () => {
 
   it('quotes percentages as they are, and leaves what was not compared null', () => {
     const discount = makeReferenceFigure({ metric: 'DISCOUNT_PERCENT', currency: null, value: d('45'), valueHigh: null });
-    const model = ReferenceFigureModel.of(comparison({ figure: discount, status: 'NO_LIST_PRICE', matches: 0, listLow: null, listMedian: null, listHigh: null, cheapest: null, deviation: null }));
-    expect(model).toMatchObject({ value: '45', valueHigh: null, currency: null, status: 'NO_LIST_PRICE', listLow: null, listMedian: null, listHigh: null, cheapest: null, deviation: null });
+    const model = ReferenceFigureModel.of(
+      comparison({ figure: discount, status: 'NO_LIST_PRICE', matches: 0, listLow: null, listMedian: null, listHigh: null, cheapest: null, deviation: null }),
+    );
+    expect(model).toMatchObject({
+      value: '45',
+      valueHigh: null,
+      currency: null,
+      status: 'NO_LIST_PRICE',
+      listLow: null,
+      listMedian: null,
+      listHigh: null,
+      cheapest: null,
+      deviation: null,
+    });
   });
 });
 
@@ -195,7 +229,13 @@ describe(RegionModel.name, () => {
 
 describe(GpuModelModel.name, () => {
   it('sends GPU figures as numbers', () => {
-    expect(GpuModelModel.of(makeGpu({ fp8Tflops: null }))).toMatchObject({ memoryGb: 80, memoryBandwidthGbps: 3350, fp16Tflops: 989, int8Tops: 1979, fp8Tflops: null });
+    expect(GpuModelModel.of(makeGpu({ fp8Tflops: null }))).toMatchObject({
+      memoryGb: 80,
+      memoryBandwidthGbps: 3350,
+      fp16Tflops: 989,
+      int8Tops: 1979,
+      fp8Tflops: null,
+    });
   });
 });
 

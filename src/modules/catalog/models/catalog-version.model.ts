@@ -16,12 +16,12 @@ export class FxRatesModel {
   @ApiProperty() @Field() source: string;
 }
 
-@ObjectType('ProviderObservations', { description: 'How fresh one provider\'s prices are in a version' })
+@ObjectType('ProviderObservations', { description: "How fresh one provider's prices are in a version" })
 export class ProviderObservationsModel {
   @ApiProperty({ example: 'aws' }) @Field() provider: string;
   @ApiProperty() @Field(() => Int) offers: number;
-  @ApiProperty({ example: '2026-07-09', description: 'Oldest observedAt of the provider\'s offers' }) @Field() oldest: string;
-  @ApiProperty({ example: '2026-10-10', description: 'Newest observedAt of the provider\'s offers' }) @Field() newest: string;
+  @ApiProperty({ example: '2026-07-09', description: "Oldest observedAt of the provider's offers" }) @Field() oldest: string;
+  @ApiProperty({ example: '2026-10-10', description: "Newest observedAt of the provider's offers" }) @Field() newest: string;
 }
 
 @ObjectType('CatalogVersionRef', { description: 'The catalog version an answer used' })
@@ -47,8 +47,15 @@ export class CatalogVersionModel {
   @ApiProperty({ nullable: true, type: String }) @Field(() => String, { nullable: true }) notes: string | null;
   @ApiProperty({ description: 'sha256 of the content' }) @Field() checksum: string;
   @ApiProperty({ type: FxRatesModel }) @Field(() => FxRatesModel) fxRates: FxRatesModel;
-  @ApiProperty({ type: [ProviderObservationsModel], nullable: true, description: 'Per provider: offers and the oldest and newest observation date; null for versions imported before this was recorded' })
-  @Field(() => [ProviderObservationsModel], { nullable: true, description: 'Per provider: offers and the oldest and newest observation date; null for versions imported before this was recorded' })
+  @ApiProperty({
+    type: [ProviderObservationsModel],
+    nullable: true,
+    description: 'Per provider: offers and the oldest and newest observation date; null for versions imported before this was recorded',
+  })
+  @Field(() => [ProviderObservationsModel], {
+    nullable: true,
+    description: 'Per provider: offers and the oldest and newest observation date; null for versions imported before this was recorded',
+  })
   providerObservations: ProviderObservationsModel[] | null;
 
   static of(v: CatalogVersionInfo): CatalogVersionModel {

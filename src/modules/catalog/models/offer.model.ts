@@ -16,7 +16,9 @@ export class OfferModel {
   @ApiProperty({ example: 8 }) @Field(() => Int) gpuCount: number;
   @ApiProperty({ example: 'p5.48xlarge' }) @Field() instanceType: string;
   @ApiProperty({ enum: PricingModelEnum, enumName: 'PricingModel' }) @Field(() => PricingModelEnum) pricingModel: PricingModel;
-  @ApiProperty({ type: MoneyModel, description: 'Per instance-hour (reserved: upfront amortized), requested currency, after discounts' }) @Field(() => MoneyModel) pricePerHour: MoneyModel;
+  @ApiProperty({ type: MoneyModel, description: 'Per instance-hour (reserved: upfront amortized), requested currency, after discounts' })
+  @Field(() => MoneyModel)
+  pricePerHour: MoneyModel;
   @ApiProperty({ type: MoneyModel, description: 'Comparable per GPU-hour (reserved: upfront amortized over the term), requested currency' })
   @Field(() => MoneyModel)
   pricePerGpuHour: MoneyModel;
@@ -31,10 +33,15 @@ export class OfferModel {
   @ApiProperty({ description: 'URL of the public price page or document' }) @Field() source: string;
   @ApiProperty({ nullable: true, type: String }) @Field(() => String, { nullable: true }) sourceTitle: string | null;
   @ApiProperty({ example: '2026-03-27' }) @Field() observedAt: string;
-  @ApiProperty({ enum: PriceKindEnum, enumName: 'PriceKind', description: 'LIST: read from the provider\'s own price data; ESTIMATE: computed by a rule (only with includeEstimates)' })
+  @ApiProperty({
+    enum: PriceKindEnum,
+    enumName: 'PriceKind',
+    description: "LIST: read from the provider's own price data; ESTIMATE: computed by a rule (only with includeEstimates)",
+  })
   @Field(() => PriceKindEnum)
   priceKind: PriceKind;
-  @ApiProperty({ nullable: true, type: String, description: 'ESTIMATE: the rule and its inputs' }) @Field(() => String, { nullable: true }) derivation: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'ESTIMATE: the rule and its inputs' }) @Field(() => String, { nullable: true }) derivation:
+    string | null;
   @ApiProperty({ nullable: true, type: String, description: 'LIST: the unit conversion applied to the figure as read (e.g. monthly / 730 h)' })
   @Field(() => String, { nullable: true })
   conversion: string | null;

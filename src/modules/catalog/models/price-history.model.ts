@@ -12,7 +12,9 @@ export class PricePointModel {
   @ApiProperty({ type: CatalogVersionRefModel }) @Field(() => CatalogVersionRefModel) catalogVersion: CatalogVersionRefModel;
   @ApiProperty({ nullable: true, type: Date }) @Field(() => Date, { nullable: true }) publishedAt: Date | null;
   @ApiProperty({ type: OfferKeyModel, description: 'The offer, with its list price per instance-hour' }) @Field(() => OfferKeyModel) offer: OfferKeyModel;
-  @ApiProperty({ type: MoneyModel, description: 'Comparable per GPU-hour, converted with that version’s FX rate' }) @Field(() => MoneyModel) pricePerGpuHour: MoneyModel;
+  @ApiProperty({ type: MoneyModel, description: 'Comparable per GPU-hour, converted with that version’s FX rate' })
+  @Field(() => MoneyModel)
+  pricePerGpuHour: MoneyModel;
 
   static of(p: PricePoint, currency: Currency): PricePointModel {
     return Object.assign(new PricePointModel(), {
@@ -34,7 +36,9 @@ export class OfferPriceHistoryModel {
 @ObjectType('ProviderPriceSeries')
 export class ProviderPriceSeriesModel {
   @ApiProperty() @Field() provider: string;
-  @ApiProperty({ type: [PricePointModel], description: 'The provider’s cheapest offer of the GPU in each published version' }) @Field(() => [PricePointModel]) points: PricePointModel[];
+  @ApiProperty({ type: [PricePointModel], description: 'The provider’s cheapest offer of the GPU in each published version' })
+  @Field(() => [PricePointModel])
+  points: PricePointModel[];
 
   static of(s: ProviderSeries, currency: Currency): ProviderPriceSeriesModel {
     return Object.assign(new ProviderPriceSeriesModel(), { provider: s.provider, points: s.points.map((p) => PricePointModel.of(p, currency)) });

@@ -14,7 +14,7 @@ export class ReferenceListExampleModel {
   @ApiProperty({ example: 'aws' }) @Field() provider: string;
   @ApiProperty({ example: 'aws:us-east-1' }) @Field() region: string;
   @ApiProperty({ example: 'p5.48xlarge' }) @Field() instanceType: string;
-  @ApiProperty({ example: '6.8800', description: 'Price per GPU-hour in the figure\'s currency, or discount percent' }) @Field() value: string;
+  @ApiProperty({ example: '6.8800', description: "Price per GPU-hour in the figure's currency, or discount percent" }) @Field() value: string;
   @ApiProperty({ example: '2026-07-09' }) @Field() observedAt: string;
   @ApiProperty() @Field() source: string;
 }
@@ -51,7 +51,9 @@ export class ReferenceFigureModel {
   })
   @Field(() => String, { nullable: true })
   deviation: string | null;
-  @ApiProperty({ example: 'AWS H100 on-demand: figure 3.90 USD/GPU-h; cheapest list p5.48xlarge aws:us-east-1 6.8800 USD/GPU-h (+76%)' }) @Field() summary: string;
+  @ApiProperty({ example: 'AWS H100 on-demand: figure 3.90 USD/GPU-h; cheapest list p5.48xlarge aws:us-east-1 6.8800 USD/GPU-h (+76%)' })
+  @Field()
+  summary: string;
 
   static of(c: FigureComparison): ReferenceFigureModel {
     const f = c.figure;
@@ -97,6 +99,9 @@ export class ReferenceFigureListModel {
   @ApiProperty({ type: [ReferenceFigureModel] }) @Field(() => [ReferenceFigureModel]) items: ReferenceFigureModel[];
 
   static of(version: CatalogVersionInfo, comparisons: FigureComparison[]): ReferenceFigureListModel {
-    return Object.assign(new ReferenceFigureListModel(), { catalogVersion: CatalogVersionRefModel.of(version), items: comparisons.map(ReferenceFigureModel.of) });
+    return Object.assign(new ReferenceFigureListModel(), {
+      catalogVersion: CatalogVersionRefModel.of(version),
+      items: comparisons.map(ReferenceFigureModel.of),
+    });
   }
 }

@@ -12,7 +12,8 @@ export class ProviderModel {
   @ApiProperty({ enum: ProviderKindEnum, enumName: 'ProviderKind' }) @Field(() => ProviderKindEnum) kind: ProviderKind;
   @ApiProperty({ example: 'US', description: 'ISO country of the operator headquarters' }) @Field() headquartersCountry: string;
   @ApiProperty({ example: ['EU', 'EEA'], description: 'Jurisdictions of the headquarters country' }) @Field(() => [String]) headquartersJurisdictions: string[];
-  @ApiProperty({ nullable: true, type: String, example: '99.99', description: 'Published SLA, percent' }) @Field(() => String, { nullable: true }) slaPercent: string | null;
+  @ApiProperty({ nullable: true, type: String, example: '99.99', description: 'Published SLA, percent' }) @Field(() => String, { nullable: true }) slaPercent:
+    string | null;
   @ApiProperty({ type: [String] }) @Field(() => [String]) certifications: string[];
   @ApiProperty({ nullable: true, type: String, example: '0.09' }) @Field(() => String, { nullable: true }) egressUsdPerGb: string | null;
   @ApiProperty({ nullable: true, type: String }) @Field(() => String, { nullable: true }) website: string | null;
@@ -38,7 +39,14 @@ export class RegionModel {
   @ApiProperty({ example: ['EU', 'EEA', 'GDPR_ADEQUATE'], description: 'Derived from the country' }) @Field(() => [String]) jurisdictions: string[];
 
   static of(r: Region): RegionModel {
-    return Object.assign(new RegionModel(), { code: r.code, provider: r.providerSlug, name: r.name, city: r.city, country: r.country, jurisdictions: jurisdictionsOf(r.country) });
+    return Object.assign(new RegionModel(), {
+      code: r.code,
+      provider: r.providerSlug,
+      name: r.name,
+      city: r.city,
+      country: r.country,
+      jurisdictions: jurisdictionsOf(r.country),
+    });
   }
 }
 

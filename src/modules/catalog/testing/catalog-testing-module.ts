@@ -7,7 +7,7 @@ import { APP_CONFIG, loadConfig, TRACK_CURRENT_VERSION, type AppConfig } from '.
 import { CatalogRepository } from '../catalog.repository.js';
 import { CatalogService } from '../catalog.service.js';
 import { PriceHistoryService } from '../price-history.service.js';
-import { InMemoryCatalogRepository } from './in-memory-catalog.repository.js';
+import type { InMemoryCatalogRepository } from './in-memory-catalog.repository.js';
 
 export interface CatalogTestingOptions {
   repository: InMemoryCatalogRepository;

@@ -138,9 +138,7 @@ export class InMemoryCatalogRepository implements CatalogReads {
 
   /** One stored row per version an offer is in (the database merges unchanged ones; the meaning is the same). */
   private rows(match: (offer: CatalogContent['offers'][number]) => boolean): StoredOffer[] {
-    return this.versions.flatMap(({ info, content }) =>
-      content.offers.filter(match).map((offer) => ({ offer, validFrom: info.seq, validTo: info.seq + 1 })),
-    );
+    return this.versions.flatMap(({ info, content }) => content.offers.filter(match).map((offer) => ({ offer, validFrom: info.seq, validTo: info.seq + 1 })));
   }
 
   private toInfo(info: StoredVersion): CatalogVersionInfo {

@@ -52,7 +52,8 @@ export class MeasuredThroughputInput {
   @InputField(field.string({ ...NAME, description: 'GPU slug it was measured on; default: every GPU' })) gpu?: string;
   @InputField({ ...MODEL.precision, description: 'Precision it was measured at; default: every precision' }) precision?: Precision;
   @InputField(field.number({ ...MEASURED_THROUGHPUT_BOUNDS.requestsPerSecond, description: 'Requests/s one replica serves' })) requestsPerSecond?: number;
-  @InputField(field.number({ ...MEASURED_THROUGHPUT_BOUNDS.outputTokensPerSecond, description: 'Output tokens/s one replica produces' })) outputTokensPerSecond?: number;
+  @InputField(field.number({ ...MEASURED_THROUGHPUT_BOUNDS.outputTokensPerSecond, description: 'Output tokens/s one replica produces' }))
+  outputTokensPerSecond?: number;
 }
 
 @InputType('EstimateInput')
@@ -72,7 +73,9 @@ export class EstimateInput {
   @InputField({ ...REQUIREMENT.gpus, ...ESTIMATE_BOUNDS.gpus, description: 'Allowed GPU slugs (default: every GPU of the catalog)' })
   gpus?: string[];
 
-  @InputField(field.list(field.enum<Precision>(PRECISIONS, PrecisionEnum), { ...ESTIMATE_BOUNDS.precisions, description: 'Allowed precisions (default: the model’s)' }))
+  @InputField(
+    field.list(field.enum<Precision>(PRECISIONS, PrecisionEnum), { ...ESTIMATE_BOUNDS.precisions, description: 'Allowed precisions (default: the model’s)' }),
+  )
   precisions?: Precision[];
 
   @InputField(field.number({ ...ESTIMATE_BOUNDS.hoursPerMonth, description: 'Hours in a month' }))
@@ -93,7 +96,12 @@ export class EstimateInput {
   @InputField(field.decimal({ ...PRICE_PER_1M_TOKENS, description: 'Compare with a hosted API at this price per 1M tokens, in `currency`' }))
   apiPricePer1MTokens?: string;
 
-  @InputField(field.list(field.object(() => MeasuredThroughputInput), { ...MEASURED_THROUGHPUT_BOUNDS.list }))
+  @InputField(
+    field.list(
+      field.object(() => MeasuredThroughputInput),
+      { ...MEASURED_THROUGHPUT_BOUNDS.list },
+    ),
+  )
   measuredThroughput?: MeasuredThroughputInput[];
 
   @InputField(DISCOUNTS)

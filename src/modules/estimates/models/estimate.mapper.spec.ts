@@ -20,7 +20,15 @@ function scalewayEstimate(): InferenceEstimate {
       candidates: [
         {
           gpu: gpuSpecFromCatalog({ gpu: makeGpu() }),
-          offers: { ON_DEMAND: { ref: SCALEWAY, pricingModel: 'ON_DEMAND', gpusPerInstance: 1, pricePerInstanceHour: new Decimal('2.73'), interruptionNoticeSeconds: null } },
+          offers: {
+            ON_DEMAND: {
+              ref: SCALEWAY,
+              pricingModel: 'ON_DEMAND',
+              gpusPerInstance: 1,
+              pricePerInstanceHour: new Decimal('2.73'),
+              interruptionNoticeSeconds: null,
+            },
+          },
         },
       ],
     }),
@@ -112,7 +120,11 @@ describe(toEstimateModel.name, () => {
         },
       },
     });
-    expect(model.baselines.naive).toEqual({ monthlyCost: { amount: '100.0000', currency: 'EUR' }, pricingModel: 'ON_DEMAND', description: '3 replicas (peak) on 2 instance(s), ON_DEMAND, every hour' });
+    expect(model.baselines.naive).toEqual({
+      monthlyCost: { amount: '100.0000', currency: 'EUR' },
+      pricingModel: 'ON_DEMAND',
+      description: '3 replicas (peak) on 2 instance(s), ON_DEMAND, every hour',
+    });
     expect(model.baselines.onDemandAutoscaled.description).toBe('ON_DEMAND instances following the hourly demand (1000.1235 GPU-hours a month)');
   });
 });

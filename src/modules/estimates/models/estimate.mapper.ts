@@ -7,19 +7,34 @@ import type { Money } from '../../../domain/money/money.js';
 import { MoneyModel } from '../../../common/models/money.model.js';
 import { CatalogVersionRefModel } from '../../catalog/models/catalog-version.model.js';
 import { EstimateModel } from './estimate.model.js';
+import { at, getOrThrow } from '../../../domain/checked.js';
 
 const m = (money: Money): MoneyModel => MoneyModel.of(money.amount, money.currency);
 const mOrNull = (money: Money | null): MoneyModel | null => (money ? m(money) : null);
 /** Ratios and shares rounded for the wire: 4 decimals (0.01% precision). */
 const r4 = (x: number): number => Math.round(x * 10_000) / 10_000;
 
-export function toEstimateModel({ version, estimate: e, index }: { version: CatalogVersionInfo; estimate: InferenceEstimate; index: CatalogIndex }): EstimateModel {
+export function toEstimateModel({
+  version,
+  estimate: e,
+  index,
+}: {
+  version: CatalogVersionInfo;
+  estimate: InferenceEstimate;
+  index: CatalogIndex;
+}): EstimateModel {
   return Object.assign(new EstimateModel(), {
     catalogVersion: CatalogVersionRefModel.of(version),
     monthlyCost: m(e.monthlyCost),
     gpuCost: m(e.gpuCost),
     hoursPerMonth: e.hoursPerMonth,
-    tiers: e.tiers.map((t) => ({ pricingModel: t.pricingModel, gpuHours: r4(t.gpuHours), instanceHours: r4(t.instanceHours), cost: m(t.cost), capacityShare: r4(t.capacityShare) })),
+    tiers: e.tiers.map((t) => ({
+      pricingModel: t.pricingModel,
+      gpuHours: r4(t.gpuHours),
+      instanceHours: r4(t.instanceHours),
+      cost: m(t.cost),
+      capacityShare: r4(t.capacityShare),
+    })),
     hourlyPlan: e.hourlyPlan.map((h) => ({
       ...h,
       demandRequestsPerSecond: r4(h.demandRequestsPerSecond),
@@ -33,8 +48,8 @@ export function toEstimateModel({ version, estimate: e, index }: { version: Cata
     gpusPerReplica: e.gpusPerReplica,
     model: e.model,
     chosenOffers: e.chosenOffers.map((c) => {
-      const offer = index.offers[index.offerByKeyHash.get(c.ref)!]!;
-      const region = index.regions[index.regionByCode.get(offer.regionCode)!]!;
+      const offer = at(index.offers, getOrThrow(index.offerByKeyHash, c.ref, 'offer'));
+      const region = at(index.regions, getOrThrow(index.regionByCode, offer.regionCode, 'region'));
       return {
         pricingModel: c.pricingModel,
         offerId: c.ref,
@@ -57,17 +72,22 @@ export function toEstimateModel({ version, estimate: e, index }: { version: Cata
       naive: {
         monthlyCost: m(e.baselines.naive.monthlyCost),
         pricingModel: e.baselines.naive.pricingModel,
-        description: `${e.baselines.naive.replicas} replicas (peak) on ${e.baselines.naive.instances} instance(s), ${e.baselines.naive.pricingModel}, every hour`,
+        description:
+          `${e.baselines.naive.replicas} replicas (peak) on ${e.baselines.naive.instances} instance(s), ` + `${e.baselines.naive.pricingModel}, every hour`,
       },
       onDemandAutoscaled: {
         monthlyCost: m(e.baselines.onDemandAutoscaled.monthlyCost),
         pricingModel: e.baselines.onDemandAutoscaled.pricingModel,
-        description: `${e.baselines.onDemandAutoscaled.pricingModel} instances following the hourly demand (${r4(e.baselines.onDemandAutoscaled.gpuHours)} GPU-hours a month)`,
+        description:
+          `${e.baselines.onDemandAutoscaled.pricingModel} instances following the hourly demand ` +
+          `(${r4(e.baselines.onDemandAutoscaled.gpuHours)} GPU-hours a month)`,
       },
     },
     savingsVsNaivePct: r4(e.savingsVsNaivePct),
     savingsVsOnDemandAutoscaledPct: r4(e.savingsVsOnDemandAutoscaledPct),
-    serverless: e.serverless ? { breakEvenUtilization: r4(e.serverless.breakEvenUtilization), cheaper: e.serverless.cheaper, monthlyCost: m(e.serverless.monthlyCost) } : null,
+    serverless: e.serverless
+      ? { breakEvenUtilization: r4(e.serverless.breakEvenUtilization), cheaper: e.serverless.cheaper, monthlyCost: m(e.serverless.monthlyCost) }
+      : null,
     unitEconomics: {
       costPer1MOutputTokens: mOrNull(e.unitEconomics.costPer1MOutputTokens),
       costPer1kRequests: mOrNull(e.unitEconomics.costPer1kRequests),
@@ -80,7 +100,13 @@ export function toEstimateModel({ version, estimate: e, index }: { version: Cata
       outputTokensPerSecond: r4(e.replicaThroughput.outputTokensPerSecond),
       stepTimeMs: e.replicaThroughput.stepTimeMs === null ? null : r4(e.replicaThroughput.stepTimeMs),
     },
-    hiddenCosts: { egress: m(e.hiddenCosts.egress), egressPriceKnown: e.hiddenCosts.egressPriceKnown, coldStarts: m(e.hiddenCosts.coldStarts), spotRestarts: m(e.hiddenCosts.spotRestarts), idleCapacity: m(e.hiddenCosts.idleCapacity) },
+    hiddenCosts: {
+      egress: m(e.hiddenCosts.egress),
+      egressPriceKnown: e.hiddenCosts.egressPriceKnown,
+      coldStarts: m(e.hiddenCosts.coldStarts),
+      spotRestarts: m(e.hiddenCosts.spotRestarts),
+      idleCapacity: m(e.hiddenCosts.idleCapacity),
+    },
     apiComparison: e.apiComparison
       ? {
           apiPricePer1MTokens: m(e.apiComparison.apiPricePer1MTokens),

@@ -41,7 +41,9 @@ export class ChosenOfferModel {
   @ApiProperty() @Field() instanceType: string;
   @ApiProperty() @Field(() => Int) gpusPerInstance: number;
   @ApiProperty() @Field(() => Int) replicasPerInstance: number;
-  @ApiProperty({ type: MoneyModel, description: 'Comparable per instance-hour (reserved: upfront amortized)' }) @Field(() => MoneyModel) pricePerInstanceHour: MoneyModel;
+  @ApiProperty({ type: MoneyModel, description: 'Comparable per instance-hour (reserved: upfront amortized)' })
+  @Field(() => MoneyModel)
+  pricePerInstanceHour: MoneyModel;
   @ApiProperty({ type: MoneyModel, description: 'Spot: including interruption overhead' }) @Field(() => MoneyModel) effectivePricePerInstanceHour: MoneyModel;
   @ApiProperty() @Field() source: string;
   @ApiProperty({ example: '2026-07-30', description: 'When the source read the price from the provider' }) @Field() observedAt: string;
@@ -143,7 +145,9 @@ export class EstimateModel {
   @ApiProperty({ type: EstimateBaselinesModel }) @Field(() => EstimateBaselinesModel) baselines: EstimateBaselinesModel;
   @ApiProperty() @Field(() => Float) savingsVsNaivePct: number;
   @ApiProperty() @Field(() => Float) savingsVsOnDemandAutoscaledPct: number;
-  @ApiProperty({ type: ServerlessComparisonModel, nullable: true }) @Field(() => ServerlessComparisonModel, { nullable: true }) serverless: ServerlessComparisonModel | null;
+  @ApiProperty({ type: ServerlessComparisonModel, nullable: true })
+  @Field(() => ServerlessComparisonModel, { nullable: true })
+  serverless: ServerlessComparisonModel | null;
   @ApiProperty({ type: UnitEconomicsModel }) @Field(() => UnitEconomicsModel) unitEconomics: UnitEconomicsModel;
   @ApiProperty({ type: ReplicaThroughputModel }) @Field(() => ReplicaThroughputModel) replicaThroughput: ReplicaThroughputModel;
   @ApiProperty({ type: HiddenCostsModel }) @Field(() => HiddenCostsModel) hiddenCosts: HiddenCostsModel;

@@ -55,7 +55,12 @@ describe(CheapestOffersResultModel.name, () => {
     };
     const model = CheapestOffersResultModel.of(version, result, ['a warning']);
     expect(model.items).toHaveLength(1);
-    expect(model.items[0]).toMatchObject({ instanceType: 'ok', complies: ['region in DE, inside EEA'], instances: 1, totalPricePerHour: { amount: '2.5000', currency: 'USD' } });
+    expect(model.items[0]).toMatchObject({
+      instanceType: 'ok',
+      complies: ['region in DE, inside EEA'],
+      instances: 1,
+      totalPricePerHour: { amount: '2.5000', currency: 'USD' },
+    });
     expect(model.excluded).toHaveLength(1);
     expect(model.excluded[0]).toMatchObject({
       offer: { instanceType: 'cheap-us', region: 'aws:us-east-1', totalPricePerHour: { amount: '1.5000', currency: 'USD' } },

@@ -10,7 +10,9 @@ import { OfferModel } from '../../catalog/models/offer.model.js';
 export class OfferConnectionModel {
   @ApiProperty({ type: CatalogVersionRefModel }) @Field(() => CatalogVersionRefModel) catalogVersion: CatalogVersionRefModel;
   @ApiProperty({ enum: CurrencyEnum, enumName: 'Currency' }) @Field(() => CurrencyEnum) currency: Currency;
-  @ApiProperty({ type: [OfferModel], description: 'Sorted by comparable price per GPU-hour, then the offer key' }) @Field(() => [OfferModel]) items: OfferModel[];
+  @ApiProperty({ type: [OfferModel], description: 'Sorted by comparable price per GPU-hour, then the offer key' })
+  @Field(() => [OfferModel])
+  items: OfferModel[];
   @ApiProperty({ nullable: true, type: String, description: 'Pass as cursor (REST) or after (GraphQL) for the next page; null on the last page' })
   @Field(() => String, { nullable: true })
   nextCursor: string | null;
