@@ -74,6 +74,8 @@ export function installHttpHooks(app: NestFastifyApplication, config: Pick<AppCo
   });
 
   fastify.addHook('preHandler', (request, reply, done) => {
+    // Only the API's answers are cached; health, metrics and the docs pass at once.
+    if (!isGated(request.routeOptions.url)) return done();
     const now = new Date();
     const plan = planCaching(
       {
