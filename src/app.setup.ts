@@ -9,11 +9,9 @@ import { Logger } from 'nestjs-pino';
 import type { Logger as PinoLogger } from 'pino';
 import { createValidationPipe } from './common/errors/validation.js';
 import { installHttpHooks } from './common/http/http-hooks.js';
+import { BODY_LIMIT_BYTES } from './common/http/limits.js';
 import type { AppConfig } from './config/app-config.js';
 import { requestId } from './config/logger.options.js';
-
-/** Largest request body (JSON) the service reads; larger ones get 413. */
-export const BODY_LIMIT_BYTES = 256 * 1024;
 
 export function createHttpAdapter(config: Pick<AppConfig, 'TRUST_PROXY'>, logger: PinoLogger): FastifyAdapter {
   return new FastifyAdapter({

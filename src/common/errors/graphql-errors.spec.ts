@@ -1,7 +1,6 @@
 // formatGraphqlError: every error a resolver or Apollo raises, as the client sees it. AppErrors
 // keep their code (extensions.errorCode) under the GraphQL code of their kind; nothing else
 // unknown shows its message, and no stack trace leaves.
-import { HttpException } from '@nestjs/common';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { AppError, ERROR_KINDS, type ErrorKind } from './app-error.js';
 import { formatGraphqlError } from './graphql-errors.js';
@@ -49,11 +48,7 @@ describe(formatGraphqlError.name, () => {
     expect(out).toMatchObject({ message: 'The database is unavailable; retry shortly.', extensions: { code: 'SERVICE_UNAVAILABLE' } });
   });
 
-  it('answers a rate limit as TOO_MANY_REQUESTS, and a value PostgreSQL cannot take as BAD_USER_INPUT', () => {
-    expect(fromResolver(new HttpException('ThrottlerException: Too Many Requests', 429))).toMatchObject({
-      message: 'Too many requests; retry later.',
-      extensions: { code: 'TOO_MANY_REQUESTS' },
-    });
+  it('answers a value PostgreSQL cannot take as BAD_USER_INPUT', () => {
     const badBytes = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
     expect(fromResolver(badBytes)).toMatchObject({ message: 'An argument has an invalid value.', extensions: { code: 'BAD_USER_INPUT' } });
   });
@@ -83,16 +78,6 @@ describe(formatGraphqlError.name, () => {
       path: undefined,
       extensions: { code: 'GRAPHQL_PARSE_FAILED' },
     });
-  });
-
-  it('keeps the request gate’s answers with their errorCode, when it is a string', () => {
-    const gate = (extensions: Record<string, unknown>) =>
-      formatGraphqlError({ message: 'an API key is required', extensions }, new GraphQLError('an API key is required'));
-    expect(gate({ code: 'UNAUTHENTICATED', errorCode: 'AUTH.MISSING_KEY', http: { status: 401 } }).extensions).toEqual({
-      code: 'UNAUTHENTICATED',
-      errorCode: 'AUTH.MISSING_KEY',
-    });
-    expect(gate({ code: 'TOO_MANY_REQUESTS', errorCode: { nested: true } }).extensions).toEqual({ code: 'TOO_MANY_REQUESTS' });
   });
 
   it('hides anything else behind "Internal server error"', () => {

@@ -1,5 +1,4 @@
 // GraphQL errors: the same AppError codes as REST, as extensions.code. No stack traces.
-import { HttpException } from '@nestjs/common';
 import type { GraphQLFormattedError } from 'graphql';
 import { AppError, type ErrorKind } from './app-error.js';
 import { isDatabaseUnavailable, isInvalidValue } from './problem-details.filter.js';
@@ -30,9 +29,6 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
   if (isDatabaseUnavailable(original)) {
     return { ...base, message: 'The database is unavailable; retry shortly.', extensions: { code: 'SERVICE_UNAVAILABLE' } };
   }
-  if (original instanceof HttpException && original.getStatus() === 429) {
-    return { ...base, message: 'Too many requests; retry later.', extensions: { code: 'TOO_MANY_REQUESTS' } };
-  }
   // graphql-js says so without a code when asked for an operation type the schema lacks.
   if (/not configured to execute (mutation|subscription)/i.test(formatted.message)) {
     return { ...base, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } };
@@ -50,10 +46,5 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
     'BAD_REQUEST',
   ];
   if (known.includes(code)) return { ...base, extensions: { code } };
-  // The request gate's answers (graphql-gate.ts), raised before parsing.
-  if (code === 'UNAUTHENTICATED' || code === 'TOO_MANY_REQUESTS' || code === 'SERVICE_UNAVAILABLE') {
-    const errorCode = formatted.extensions?.errorCode;
-    return { ...base, extensions: { code, ...(typeof errorCode === 'string' ? { errorCode } : {}) } };
-  }
   return { ...base, message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
 }

@@ -1,6 +1,7 @@
 // REST errors as RFC 9457 problem+json. Every error leaves here; no stack trace or SQL does.
 import { ArgumentsHost, Catch, HttpException, HttpStatus, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { BODY_LIMIT_BYTES } from '../http/limits.js';
 import { AppError, type ErrorKind, type FieldError } from './app-error.js';
 
 const STATUS: Record<ErrorKind, number> = {
@@ -81,7 +82,7 @@ const BODY_ERRORS: Record<string, { code: string; message: string }> = {
     message: 'is not valid JSON (keys named __proto__, and constructor.prototype, are refused too)',
   },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'REQUEST.EMPTY_BODY', message: 'is empty, but content-type says application/json' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'REQUEST.TOO_LARGE', message: 'is larger than 256 KiB' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'REQUEST.TOO_LARGE', message: `is larger than ${BODY_LIMIT_BYTES / 1024} KiB` },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'REQUEST.UNSUPPORTED_MEDIA_TYPE', message: 'must be sent as application/json' },
 };
 
@@ -167,11 +168,24 @@ export class ProblemDetailsFilter implements ExceptionFilter {
       void reply.code(exception.getStatus()).send(exception.getResponse());
       return;
     }
-    const problem = { ...toProblem(exception), instance: request.url };
-    if (problem.status === 503) void reply.header('retry-after', '5');
-    if (problem.status === 401) void reply.header('www-authenticate', 'Bearer');
+    const problem = toProblem(exception);
     // Logged with the request's id, so the line and the client's report meet.
     if (problem.status === 500) request.log.error({ err: exception }, 'unexpected error');
-    void reply.code(problem.status).type('application/problem+json').send(problem);
+    sendProblem(request, reply, problem);
   }
+}
+
+/** The headers an error status calls for: when to retry (503), how to authenticate (401). */
+export function setProblemHeaders(reply: FastifyReply, status: number): void {
+  if (status === 503 && !reply.hasHeader('retry-after')) void reply.header('retry-after', '5');
+  if (status === 401) void reply.header('www-authenticate', 'Bearer');
+}
+
+/** A problem as the answer, with the headers its status calls for (the filter and the request gate). */
+export function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: ProblemDetails): void {
+  setProblemHeaders(reply, problem.status);
+  void reply
+    .code(problem.status)
+    .type('application/problem+json')
+    .send({ ...problem, instance: request.url });
 }

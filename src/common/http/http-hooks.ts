@@ -14,7 +14,8 @@ import { RequestGate, TooManyRequests } from '../../modules/auth/request-gate.js
 import type { CallerRequest } from '../../modules/auth/request-context.js';
 import { MetricsService } from '../../modules/metrics/metrics.service.js';
 import { AppError } from '../errors/app-error.js';
-import { isDatabaseUnavailable, toProblem } from '../errors/problem-details.filter.js';
+import { formatGraphqlError } from '../errors/graphql-errors.js';
+import { isDatabaseUnavailable, sendProblem, setProblemHeaders, toProblem, type ProblemDetails } from '../errors/problem-details.filter.js';
 import { cacheControl, etagOf, matchesIfNoneMatch, planCaching, REPLAYED_HEADERS, ResponseCache, type CachedAnswer, type CachePlan } from './response-cache.js';
 
 declare module 'fastify' {
@@ -153,36 +154,23 @@ function validators(reply: FastifyReply, plan: CachePlan, etag: string, refreshS
   if (plan.key.startsWith('GET /v1/offers ')) void reply.header('vary', 'Accept');
 }
 
-/** The gate's refusal: problem+json for REST; a GraphQL error body (with the same status) for /graphql. */
-function refuse(request: FastifyRequest, reply: FastifyReply, graphql: boolean, error: unknown): FastifyReply {
-  let status: number;
-  let code: string;
-  let message: string;
-  let errorCode: string | undefined;
-  if (error instanceof TooManyRequests) {
-    [status, code, message] = [429, 'TOO_MANY_REQUESTS', error.message];
-    void reply.header('retry-after', String(error.retryAfterSeconds));
-  } else if (error instanceof AppError && error.kind === 'UNAUTHENTICATED') {
-    [status, code, message, errorCode] = [401, 'UNAUTHENTICATED', error.message, error.code];
-    void reply.header('www-authenticate', 'Bearer');
-  } else if (isDatabaseUnavailable(error)) {
-    [status, code, message] = [503, 'SERVICE_UNAVAILABLE', 'The database is unavailable; retry shortly.'];
-    void reply.header('retry-after', '5');
-  } else {
-    throw error;
-  }
-  if (graphql) {
-    return reply
-      .code(status)
-      .type('application/json')
-      .send({ errors: [{ message, extensions: { code, ...(errorCode ? { errorCode } : {}) } }] });
-  }
-  const problem =
-    error instanceof TooManyRequests
-      ? { type: 'about:blank', title: 'Too Many Requests', status: 429, detail: error.message, code: 'HTTP.429' }
-      : toProblem(error);
-  return reply
-    .code(status)
-    .type('application/problem+json')
-    .send({ ...problem, instance: request.url });
+/**
+ * The gate's refusal: problem+json for REST; for /graphql the error GraphQL answers would give
+ * (formatGraphqlError), with the same status. A refusal is a 401, a 429 or a 503; anything else
+ * is a fault and goes on to the exception filter.
+ */
+function refuse(request: FastifyRequest, reply: FastifyReply, graphql: boolean, error: unknown): void {
+  const limited = error instanceof TooManyRequests;
+  if (!limited && !(error instanceof AppError && error.kind === 'UNAUTHENTICATED') && !isDatabaseUnavailable(error)) throw error;
+  const problem: ProblemDetails = limited
+    ? { type: 'about:blank', title: 'Too Many Requests', status: 429, detail: error.message, code: 'HTTP.429' }
+    : toProblem(error);
+  if (limited) void reply.header('retry-after', String(error.retryAfterSeconds));
+  if (!graphql) return sendProblem(request, reply, problem);
+  setProblemHeaders(reply, problem.status);
+  const formatted = limited ? { message: error.message, extensions: { code: 'TOO_MANY_REQUESTS' } } : formatGraphqlError({ message: problem.detail }, error);
+  void reply
+    .code(problem.status)
+    .type('application/json')
+    .send({ errors: [formatted] });
 }
