@@ -4,41 +4,11 @@
 //   through pg (what the service would cost if it asked PostgreSQL every time).
 import http from 'node:http';
 import pg from 'pg';
+import { EEA_EFTA_STATES, EU_MEMBER_STATES } from '../src/domain/compliance/jurisdictions.js';
 
 const [mode, portArg] = process.argv.slice(2);
 const port = Number(portArg);
-const EEA = [
-  'AT',
-  'BE',
-  'BG',
-  'HR',
-  'CY',
-  'CZ',
-  'DK',
-  'EE',
-  'FI',
-  'FR',
-  'DE',
-  'GR',
-  'HU',
-  'IE',
-  'IT',
-  'LV',
-  'LT',
-  'LU',
-  'MT',
-  'NL',
-  'PL',
-  'PT',
-  'RO',
-  'SK',
-  'SI',
-  'ES',
-  'SE',
-  'IS',
-  'LI',
-  'NO',
-];
+const EEA = [...EU_MEMBER_STATES, ...EEA_EFTA_STATES];
 
 // Top 5 offers of a GPU in EEA regions of the current version, by price per GPU-hour. Simpler than
 // the service's answer (no currency conversion, reserved amortization or explanations).

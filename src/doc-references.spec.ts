@@ -211,7 +211,7 @@ describe(danglingCitations.name, () => {
     expect(check('const a = 1;\n// see cost-model.md §4\n')).toEqual([
       { file: 'src/a.ts', line: 2, citation: 'cost-model.md', reason: 'not in the repository' },
     ]);
-    expect(check('// ARCHITECTURE.md, "Money"').map((d) => d.citation)).toEqual(['ARCHITECTURE.md']);
+    expect(check('// DESIGN-NOTES.md, "Money"').map((d) => d.citation)).toEqual(['DESIGN-NOTES.md']);
   });
 
   it('follows docs/ paths and their anchors, numbered sections and quoted headings', () => {

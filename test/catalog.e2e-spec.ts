@@ -1,10 +1,10 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { CatalogImportService } from '../src/modules/catalog/catalog-import.service.js';
 import { CatalogRepository } from '../src/modules/catalog/catalog.repository.js';
 import { eventually } from './setup/eventually.js';
-import { createTestContext, createTestServer, SMALL_CATALOG, type TestContext, type TestServer } from './setup/test-app.js';
+import { copySmallCatalog, createTestContext, createTestServer, SMALL_CATALOG, type TestContext, type TestServer } from './setup/test-app.js';
 
 describe('catalog (e2e)', () => {
   let t: TestServer;
@@ -23,15 +23,7 @@ describe('catalog (e2e)', () => {
     await rm(workDir, { recursive: true, force: true });
   });
 
-  const copyWith = async (name: string, edit: (text: string) => string): Promise<string> => {
-    const dir = path.join(workDir, name);
-    await cp(SMALL_CATALOG, dir, { recursive: true });
-    for (const file of ['catalog.yaml', 'offers.yaml']) {
-      const p = path.join(dir, file);
-      await writeFile(p, edit(await readFile(p, 'utf8')));
-    }
-    return dir;
-  };
+  const copyWith = (name: string, edit: (text: string) => string): Promise<string> => copySmallCatalog(workDir, name, edit);
 
   it('lists the seeded version as current, over REST and GraphQL alike', async () => {
     const rest = await t.http().get('/v1/catalog/versions').expect(200);

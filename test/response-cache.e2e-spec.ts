@@ -3,13 +3,13 @@
 // Cache-Control that says how long the answer holds; and the cache never serves an answer of
 // another catalog version, another currency, or past another API key's rate limit.
 import { createHash } from 'node:crypto';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ApiKeysService } from '../src/modules/auth/api-keys.service.js';
 import { CatalogImportService } from '../src/modules/catalog/catalog-import.service.js';
 import { eventually } from './setup/eventually.js';
-import { createTestContext, createTestServer, SMALL_CATALOG, type TestContext, type TestServer } from './setup/test-app.js';
+import { copySmallCatalog, createTestContext, createTestServer, SMALL_CATALOG, type TestContext, type TestServer } from './setup/test-app.js';
 import { at } from '../src/domain/checked.js';
 
 const AZURE_H100 = '/v1/offers?gpu=h100-sxm-80gb&provider=azure';
@@ -139,15 +139,9 @@ describe('response cache (e2e, small catalog)', () => {
     const price = (r: { body: unknown }) => at((r.body as { items: { pricePerGpuHour: { amount: string } }[] }).items, 0).pricePerGpuHour.amount;
     expect([label(before), price(before)]).toEqual(['fixture-1', '6.9800']);
 
-    const dir = path.join(workDir, 'cheaper');
-    await cp(SMALL_CATALOG, dir, { recursive: true });
-    for (const file of ['catalog.yaml', 'offers.yaml']) {
-      const p = path.join(dir, file);
-      await writeFile(
-        p,
-        (await readFile(p, 'utf8')).replace('label: fixture-1', 'label: fixture-cheaper').replace('pricePerGpuHour: "6.98"', 'pricePerGpuHour: "6.50"'),
-      );
-    }
+    const dir = await copySmallCatalog(workDir, 'cheaper', (text) =>
+      text.replace('label: fixture-1', 'label: fixture-cheaper').replace('pricePerGpuHour: "6.98"', 'pricePerGpuHour: "6.50"'),
+    );
     const report = await ctx.app.get(CatalogImportService).import({ paths: [dir], publish: true });
     expect(report.status).toBe('created');
     // The instance notices the publish within CATALOG_REFRESH_MS (1 s); every answer before is

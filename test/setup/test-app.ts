@@ -7,7 +7,9 @@
 // - createTestContext: the admin scripts' Nest context (catalog services, no HTTP), in-process,
 //   for tests that drive imports and publishes directly.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
+import path from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
@@ -18,6 +20,17 @@ import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export const BUNDLED_CATALOG = 'data/catalog';
 export const SMALL_CATALOG = 'test/fixtures/catalog-small';
+
+/** A copy of the small catalog in `workDir/name`, with its catalog.yaml and offers.yaml passed through `edit`. */
+export async function copySmallCatalog(workDir: string, name: string, edit: (text: string) => string): Promise<string> {
+  const dir = path.join(workDir, name);
+  await cp(SMALL_CATALOG, dir, { recursive: true });
+  for (const file of ['catalog.yaml', 'offers.yaml']) {
+    const p = path.join(dir, file);
+    await writeFile(p, edit(await readFile(p, 'utf8')));
+  }
+  return dir;
+}
 
 export interface GraphqlResult<T> {
   status: number;
