@@ -365,6 +365,65 @@ describe('one error format (e2e, bundled catalog)', () => {
     });
   });
 
+  describe('one rule for inputs, on every endpoint', () => {
+    const H100_FIRST = /closest known: h100-/;
+    it.each([
+      ['/v1/offers?gpu=h100', 'gpu'],
+      ['/v1/offers/cheapest?gpu=h100', 'gpu'],
+      ['/v1/offers?provider=awz', 'provider'],
+      ['/v1/offers/cheapest?gpu=h100-sxm-80gb&excludeProvider=lamda', 'excludeProvider'],
+      ['/v1/offers?region=eu-central-9', 'region'],
+      ['/v1/offers/cheapest?gpu=h100-sxm-80gb&discounts=ovhclod:10', 'discounts[0].provider'],
+      ['/v1/gpus/h100/price-history', 'gpu'],
+    ])('GET %s: an unknown identifier is a 400 naming it and the closest known ones', async (path, field) => {
+      const res = await t.http().get(path);
+      expectProblem(res, 400, 'REQUEST.INVALID');
+      expect(fields(res)).toEqual([field]);
+      expect(res.body.errors[0].message).toMatch(/^unknown (GPU model|provider|region) "[^"]+"; closest known: \S/);
+      if (field === 'gpu') expect(res.body.errors[0].message).toMatch(H100_FIRST);
+    });
+
+    it('the same over GraphQL, as BAD_USER_INPUT naming the field', async () => {
+      for (const query of ['{ offers(filter: { gpus: ["h100"] }) { nextCursor } }', '{ cheapestOffers(requirement: { gpus: ["h100"] }) { items { id } } }']) {
+        const res = await t.http().post('/graphql').send({ query });
+        const error = res.body.errors?.[0];
+        expect(error?.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
+        expect(error?.message).toMatch(/unknown GPU model "h100"; closest known: h100-/);
+      }
+    });
+
+    it('an unknown model preset names the closest presets, over REST and GraphQL', async () => {
+      const rest = await t
+        .http()
+        .post('/v1/estimates')
+        .send({ ...VALID_ESTIMATE, model: { preset: 'llama-3-8', precision: 'FP16' } });
+      expectProblem(rest, 400);
+      expect(rest.body.errors).toEqual([
+        { field: 'model.preset', message: expect.stringMatching(/^unknown model preset "llama-3-8"; closest known: llama-3-8b/) },
+      ]);
+      const cheapest = await t.http().get('/v1/offers/cheapest?model=llama-3-8');
+      expectProblem(cheapest, 400);
+      expect(cheapest.body.errors[0].message).toMatch(/closest known: llama-3-8b/);
+    });
+
+    it('a missing required field says "is required", once', async () => {
+      const { avgInputTokens: _dropped, ...workload } = VALID_ESTIMATE.workload;
+      const res = await t
+        .http()
+        .post('/v1/estimates')
+        .send({ ...VALID_ESTIMATE, workload });
+      expectProblem(res, 400, 'REQUEST.INVALID');
+      expect(res.body.errors).toEqual([{ field: 'workload.avgInputTokens', message: 'is required' }]);
+    });
+
+    it('malformed JSON is a problem+json with an errors entry for the body', async () => {
+      const res = await t.http().post('/v1/estimates').set('Content-Type', 'application/json').send('{"model": ');
+      expectProblem(res, 400, 'REQUEST.MALFORMED_JSON');
+      expect(res.body.type).not.toBe('about:blank');
+      expect(res.body.errors).toEqual([{ field: 'body', message: expect.stringContaining('is not valid JSON') }]);
+    });
+  });
+
   describe('GraphQL answers every bad request with extensions.code, no stack trace', () => {
     it.each(GRAPHQL_CASES)('$name → $codes', async ({ body, status, codes, extensionsContain }) => {
       const res = await t.http().post('/graphql').set('Content-Type', 'application/json').send(JSON.stringify(body));

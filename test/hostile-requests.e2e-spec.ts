@@ -145,7 +145,9 @@ describe('hostile requests (e2e, bundled catalog)', () => {
       .post('/v1/estimates')
       .send({ model: { preset: '__proto__' }, workload: { requestsPerSecond: 1, avgInputTokens: 5, avgOutputTokens: 5 } })
       .expect(400);
-    expect(proto.body.errors).toEqual([{ field: 'model.preset', message: 'unknown model preset "__proto__"' }]);
+    expect(proto.body.errors).toEqual([
+      { field: 'model.preset', message: expect.stringMatching(/^unknown model preset "__proto__"; closest known: /) as unknown },
+    ]);
     await t.http().get('/v1/offers/cheapest').query({ preset: 'constructor' }).expect(400);
 
     for (const gpuCount of ['0x10', '1e1', ' 8', '8.0.1']) {

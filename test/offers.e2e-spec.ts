@@ -290,7 +290,7 @@ describe('offers (e2e, bundled catalog)', () => {
     [{ gpuCount: '0' }, 'gpuCount'],
     [{ residency: 'MOON' }, 'residency'],
     [{ preset: 'NOPE' }, 'preset'],
-    [{ gpu: 'h900' }, 'gpus'],
+    [{ gpu: 'h900' }, 'gpu'],
     [{ minSla: '120' }, 'minSla'],
     [{ preset: 'GDPR_PERSONAL_DATA', residency: 'ANY' }, 'residency'],
     [{ discounts: 'aws:abc' }, 'discounts'],

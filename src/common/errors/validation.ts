@@ -6,7 +6,10 @@ import { badInput, type FieldError } from './app-error.js';
 export function flattenValidationErrors(errors: ValidationError[], prefix = ''): FieldError[] {
   return errors.flatMap((error) => {
     const field = prefix ? `${prefix}.${error.property}` : error.property;
-    const own = Object.values(error.constraints ?? {}).map((message) => ({ field, message: withoutFieldName(message, error.property) }));
+    const constraints = error.constraints ?? {};
+    // A missing field fails every rule; "is required" is the one that says what to do.
+    const messages = constraints.isDefined !== undefined ? [constraints.isDefined] : Object.values(constraints);
+    const own = messages.map((message) => ({ field, message: withoutFieldName(message, error.property) }));
     return [...own, ...flattenValidationErrors(error.children ?? [], field)];
   });
 }

@@ -191,14 +191,16 @@ function itemRules(spec: ItemSpec, each: boolean): PropertyDecorator[] {
 }
 
 function validationRules(spec: FieldSpec): PropertyDecorator[] {
-  const presence = spec.required ? [] : [IsOptional()];
+  // A missing required field gets one message, "is required" (the flattening drops the type and
+  // range messages that would follow it: common/errors/validation.ts).
+  const presence = spec.required ? [IsDefined({ message: 'is required' })] : [IsOptional()];
   switch (spec.kind) {
     case 'boolean':
       return [...presence, IsBoolean()];
     case 'dateTime':
       return [...presence, TransformTo(() => Date), IsDate({ message: 'must be an ISO 8601 timestamp' })];
     case 'object':
-      return [...presence, ...(spec.required ? [IsDefined()] : []), IsObject(), ...itemRules(spec, false)];
+      return [...presence, IsObject(), ...itemRules(spec, false)];
     case 'list':
       return [
         ...presence,

@@ -7,6 +7,7 @@ import { indexCatalog, type CatalogIndex } from './catalog-index.js';
 import { evaluateOffer, type Reason } from './evaluate.js';
 import { normalizeCountry } from './jurisdictions.js';
 import { PolicyError, type CompliancePolicy } from './policy.js';
+import { assertKnownIdentifiers } from './known-identifiers.js';
 import { RankedQuery } from './ranked-walk.js';
 import { NO_DISCOUNTS, type Discounts } from './ranking.js';
 import type { GpuRequirement } from './requirement.js';
@@ -88,9 +89,7 @@ export function findCheapestCompliant({
   checkCount('limit', limit);
   checkCount('excludedLimit', excludedLimit);
   checkCount('missLimit', missLimit);
-  for (const slug of requirement.gpus ?? []) {
-    if (!index.gpuBySlug.has(slug)) throw new PolicyError('gpus', `unknown GPU model ${slug}`);
-  }
+  assertKnownIdentifiers(index, { requirement, policy, discounts });
   const q = new RankedQuery(index, requirement, policy, currency, discounts);
 
   const items: number[] = [];

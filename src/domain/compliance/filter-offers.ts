@@ -6,6 +6,7 @@ import type { CatalogContent, Currency } from '../catalog/catalog.types.js';
 import type { CatalogIndex } from './catalog-index.js';
 import { asIndex, quote, type OfferQuote } from './cheapest.js';
 import { ANY_POLICY, PolicyError, type CompliancePolicy } from './policy.js';
+import { assertKnownIdentifiers } from './known-identifiers.js';
 import { RankedQuery } from './ranked-walk.js';
 import { NO_DISCOUNTS, type Discounts } from './ranking.js';
 import { ANY_REQUIREMENT, type GpuRequirement } from './requirement.js';
@@ -41,6 +42,7 @@ export function filterOffers({
 }): OfferPage {
   if (!Number.isInteger(limit) || limit < 1) throw new PolicyError('limit', 'limit must be a positive integer');
   const index = asIndex(catalog);
+  assertKnownIdentifiers(index, { requirement, policy, discounts });
   let afterOffer: number | undefined;
   if (after !== null) {
     afterOffer = index.offerByKeyHash.get(after);

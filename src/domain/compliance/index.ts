@@ -20,3 +20,4 @@ export {
 } from './cheapest.js';
 export { filterOffers, type OfferPage } from './filter-offers.js';
 export * from './price-quality.js';
+export * from './known-identifiers.js';

@@ -1,6 +1,7 @@
 // The compliance policy: what a buyer may use, independent of what they need (the requirement).
 // Input arrives loosely typed (query strings, GraphQL, presets) and is validated here once, so
 // REST, GraphQL and the estimator reject the same bad values with the same field name.
+import { unknownIdentifierMessage } from '../closest-names.js';
 import { Decimal } from '../money/money.js';
 import { PRICING_MODELS, type PricingModel } from '../catalog/catalog.types.js';
 import { normalizeCountry, RESIDENCIES, RESIDENCY_STRICTNESS, type Residency } from './jurisdictions.js';
@@ -117,7 +118,10 @@ export function resolvePolicy({ presets = POLICY_PRESETS, ...input }: PolicyInpu
   const presetName = input.preset.trim().toUpperCase();
   const preset = Object.hasOwn(presets, presetName) ? presets[presetName] : undefined;
   if (!preset) {
-    throw new PolicyError('preset', `unknown preset ${input.preset}; known: ${Object.keys(presets).join(', ')}`);
+    throw new PolicyError(
+      'preset',
+      `${unknownIdentifierMessage('policy preset', input.preset, Object.keys(presets))} (known: ${Object.keys(presets).join(', ')})`,
+    );
   }
   const base: CompliancePolicy = { ...ANY_POLICY, ...parseFields(preset.policy), preset: presetName };
   return noContradiction(mergeTighter(base, explicit));

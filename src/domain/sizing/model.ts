@@ -1,4 +1,5 @@
 // Resolving a requested model (preset or custom) into a shape, and the byte counts that follow.
+import { unknownIdentifierMessage } from '../closest-names.js';
 import { MODEL_PRESETS, type MixtureOfExperts, type ModelShape, type ModelSpec } from './model-presets.js';
 import { bytesPerParameter, KV_BYTES_PER_VALUE, type Precision } from './precision.js';
 
@@ -39,7 +40,9 @@ export function resolveModel({ model }: { model: ModelInput }): ModelResolution 
     const name = model.preset.toLowerCase();
     // Own keys only: "__proto__" or "constructor" are not presets.
     const found = Object.hasOwn(MODEL_PRESETS, name) ? MODEL_PRESETS[name] : undefined;
-    return found ? { ok: true, model: found } : { ok: false, field: 'model.preset', reason: `unknown model preset "${model.preset}"` };
+    return found
+      ? { ok: true, model: found }
+      : { ok: false, field: 'model.preset', reason: unknownIdentifierMessage('model preset', model.preset, Object.keys(MODEL_PRESETS)) };
   }
   const { parametersB } = model;
   if (!(Number.isFinite(parametersB) && parametersB > 0)) {

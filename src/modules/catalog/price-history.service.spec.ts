@@ -1,6 +1,7 @@
 // PriceHistoryService over the in-memory repository: prices across published versions (drafts
 // left out), converted with each version's own FX rate, and the cheapest per provider.
-import { makeCatalog, makeOffer } from '../../domain/compliance/testing/factories.js';
+import { makeCatalog, makeGpu, makeOffer } from '../../domain/compliance/testing/factories.js';
+import { sampleCatalog } from '../../domain/compliance/testing/sample-catalog.js';
 import type { Offer } from '../../domain/catalog/catalog.types.js';
 import { Decimal } from '../../domain/money/money.js';
 import { PriceHistoryService } from './price-history.service.js';
@@ -21,7 +22,12 @@ async function setUp() {
   const fx = (eur: string) => ({ base: 'USD' as const, rates: { EUR: eur }, date: '2026-01-01', source: 'test' });
   const v1 = repo.addVersion({ content: makeCatalog({ offers: [boxA, boxB, spot, lambda], fxRates: fx('0.8650') }) });
   repo.addVersion({ content: makeCatalog({ offers: [price(boxA, '5.00'), boxB, spot, lambda], fxRates: fx('0.8650') }) });
-  const v3 = repo.addVersion({ content: makeCatalog({ offers: [price(boxA, '3.60'), price(boxB, '32.00'), spot, ovh], fxRates: fx('0.9000') }) });
+  // v3 also knows an L4 that no version offers.
+  const { providers, regions } = sampleCatalog();
+  const gpus = [makeGpu(), makeGpu({ slug: 'l4-24gb', name: 'L4' })];
+  const v3 = repo.addVersion({
+    content: makeCatalog({ providers, regions, gpus, offers: [price(boxA, '3.60'), price(boxB, '32.00'), spot, ovh], fxRates: fx('0.9000') }),
+  });
   repo.publishAt(v1.id, new Date('2026-01-01T00:00:00Z'));
   repo.publishAt(v3.id, new Date('2026-03-01T00:00:00Z'));
   const moduleRef = await catalogTestingModule({ repository: repo }).compile();
@@ -70,8 +76,17 @@ describe(PriceHistoryService.name, () => {
     ]);
   });
 
-  it('answers 404 CATALOG.GPU_NOT_FOUND for a GPU no version has offers for', async () => {
+  it('answers 400 naming the closest known GPUs for a GPU the catalog does not know', async () => {
     const history = await setUp();
-    await expect(history.gpuHistory('b300', 'USD', null)).rejects.toMatchObject({ code: 'CATALOG.GPU_NOT_FOUND', kind: 'NOT_FOUND' });
+    // b300 → l4-24gb 7 edits (no letter in common), → h100-sxm-80gb 11 ("00" kept).
+    await expect(history.gpuHistory('b300', 'USD', null)).rejects.toMatchObject({
+      code: 'REQUEST.INVALID',
+      errors: [{ field: 'gpu', message: 'unknown GPU model "b300"; closest known: l4-24gb, h100-sxm-80gb' }],
+    });
+  });
+
+  it('answers 404 CATALOG.GPU_NOT_FOUND for a known GPU no version has offers for', async () => {
+    const history = await setUp();
+    await expect(history.gpuHistory('l4-24gb', 'USD', null)).rejects.toMatchObject({ code: 'CATALOG.GPU_NOT_FOUND', kind: 'NOT_FOUND' });
   });
 });

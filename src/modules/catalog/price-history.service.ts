@@ -5,8 +5,10 @@ import { Injectable } from '@nestjs/common';
 import type { CatalogVersionInfo, Currency, Offer, PricingModel } from '../../domain/catalog/catalog.types.js';
 import { comparablePricePerGpuHour } from '../../domain/compliance/index.js';
 import type { Decimal } from '../../domain/money/money.js';
-import { notFound } from '../../common/errors/app-error.js';
+import { unknownIdentifierMessage } from '../../domain/closest-names.js';
+import { badInput, notFound } from '../../common/errors/app-error.js';
 import { CatalogRepository } from './catalog.repository.js';
+import { CatalogService } from './catalog.service.js';
 
 export interface PricePoint {
   version: CatalogVersionInfo;
@@ -25,7 +27,10 @@ const inRange = (seq: number, row: { validFrom: number; validTo: number | null }
 
 @Injectable()
 export class PriceHistoryService {
-  constructor(private readonly repository: CatalogRepository) {}
+  constructor(
+    private readonly repository: CatalogRepository,
+    private readonly catalog: CatalogService,
+  ) {}
 
   private async publishedVersions(): Promise<CatalogVersionInfo[]> {
     return (await this.repository.findVersions()).filter((v) => v.publishedAt !== null).sort((a, b) => a.seq - b.seq);
@@ -42,7 +47,15 @@ export class PriceHistoryService {
 
   async gpuHistory(gpuSlug: string, currency: Currency, pricingModels: PricingModel[] | null): Promise<ProviderSeries[]> {
     const [rows, versions] = await Promise.all([this.repository.findGpuOfferRows(gpuSlug), this.publishedVersions()]);
-    if (rows.length === 0) throw notFound('CATALOG.GPU_NOT_FOUND', `no offers for GPU ${gpuSlug} in any catalog version`);
+    if (rows.length === 0) {
+      // A GPU the current version does not know is a mistyped identifier (400 with suggestions, as
+      // on every endpoint); a known one that was never offered has no history (404).
+      const { index } = await this.catalog.indexedSnapshot();
+      if (!index.gpuBySlug.has(gpuSlug.toLowerCase())) {
+        throw badInput('REQUEST.INVALID', [{ field: 'gpu', message: unknownIdentifierMessage('GPU model', gpuSlug, index.gpuBySlug.keys()) }]);
+      }
+      throw notFound('CATALOG.GPU_NOT_FOUND', `no offers for GPU ${gpuSlug} in any catalog version`);
+    }
     const wanted = rows.filter((r) => !pricingModels || pricingModels.includes(r.offer.pricingModel));
     const series = new Map<string, PricePoint[]>();
     for (const version of versions) {

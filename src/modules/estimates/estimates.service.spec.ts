@@ -57,11 +57,12 @@ describe(EstimatesService.name, () => {
       await expect(estimates.estimate(input({ model }))).rejects.toMatchObject({ code: 'REQUEST.INVALID', errors: [{ field: 'model.parametersB' }] });
     });
 
-    it('refuses GPU models the version does not have, naming them and the version', async () => {
+    it('refuses a GPU model the version does not have, naming it and the closest known ones', async () => {
       const { pool, estimates } = await setUp();
       await expect(estimates.estimate(input({ gpus: ['H100-SXM-80GB', 'b300', 'mi400'] }))).rejects.toMatchObject({
         code: 'REQUEST.INVALID',
-        errors: [{ field: 'gpus', message: 'unknown GPU(s) in catalog v1: b300, mi400' }],
+        // Edit distances by hand: b300→l4-24gb 7 (no common letter), b300→h100-sxm-80gb 11 ("00" kept).
+        errors: [{ field: 'gpus', message: 'unknown GPU model "b300"; closest known: l4-24gb, h100-sxm-80gb' }],
       });
       expect(pool.inputs).toEqual([]);
     });

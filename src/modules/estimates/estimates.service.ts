@@ -5,6 +5,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { PRICING_MODELS, type CatalogVersionInfo, type Currency, type PricingModel } from '../../domain/catalog/catalog.types.js';
 import {
+  ANY_REQUIREMENT,
+  assertKnownIdentifiers,
   findCheapestCompliant,
   priceQualityWarnings,
   priceReferenceDate,
@@ -63,8 +65,17 @@ export class EstimatesService {
       throw toAppError(error);
     }
     const gpuSlugs = input.gpus ?? index.gpus.map((g) => g.slug);
-    const unknown = gpuSlugs.filter((s) => !index.gpuBySlug.has(s.toLowerCase()));
-    if (unknown.length) throw badInput('REQUEST.INVALID', [{ field: 'gpus', message: `unknown GPU(s) in catalog ${version.label}: ${unknown.join(', ')}` }]);
+    // The same rule as the offer queries: an unknown GPU or provider is a 400 with suggestions.
+    try {
+      assertKnownIdentifiers(index, { requirement: { ...ANY_REQUIREMENT, gpus: gpuSlugs }, discounts });
+    } catch (error) {
+      throw toAppError(error);
+    }
+    try {
+      assertKnownIdentifiers(index, { policy });
+    } catch (error) {
+      throw toAppError(error, 'policy.');
+    }
 
     const outcome = await this.pool.run(this.costModelInput(input, { index, policy, discounts, currency, gpuSlugs }));
     switch (outcome.kind) {

@@ -21,8 +21,8 @@ describe(searchFromListQuery.name, () => {
     expect(s.currency).toBe('USD');
     expect(s.selector).toEqual({ version: 'v3', asOf });
     expect(s.discounts).toEqual([]);
-    // Errors about excludeProviders name the parameter REST has.
-    expect(s.fieldNames).toEqual({ excludeProviders: 'excludeProvider' });
+    // Errors about list fields name the parameter REST has (gpu=, provider=, ...).
+    expect(s.fieldNames).toEqual({ excludeProviders: 'excludeProvider', gpus: 'gpu', providers: 'provider', regions: 'region' });
   });
 
   it('narrows the allowed countries to those both country and countries name, and refuses lists with none in common', () => {

@@ -33,7 +33,7 @@ export interface OfferSearch {
 }
 
 /** REST query parameters named unlike the domain's policy fields. */
-const REST_FIELD_NAMES: Readonly<Record<string, string>> = { excludeProviders: 'excludeProvider' };
+const REST_FIELD_NAMES: Readonly<Record<string, string>> = { excludeProviders: 'excludeProvider', gpus: 'gpu', providers: 'provider', regions: 'region' };
 
 /**
  * `country` (where the region is) and `countries` (allowed) narrow the same list. Disjoint lists
