@@ -22,7 +22,7 @@ await runScript(async () => {
     });
     await app.init();
     await writeFile('schema.gql', printSchemaOf(app.get(GraphQLSchemaHost).schema));
-    await writeFile('openapi.json', `${JSON.stringify(buildOpenApiDocument(app), null, 2)}\n`);
+    await writeFile('openapi.json', `${JSON.stringify(buildOpenApiDocument(app, config), null, 2)}\n`);
     await app.close();
     console.log('Wrote schema.gql and openapi.json');
   } finally {

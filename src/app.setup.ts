@@ -10,6 +10,7 @@ import type { Logger as PinoLogger } from 'pino';
 import { createValidationPipe } from './common/errors/validation.js';
 import { installHttpHooks } from './common/http/http-hooks.js';
 import { BODY_LIMIT_BYTES } from './common/http/limits.js';
+import { finishOpenApiDocument } from './common/openapi/finish-document.js';
 import type { AppConfig } from './config/app-config.js';
 import { requestId } from './config/logger.options.js';
 
@@ -29,7 +30,7 @@ export function createHttpAdapter(config: Pick<AppConfig, 'TRUST_PROXY'>, logger
 
 export async function configureApp(
   app: NestFastifyApplication,
-  config: Pick<AppConfig, 'CORS_ORIGINS' | 'CATALOG_REFRESH_MS' | 'RESPONSE_CACHE_MB'>,
+  config: Pick<AppConfig, 'CORS_ORIGINS' | 'CATALOG_REFRESH_MS' | 'RESPONSE_CACHE_MB' | 'OPENAPI_SERVERS'>,
 ): Promise<OpenAPIObject> {
   app.useLogger(app.get(Logger));
   // helmet 8's headers, built into Nest; the GraphiQL page loads its scripts inline, so no CSP.
@@ -45,13 +46,13 @@ export async function configureApp(
   }
   app.useGlobalPipes(createValidationPipe());
   installHttpHooks(app, config);
-  const document = buildOpenApiDocument(app);
+  const document = buildOpenApiDocument(app, config);
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json', yamlDocumentUrl: 'openapi.yaml' });
   return document;
 }
 
-export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
-  const config = new DocumentBuilder()
+export function buildOpenApiDocument(app: INestApplication, config: Pick<AppConfig, 'OPENAPI_SERVERS'>): OpenAPIObject {
+  const document = new DocumentBuilder()
     .setTitle('GPU Cost API')
     .setDescription(
       'Versioned GPU price catalog, cheapest compliant offer and inference cost estimates. ' +
@@ -63,5 +64,5 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addApiKey({ type: 'apiKey', in: 'header', name: 'x-api-key' }, 'x-api-key')
     .addSecurityRequirements('bearer')
     .build();
-  return SwaggerModule.createDocument(app, config);
+  return finishOpenApiDocument(SwaggerModule.createDocument(app, document), { servers: config.OPENAPI_SERVERS });
 }

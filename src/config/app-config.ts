@@ -105,6 +105,17 @@ const schema = z.object({
     .string()
     .default('')
     .transform((v): boolean | number | string => (v === '' || v === 'false' ? false : v === 'true' ? true : /^\d+$/.test(v) ? Number(v) : v)),
+  // Base URLs the OpenAPI document lists as `servers` (comma-separated); none: "/", this service.
+  OPENAPI_SERVERS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ error: 'must be comma-separated absolute URLs' }))),
   CORS_ORIGINS: z
     .string()
     .default('')

@@ -16,6 +16,7 @@ import request from 'supertest';
 import { CliModule } from '../../src/cli.module.js';
 import { loadConfig } from '../../src/config/app-config.js';
 import { seed } from '../../src/modules/catalog/catalog-seed.js';
+import { OpenApiContract } from './openapi-contract.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export const BUNDLED_CATALOG = 'data/catalog';
@@ -121,7 +122,7 @@ export async function startServerProcess(options: { databaseUrl: string; catalog
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  const http = () => request(baseUrl);
+  const http = () => heldToContract(request(baseUrl));
   return {
     baseUrl,
     process: child,
@@ -141,6 +142,43 @@ export async function startServerProcess(options: { databaseUrl: string; catalog
       if (child.exitCode === null) child.kill('SIGKILL');
     },
   };
+}
+
+let contract: OpenApiContract | undefined;
+const HTTP_METHODS = new Set(['get', 'head', 'post', 'put', 'patch', 'delete', 'options']);
+
+/**
+ * Every answer a test awaits is checked against openapi.json (test/setup/openapi-contract.ts): an
+ * answer the document does not describe fails the test that received it.
+ */
+function heldToContract(agent: ReturnType<typeof request>): ReturnType<typeof request> {
+  contract ??= OpenApiContract.fromFile();
+  const checker = contract;
+  return new Proxy(agent, {
+    get(target, prop, receiver) {
+      const value: unknown = Reflect.get(target, prop, receiver);
+      if (typeof prop !== 'string' || !HTTP_METHODS.has(prop) || typeof value !== 'function') return value;
+      return (url: string, ...rest: unknown[]) => {
+        const test = (value as (url: string, ...rest: unknown[]) => request.Test).call(target, url, ...rest);
+        const then = test.then.bind(test);
+        const checkedThen: typeof test.then = (onFulfilled, onRejected) =>
+          then((res) => {
+            const problems = checker.violations({
+              method: prop,
+              url,
+              status: res.status,
+              contentType: res.headers['content-type'] as string | undefined,
+              body: res.body as unknown,
+              text: res.text,
+            });
+            if (problems.length) throw new Error(`the answer does not match openapi.json:\n${problems.join('\n')}`);
+            return res;
+          }).then(onFulfilled, onRejected);
+        test.then = checkedThen;
+        return test;
+      };
+    },
+  });
 }
 
 export interface TestContext {

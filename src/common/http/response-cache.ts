@@ -49,6 +49,9 @@ export interface CachePlan {
 
 const NOT_CACHED = new Set(['/v1/catalog/versions', '/v1/catalog/diff']);
 
+/** Does a GET of this REST route get an ETag, Cache-Control and 304 answers? (The OpenAPI document says so per operation.) */
+export const isHttpCacheableGet = (route: string): boolean => route.startsWith('/v1/') && !NOT_CACHED.has(route);
+
 /**
  * The key and freshness of a request whose answer may be cached, or null. `currentVersionId` is
  * the version this instance answers "current" requests from; `now` fixes the day.
@@ -60,7 +63,7 @@ export function planCaching(request: CacheableRequest, currentVersionId: string 
   if (method === 'GET' || method === 'HEAD') {
     if (route === '/graphql') {
       if (isIntrospection(request.query)) return null;
-    } else if (!route.startsWith('/v1/') || NOT_CACHED.has(route)) return null;
+    } else if (!isHttpCacheableGet(route)) return null;
   } else if (method === 'POST' && route === '/v1/estimates') {
     // A body too deep to be valid is refused by validation; it is not even serialised here.
     if (nestingDepth(request.body, MAX_INPUT_DEPTH) > MAX_INPUT_DEPTH) return null;

@@ -15,6 +15,7 @@ import { AppError } from '../../errors/app-error.js';
 import { formatGraphqlError } from '../../errors/graphql-errors.js';
 import { ProblemDetailsFilter } from '../../errors/problem-details.filter.js';
 import { createValidationPipe } from '../../errors/validation.js';
+import { finishOpenApiDocument } from '../../openapi/finish-document.js';
 import { CatalogController } from '../../../modules/catalog/catalog.controller.js';
 import { CatalogResolver } from '../../../modules/catalog/catalog.resolver.js';
 import { CatalogService } from '../../../modules/catalog/catalog.service.js';
@@ -62,7 +63,7 @@ export async function startServedApp(): Promise<ServedApp> {
   app.useGlobalPipes(createValidationPipe());
   // Over a socket: fastify's inject cannot be loaded by jest's ESM runtime.
   await app.listen(0, '127.0.0.1');
-  const openApi = SwaggerModule.createDocument(app, new DocumentBuilder().build());
+  const openApi = finishOpenApiDocument(SwaggerModule.createDocument(app, new DocumentBuilder().build()), { servers: [] });
   return { app, url: await app.getUrl(), openApi, schema: app.get(GraphQLSchemaHost).schema };
 }
 
@@ -142,7 +143,8 @@ export function openApiAccepts(doc: OpenAPIObject, raw: Schema, value: unknown):
     case 'number': {
       if (typeof value !== 'number' || !Number.isFinite(value) || (s.type === 'integer' && !Number.isInteger(value))) return false;
       if (typeof s.minimum === 'number' && value < s.minimum) return false;
-      if (typeof s.maximum === 'number' && (s.exclusiveMaximum === true ? value >= s.maximum : value > s.maximum)) return false;
+      if (typeof s.maximum === 'number' && value > s.maximum) return false;
+      if (typeof s.exclusiveMaximum === 'number' && value >= s.exclusiveMaximum) return false;
       return true;
     }
     case 'string':
