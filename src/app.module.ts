@@ -69,11 +69,7 @@ export class AppModule {
               context: (req: unknown, res: unknown) => ({ req, res }),
               parseOptions: parseOptions(limits),
               validationRules: armor.validationRules,
-              plugins: [
-                ...armor.plugins,
-                complexityPlugin(config.GRAPHQL_MAX_COMPLEXITY),
-                ...(config.GRAPHQL_PLAYGROUND ? [graphiqlLandingPage()] : []),
-              ],
+              plugins: [...armor.plugins, complexityPlugin(config.GRAPHQL_MAX_COMPLEXITY), ...(config.GRAPHQL_PLAYGROUND ? [graphiqlLandingPage()] : [])],
             };
           },
         }),
