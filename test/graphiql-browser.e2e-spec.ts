@@ -60,10 +60,17 @@ describe('GraphiQL and the OpenAPI UI in Chromium, offline (e2e)', () => {
     return { page, observed };
   }
 
+  /** Waits for `selector`; when it does not come, says what the browser blocked and reported. */
+  async function rendered(page: Page, observed: Observed, selector: string): Promise<void> {
+    await page.waitForSelector(selector, { timeout: 15_000 }).catch((error: unknown) => {
+      throw new Error(`${selector} did not appear (${String(error).split('\n')[0]}); ${JSON.stringify(observed, null, 2)}`);
+    });
+  }
+
   it('renders GraphiQL and runs a query', async () => {
     const { page, observed } = await open('/graphql');
     const editor = '.graphiql-query-editor .CodeMirror';
-    await page.waitForSelector(editor, { timeout: 15_000 });
+    await rendered(page, observed, editor);
     // The editor is CodeMirror 5, which keeps its instance on its element.
     await page.$eval(editor, (el) => (el as unknown as { CodeMirror: { setValue(v: string): void } }).CodeMirror.setValue('{ gpus { slug } }'));
     await page.click('button.graphiql-execute-button');
@@ -83,9 +90,9 @@ describe('GraphiQL and the OpenAPI UI in Chromium, offline (e2e)', () => {
 
   it('renders the OpenAPI UI', async () => {
     const { page, observed } = await open('/docs');
-    await page.waitForSelector('.swagger-ui .info .title', { timeout: 15_000 });
+    await rendered(page, observed, '.swagger-ui .info .title');
     expect(await page.textContent('.swagger-ui .info .title')).toContain('GPU Cost API');
-    await page.waitForSelector('.swagger-ui .opblock', { timeout: 15_000 });
+    await rendered(page, observed, '.swagger-ui .opblock');
     expect(observed).toEqual({ blocked: [], problems: [] });
   });
 });
