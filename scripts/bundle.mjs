@@ -7,6 +7,8 @@
 // Left outside the bundle: packages Nest or Apollo load only if installed (optional), packages that
 // start threads or processes from files of their own (pino's transports, piscina, the embedded
 // PostgreSQL, Prisma's schema engine), and swagger-ui-dist, which serves its files from its folder.
+// GraphiQL's browser files (graphiql, react, react-dom) are not imported at all: src/common/graphiql.ts
+// finds them in node_modules at run time, so they are production dependencies.
 import { build } from 'esbuild';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -8,6 +8,7 @@ import type { AppConfig } from './config/app-config.js';
 import { AppConfigModule } from './config/app-config.module.js';
 import { loggerModuleParams } from './config/logger.options.js';
 import { formatGraphqlError } from './common/errors/graphql-errors.js';
+import { graphiqlLandingPage } from './common/graphiql.js';
 import { armorRules, complexityPlugin, parseOptions } from './common/graphql-limits.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { RequestGateModule } from './modules/auth/request-gate.module.js';
@@ -58,7 +59,9 @@ export class AppModule {
               autoSchemaFile: true,
               sortSchema: true,
               introspection: config.GRAPHQL_INTROSPECTION,
-              graphiql: config.GRAPHQL_PLAYGROUND,
+              // @nestjs/apollo's GraphiQL page loads its scripts from a CDN; ours is served from this
+              // service (common/graphiql.ts), when GRAPHQL_PLAYGROUND is on.
+              graphiql: false,
               formatError: formatGraphqlError,
               autoTransformHttpErrors: true,
               // Who may call, and how often, is decided before the body is read (the request
@@ -66,7 +69,7 @@ export class AppModule {
               context: (req: unknown, res: unknown) => ({ req, res }),
               parseOptions: parseOptions(limits),
               validationRules: armor.validationRules,
-              plugins: [...armor.plugins, complexityPlugin(config.GRAPHQL_MAX_COMPLEXITY)],
+              plugins: [...armor.plugins, complexityPlugin(config.GRAPHQL_MAX_COMPLEXITY), ...(config.GRAPHQL_PLAYGROUND ? [graphiqlLandingPage()] : [])],
             };
           },
         }),
