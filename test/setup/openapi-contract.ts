@@ -30,7 +30,7 @@ export class OpenApiContract {
 
   constructor(private readonly doc: OpenApi) {
     addFormats.default(this.ajv);
-    this.ajv.addSchema(doc as object, 'openapi.json');
+    this.ajv.addSchema(doc, 'openapi.json');
     this.routes = Object.keys(doc.paths).map((template) => ({
       template,
       pattern: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}/?$`),

@@ -167,7 +167,7 @@ function heldToContract(agent: ReturnType<typeof request>): ReturnType<typeof re
               method: prop,
               url,
               status: res.status,
-              contentType: res.headers['content-type'] as string | undefined,
+              contentType: res.headers['content-type'],
               body: res.body as unknown,
               text: res.text,
             });

@@ -141,7 +141,7 @@ export function finishOpenApiDocument(document: OpenAPIObject, options: Document
   doc.security = [{ bearer: [] }, { 'x-api-key': [] }, {}];
   toJsonSchema(doc.components?.schemas);
   toJsonSchema(doc.paths);
-  doc.components = { ...doc.components, schemas: { ...doc.components?.schemas, ...SCHEMAS }, headers: HEADERS as never };
+  doc.components = { ...doc.components, schemas: { ...doc.components?.schemas, ...SCHEMAS }, headers: HEADERS };
 
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, value] of Object.entries(item as Record<string, Operation>)) {
