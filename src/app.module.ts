@@ -39,7 +39,7 @@ export class AppModule {
         DatabaseModule.forRoot({
           url: databaseUrl,
           poolSize: config.DATABASE_POOL_SIZE,
-          connectTimeoutMs: 3_000,
+          connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
           statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
         }),
         GraphQLModule.forRootAsync<ApolloDriverConfig>({

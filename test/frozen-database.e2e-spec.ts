@@ -87,7 +87,11 @@ describe('frozen database (e2e, through a TCP proxy)', () => {
     const url = new URL(db.url);
     proxy = new FreezableProxy({ host: url.hostname, port: Number(url.port || 5432) });
     url.port = String(await proxy.listen());
-    service = await startServerProcess({ databaseUrl: url.toString(), catalog: SMALL_CATALOG, env: { DATABASE_STATEMENT_TIMEOUT_MS: '2000' } });
+    service = await startServerProcess({
+      databaseUrl: url.toString(),
+      catalog: SMALL_CATALOG,
+      env: { DATABASE_STATEMENT_TIMEOUT_MS: '2000', DATABASE_CONNECT_TIMEOUT_MS: '3000' },
+    });
   }, 60_000);
 
   afterAll(async () => {

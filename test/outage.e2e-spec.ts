@@ -81,7 +81,7 @@ describe('database outage (e2e, own embedded PostgreSQL)', () => {
     // Migrations in a child process, as the global setup and `npm run db:migrate` do.
     execFileSync(process.execPath, ['dist/scripts/db-migrate.js'], { env: { ...process.env, DATABASE_URL: pgStarted.url }, stdio: 'pipe' });
     // The service seeds the empty database from the small catalog at start.
-    service = await startServerProcess({ databaseUrl: pgStarted.url, catalog: SMALL_CATALOG });
+    service = await startServerProcess({ databaseUrl: pgStarted.url, catalog: SMALL_CATALOG, env: { DATABASE_CONNECT_TIMEOUT_MS: '3000' } });
   }, 60_000);
 
   afterAll(async () => {

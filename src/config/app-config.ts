@@ -17,6 +17,13 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// connection string')
     .optional(),
+  /** How long to wait for a new database connection (the start-up check and the pool). */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number')
+    .min(100, 'must be between 100 and 120000')
+    .max(120_000, 'must be between 100 and 120000')
+    .default(5_000),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int('must be a whole number')

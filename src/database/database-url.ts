@@ -13,10 +13,10 @@ export interface ResolvedDatabase {
 }
 
 export async function resolveDatabase(
-  config: Pick<AppConfig, 'DATABASE_URL' | 'EMBEDDED_PG_DATA_DIR' | 'EMBEDDED_PG_PORT' | 'EMBEDDED_PG_DATABASE'>,
+  config: Pick<AppConfig, 'DATABASE_URL' | 'DATABASE_CONNECT_TIMEOUT_MS' | 'EMBEDDED_PG_DATA_DIR' | 'EMBEDDED_PG_PORT' | 'EMBEDDED_PG_DATABASE'>,
 ): Promise<ResolvedDatabase> {
   if (config.DATABASE_URL) {
-    await checkDatabaseUrl(config.DATABASE_URL);
+    await checkDatabaseUrl(config.DATABASE_URL, config.DATABASE_CONNECT_TIMEOUT_MS);
     return {
       url: config.DATABASE_URL,
       embedded: false,

@@ -99,6 +99,8 @@ export async function startServerProcess(options: { databaseUrl: string; catalog
       RATE_LIMIT_PER_MINUTE: '0',
       // Stopping test servers need not wait for a load balancer; shutdown.e2e-spec.ts tests it.
       SHUTDOWN_GRACE_MS: '0',
+      // A busy test machine can take seconds to open a connection; the default (5 s) is for services.
+      DATABASE_CONNECT_TIMEOUT_MS: '20000',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
