@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # Production image: compiled JavaScript, production dependencies only. The embedded PostgreSQL
 # is for the quick start; in a container, point DATABASE_URL at a real server.
-FROM node:20-bookworm-slim AS build
+FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY prisma ./prisma
@@ -13,7 +13,7 @@ COPY scripts ./scripts
 COPY bench ./bench
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:22-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 LOG_FORMAT=json
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules

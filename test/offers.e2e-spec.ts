@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { jurisdictionsOf } from '../src/domain/compliance/index.js';
 import { createTestServer, type TestServer } from './setup/test-app.js';
 
@@ -307,5 +308,19 @@ describe('offers (e2e, bundled catalog)', () => {
     const policy = await t.graphql('{ cheapestOffers(requirement: { gpus: ["h100-sxm-80gb"] }, policy: { preset: "NOPE" }) { items { id } } }');
     expect(policy.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     expect(JSON.stringify(policy.errors?.[0]?.extensions)).toContain('preset');
+  });
+
+  it('answers the example clients (examples/clients) on every operation, typed from the contract', async () => {
+    const { callEveryOperation, cheapestGdprH100, gpuCostClient } = await import('../examples/clients/rest-client.js');
+    const statuses = await callEveryOperation(gpuCostClient(t.baseUrl));
+    const doc = JSON.parse(await readFile('openapi.json', 'utf8')) as { paths: Record<string, unknown> };
+    expect(Object.keys(statuses).sort()).toEqual(Object.keys(doc.paths).sort());
+    expect(Object.entries(statuses).filter(([, status]) => status !== 200)).toEqual([]);
+    expect(await cheapestGdprH100(gpuCostClient(t.baseUrl))).toEqual({
+      version: '2026-11-30',
+      pricePerGpuHour: expect.stringMatching(/^\d+\.\d{4}$/) as unknown,
+    });
+    const { cheapestGdprH100: viaGraphql } = await import('../examples/clients/graphql-client.js');
+    expect(await viaGraphql(`${t.baseUrl}/graphql`)).toMatch(/EUR\/GPU-hour, catalog 2026-11-30$/);
   });
 });

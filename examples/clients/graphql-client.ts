@@ -46,8 +46,8 @@ export async function request<Result, Variables>(
   return body.data;
 }
 
-export async function cheapestGdprH100(): Promise<string> {
-  const { cheapestOffers } = await request(CheapestGdprOffers, { gpus: ['h100-sxm-80gb'], currency: 'EUR' });
+export async function cheapestGdprH100(url?: string): Promise<string> {
+  const { cheapestOffers } = await request(CheapestGdprOffers, { gpus: ['h100-sxm-80gb'], currency: 'EUR' }, url);
   const best = cheapestOffers.items[0];
   return best
     ? `${best.provider} ${best.region} (${best.country}): ${best.pricePerGpuHour.amount} ${best.pricePerGpuHour.currency}/GPU-hour, catalog ${cheapestOffers.catalogVersion.label}`
