@@ -3,14 +3,13 @@
 // pure cost model. Reads only; stores nothing. Same input and version, same numbers.
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { PRICING_MODELS, type CatalogVersionInfo, type Currency, type PricingModel } from '../../domain/catalog/catalog.types.js';
+import { PRICING_MODELS, type CatalogVersionInfo, type Currency } from '../../domain/catalog/catalog.types.js';
 import {
-  findCheapestCompliant,
+  cheapestPerGpuAndPricingModel,
   priceQualityWarnings,
   priceReferenceDate,
   resolveDiscounts,
   resolvePolicy,
-  resolveRequirement,
   type CatalogIndex,
   type CompliancePolicy,
   type Discounts,
@@ -109,7 +108,10 @@ export class EstimatesService {
       precisions,
       workload: { ...input.workload },
       tolerance: ctx.policy.tolerance ?? undefined,
-      candidates: ctx.gpuSlugs.map((slug) => this.candidate(slug.toLowerCase(), ctx)),
+      candidates: this.candidates(
+        ctx.gpuSlugs.map((slug) => slug.toLowerCase()),
+        ctx,
+      ),
       currency: ctx.currency,
       hoursPerMonth: input.hoursPerMonth,
       recoverableSpotShare: input.recoverableSpotShare,
@@ -127,30 +129,34 @@ export class EstimatesService {
     };
   }
 
-  /** The cheapest compliant offer of each pricing model for one GPU type. */
-  private candidate(slug: string, ctx: { index: CatalogIndex; policy: CompliancePolicy; discounts: Discounts; currency: Currency }): GpuCandidate {
-    const gpu = at(ctx.index.gpus, getOrThrow(ctx.index.gpuBySlug, slug, 'GPU'));
-    const requirement = resolveRequirement({ gpus: [slug] });
-    const offers: GpuCandidate['offers'] = {};
-    let egressPricePerGb: Decimal | null = null;
-    let egressProvider: string | null = null;
-    for (const pricingModel of PRICING_MODELS) {
-      if (ctx.policy.pricingModels && !ctx.policy.pricingModels.includes(pricingModel)) continue;
-      const policy: CompliancePolicy = { ...ctx.policy, pricingModels: [pricingModel] as PricingModel[] };
-      const best = findCheapestCompliant({ catalog: ctx.index, requirement, policy, currency: ctx.currency, limit: 1, discounts: ctx.discounts }).items[0];
-      if (!best) continue;
-      offers[pricingModel] = {
-        ref: best.offer.keyHash,
-        pricingModel,
-        gpusPerInstance: best.offer.gpuCount,
-        pricePerInstanceHour: best.pricePerInstanceHour,
-        interruptionNoticeSeconds: best.offer.interruptionNoticeSeconds,
-      };
-      egressProvider ??= best.provider.slug;
-      if (egressPricePerGb === null && best.provider.egressUsdPerGb) {
-        egressPricePerGb = convert(best.provider.egressUsdPerGb, 'USD', ctx.currency, ctx.index.fxRates);
+  /** The cheapest compliant offer of each pricing model for each GPU type, from one query over the catalog. */
+  private candidates(
+    slugs: string[],
+    ctx: { index: CatalogIndex; policy: CompliancePolicy; discounts: Discounts; currency: Currency },
+  ): GpuCandidate[] {
+    const cheapest = cheapestPerGpuAndPricingModel({ catalog: ctx.index, gpus: slugs, policy: ctx.policy, currency: ctx.currency, discounts: ctx.discounts });
+    return slugs.map((slug) => {
+      const gpu = at(ctx.index.gpus, getOrThrow(ctx.index.gpuBySlug, slug, 'GPU'));
+      const best = getOrThrow(cheapest, slug, 'GPU');
+      const offers: GpuCandidate['offers'] = {};
+      let egressPricePerGb: Decimal | null = null;
+      let egressProvider: string | null = null;
+      for (const pricingModel of PRICING_MODELS) {
+        const quote = best[pricingModel];
+        if (!quote) continue;
+        offers[pricingModel] = {
+          ref: quote.offer.keyHash,
+          pricingModel,
+          gpusPerInstance: quote.offer.gpuCount,
+          pricePerInstanceHour: quote.pricePerInstanceHour,
+          interruptionNoticeSeconds: quote.offer.interruptionNoticeSeconds,
+        };
+        egressProvider ??= quote.provider.slug;
+        if (egressPricePerGb === null && quote.provider.egressUsdPerGb) {
+          egressPricePerGb = convert(quote.provider.egressUsdPerGb, 'USD', ctx.currency, ctx.index.fxRates);
+        }
       }
-    }
-    return { gpu: gpuSpecFromCatalog({ gpu }), offers, egressPricePerGb, egressProvider };
+      return { gpu: gpuSpecFromCatalog({ gpu }), offers, egressPricePerGb, egressProvider };
+    });
   }
 }
