@@ -24,6 +24,7 @@ import { policyInputFrom } from '../offers/offer-search.js';
 import type { EstimateInput } from './dto/estimate.input.js';
 import { EstimatePool } from './estimate-pool.js';
 import { at, getOrThrow } from '../../domain/checked.js';
+import { LRUCache } from 'lru-cache';
 
 export interface EstimateAnswer {
   version: CatalogVersionInfo;
@@ -31,8 +32,18 @@ export interface EstimateAnswer {
   index: CatalogIndex;
 }
 
+/** Candidate lists kept per catalog version (the index), for this many distinct policies each. */
+const CANDIDATE_SETS_PER_VERSION = 64;
+
 @Injectable()
 export class EstimatesService {
+  /**
+   * The candidates are a function of the version (immutable), the resolved policy (reference date
+   * included), the discounts, the currency and the GPUs: kept per index, so requests that differ
+   * only in the workload or the model skip the catalog walk. They are only read afterwards.
+   */
+  private readonly candidateSets = new WeakMap<CatalogIndex, LRUCache<string, GpuCandidate[]>>();
+
   constructor(
     private readonly catalog: CatalogService,
     private readonly pool: EstimatePool,
@@ -129,8 +140,18 @@ export class EstimatesService {
     };
   }
 
+  private candidates(slugs: string[], ctx: { index: CatalogIndex; policy: CompliancePolicy; discounts: Discounts; currency: Currency }): GpuCandidate[] {
+    let sets = this.candidateSets.get(ctx.index);
+    if (!sets) this.candidateSets.set(ctx.index, (sets = new LRUCache({ max: CANDIDATE_SETS_PER_VERSION })));
+    // Decimals (price cap, discounts) serialize as their exact text.
+    const key = JSON.stringify([ctx.policy, [...ctx.discounts.entries()], ctx.currency, slugs]);
+    let candidates = sets.get(key);
+    if (!candidates) sets.set(key, (candidates = this.selectCandidates(slugs, ctx)));
+    return candidates;
+  }
+
   /** The cheapest compliant offer of each pricing model for each GPU type, from one query over the catalog. */
-  private candidates(
+  private selectCandidates(
     slugs: string[],
     ctx: { index: CatalogIndex; policy: CompliancePolicy; discounts: Discounts; currency: Currency },
   ): GpuCandidate[] {
