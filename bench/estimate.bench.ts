@@ -36,14 +36,13 @@ const PROFILE = [20, 15, 10, 10, 10, 15, 30, 60, 100, 140, 160, 170, 170, 160, 1
  * (a hidden-cost line: the same plan), and with `newPolicy` also a price cap far above every
  * price (the same offers, but another policy, so nothing kept per policy can answer).
  */
-const rightSizing = (n: number, newPolicy: boolean): EstimateInput =>
-  ({
-    model: { preset: 'llama-3-8b' },
-    workload: { hourlyProfile: PROFILE, avgInputTokens: 500, avgOutputTokens: 200, batchShare: 0.15 },
-    policy: { preset: 'GDPR_PERSONAL_DATA', tolerance: 'RECOVERABLE', ...(newPolicy ? { maxPricePerGpuHour: (100000 + n / 10000).toFixed(4) } : {}) },
-    precisions: ['FP16', 'FP8', 'INT8', 'INT4'],
-    egressGbPerMonth: n,
-  }) as EstimateInput;
+const rightSizing = (n: number, newPolicy: boolean): EstimateInput => ({
+  model: { preset: 'llama-3-8b' },
+  workload: { hourlyProfile: PROFILE, avgInputTokens: 500, avgOutputTokens: 200, batchShare: 0.15 },
+  policy: { preset: 'GDPR_PERSONAL_DATA', tolerance: 'RECOVERABLE', ...(newPolicy ? { maxPricePerGpuHour: (100000 + n / 10000).toFixed(4) } : {}) },
+  precisions: ['FP16', 'FP8', 'INT8', 'INT4'],
+  egressGbPerMonth: n,
+});
 
 async function loadCatalog(size: number): Promise<CatalogContent> {
   const dir = size === 0 ? null : await mkdtemp(path.join(os.tmpdir(), `bench-estimate-${size}-`));
@@ -79,42 +78,63 @@ for (const size of sizes) {
   const content = await loadCatalog(size);
   const index = indexCatalog(content);
   const service = serviceOn(index);
-  const label = size === 0 ? `bundled (${content.offers.length} offers, ${content.gpus.length} GPUs)` : `${size.toLocaleString('en-US')} synthetic (${content.gpus.length} GPUs)`;
+  const label =
+    size === 0
+      ? `bundled (${content.offers.length} offers, ${content.gpus.length} GPUs)`
+      : `${size.toLocaleString('en-US')} synthetic (${content.gpus.length} GPUs)`;
   for (let i = 0; i < 30; i++) await service.estimate(rightSizing(sent++, true)); // warm-up (JIT)
   for (const newPolicy of [false, true]) {
-  const scenario = newPolicy ? 'distinct body and policy' : 'distinct body, same policy';
-  const medians: number[] = [];
-  const p99s: number[] = [];
-  const cpuMedians: number[] = [];
-  const cpuP99s: number[] = [];
-  const baselines: number[] = [];
-  for (let round = 1; round <= rounds; round++) {
-    baselines.push(baselineMs());
-    const times: number[] = [];
-    const cpu: number[] = [];
-    for (let i = 0; i < requests; i++) {
-      const cpuStart = process.cpuUsage();
-      const start = process.hrtime.bigint();
-      await service.estimate(rightSizing(sent++, newPolicy));
-      times.push(ms(process.hrtime.bigint() - start));
-      const used = process.cpuUsage(cpuStart);
-      cpu.push((used.user + used.system) / 1000);
+    const scenario = newPolicy ? 'distinct body and policy' : 'distinct body, same policy';
+    const medians: number[] = [];
+    const p99s: number[] = [];
+    const cpuMedians: number[] = [];
+    const cpuP99s: number[] = [];
+    const baselines: number[] = [];
+    for (let round = 1; round <= rounds; round++) {
+      baselines.push(baselineMs());
+      const times: number[] = [];
+      const cpu: number[] = [];
+      for (let i = 0; i < requests; i++) {
+        const cpuStart = process.cpuUsage();
+        const start = process.hrtime.bigint();
+        await service.estimate(rightSizing(sent++, newPolicy));
+        times.push(ms(process.hrtime.bigint() - start));
+        const used = process.cpuUsage(cpuStart);
+        cpu.push((used.user + used.system) / 1000);
+      }
+      times.sort((a, b) => a - b);
+      cpu.sort((a, b) => a - b);
+      medians.push(percentile(times, 50));
+      p99s.push(percentile(times, 99));
+      cpuMedians.push(percentile(cpu, 50));
+      cpuP99s.push(percentile(cpu, 99));
+      console.log(
+        `${label}, ${scenario}, round ${round}: wall median ${fmt(percentile(times, 50), 2)} ms, p99 ${fmt(percentile(times, 99), 2)} ms, max ${fmt(times.at(-1) ?? NaN, 2)} ms; ` +
+          `CPU median ${fmt(percentile(cpu, 50), 2)} ms, p99 ${fmt(percentile(cpu, 99), 2)} ms`,
+      );
     }
-    times.sort((a, b) => a - b);
-    cpu.sort((a, b) => a - b);
-    medians.push(percentile(times, 50));
-    p99s.push(percentile(times, 99));
-    cpuMedians.push(percentile(cpu, 50));
-    cpuP99s.push(percentile(cpu, 99));
-    console.log(
-      `${label}, ${scenario}, round ${round}: wall median ${fmt(percentile(times, 50), 2)} ms, p99 ${fmt(percentile(times, 99), 2)} ms, max ${fmt(times.at(-1) ?? NaN, 2)} ms; ` +
-        `CPU median ${fmt(percentile(cpu, 50), 2)} ms, p99 ${fmt(percentile(cpu, 99), 2)} ms`,
+    const mid = (xs: number[]) =>
+      percentile(
+        [...xs].sort((a, b) => a - b),
+        50,
+      );
+    rows.push(
+      tableRow([
+        label,
+        scenario,
+        requests,
+        rounds,
+        fmt(mid(medians), 2),
+        fmt(mid(p99s), 2),
+        fmt(mid(cpuMedians), 2),
+        fmt(mid(cpuP99s), 2),
+        fmt(mid(baselines), 2),
+      ]),
     );
   }
-  const mid = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
-  rows.push(tableRow([label, scenario, requests, rounds, fmt(mid(medians), 2), fmt(mid(p99s), 2), fmt(mid(cpuMedians), 2), fmt(mid(cpuP99s), 2), fmt(mid(baselines), 2)]));
-  }
 }
-console.log('\n| catalog | requests | estimates per round | rounds | wall median ms | wall p99 ms | CPU median ms | CPU p99 ms | baseline: sort 200k doubles, ms |');
+console.log(
+  '\n| catalog | requests | estimates per round | rounds | wall median ms | wall p99 ms | CPU median ms | CPU p99 ms | baseline: sort 200k doubles, ms |',
+);
 console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
 for (const row of rows) console.log(row);

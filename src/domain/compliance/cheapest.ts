@@ -1,7 +1,16 @@
 // "Where is the cheapest H100 we may use?": the cheapest compliant offers for a requirement, the
 // cheaper offers the policy excluded (with every reason, to defend the choice), and, when nothing
 // complies, the nearest misses instead of an error.
-import { PRICING_MODELS, type CatalogContent, type Currency, type GpuModel, type Offer, type PricingModel, type Provider, type Region } from '../catalog/catalog.types.js';
+import {
+  PRICING_MODELS,
+  type CatalogContent,
+  type Currency,
+  type GpuModel,
+  type Offer,
+  type PricingModel,
+  type Provider,
+  type Region,
+} from '../catalog/catalog.types.js';
 import type { Decimal } from '../money/money.js';
 import { indexCatalog, type CatalogIndex } from './catalog-index.js';
 import { evaluateOffer, type Reason } from './evaluate.js';
@@ -176,7 +185,13 @@ export function cheapestPerGpuAndPricingModel({
   for (const slug of gpus) {
     if (!index.gpuBySlug.has(slug)) throw new PolicyError('gpus', `unknown GPU model ${slug}`);
   }
-  const q = new RankedQuery(index, { gpus: [...new Set(gpus)], minGpuMemoryGb: null, gpuCount: null, gpuCountMode: 'PER_INSTANCE' }, policy, currency, discounts);
+  const q = new RankedQuery(
+    index,
+    { gpus: [...new Set(gpus)], minGpuMemoryGb: null, gpuCount: null, gpuCountMode: 'PER_INSTANCE' },
+    policy,
+    currency,
+    discounts,
+  );
   // The lists each pair merges: those a single query would walk (a list's pricing model passes
   // only when the policy allows it), grouped by GPU and pricing model, in the query's order.
   const listsOf = new Map<string, number[]>();

@@ -169,7 +169,9 @@ interface Pending {
 function plannedInRankOrder(s: RightSizingSettings, pending: Pending[], keep: number): Evaluation[] {
   const byBound = pending
     .map((p, order) => ({ p, order }))
-    .sort((a, b) => Number(b.p.throughput.meetsLatencyTarget) - Number(a.p.throughput.meetsLatencyTarget) || a.p.lowerBound - b.p.lowerBound || a.order - b.order);
+    .sort(
+      (a, b) => Number(b.p.throughput.meetsLatencyTarget) - Number(a.p.throughput.meetsLatencyTarget) || a.p.lowerBound - b.p.lowerBound || a.order - b.order,
+    );
   const planned: { evaluation: Evaluation; order: number }[] = [];
   /** The best planned option of each GPU × precision pair. */
   const bestOfPair = new Map<string, Evaluation>();

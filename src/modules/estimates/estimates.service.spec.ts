@@ -134,7 +134,9 @@ describe(EstimatesService.name, () => {
       const gpus = ['h100-sxm-80gb'];
       await estimates.estimate(input({ gpus, policy: { residency: 'EEA' }, currency: 'EUR' }));
       // Another workload, the same catalog question: the same offers.
-      await estimates.estimate(input({ gpus, policy: { residency: 'EEA' }, currency: 'EUR', workload: { requestsPerSecond: 7, avgInputTokens: 500, avgOutputTokens: 200 } }));
+      await estimates.estimate(
+        input({ gpus, policy: { residency: 'EEA' }, currency: 'EUR', workload: { requestsPerSecond: 7, avgInputTokens: 500, avgOutputTokens: 200 } }),
+      );
       expect(h100(1)).toEqual(h100(0));
       // Without Scaleway (2.73 EUR), OVH at 2.80 EUR is the cheapest in the EEA.
       await estimates.estimate(input({ gpus, policy: { residency: 'EEA', excludeProviders: ['scaleway'] }, currency: 'EUR' }));

@@ -151,10 +151,7 @@ export class EstimatesService {
   }
 
   /** The cheapest compliant offer of each pricing model for each GPU type, from one query over the catalog. */
-  private selectCandidates(
-    slugs: string[],
-    ctx: { index: CatalogIndex; policy: CompliancePolicy; discounts: Discounts; currency: Currency },
-  ): GpuCandidate[] {
+  private selectCandidates(slugs: string[], ctx: { index: CatalogIndex; policy: CompliancePolicy; discounts: Discounts; currency: Currency }): GpuCandidate[] {
     const cheapest = cheapestPerGpuAndPricingModel({ catalog: ctx.index, gpus: slugs, policy: ctx.policy, currency: ctx.currency, discounts: ctx.discounts });
     return slugs.map((slug) => {
       const gpu = at(ctx.index.gpus, getOrThrow(ctx.index.gpuBySlug, slug, 'GPU'));
