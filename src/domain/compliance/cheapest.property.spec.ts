@@ -4,7 +4,7 @@ import { PRICING_MODELS } from '../catalog/catalog.types.js';
 import { PRICING_MODEL_TRAITS } from '../catalog/pricing-model-traits.js';
 import { Decimal } from '../money/money.js';
 import { indexCatalog } from './catalog-index.js';
-import { findCheapestCompliant, type RankedOffer } from './cheapest.js';
+import { cheapestPerGpuAndPricingModel, findCheapestCompliant, type RankedOffer } from './cheapest.js';
 import { evaluateOffer } from './evaluate.js';
 import { RESIDENCY_STRICTNESS } from './jurisdictions.js';
 import { ANY_POLICY, INTERRUPTION_TOLERANCES, type CompliancePolicy } from './policy.js';
@@ -38,10 +38,11 @@ const offerArb = fc.record({
   // Days before the reference date 2026-11-30 that the price was read.
   ageDays: fc.integer({ min: 0, max: 400 }),
 });
+type OfferRow = typeof offerArb extends fc.Arbitrary<infer T> ? T : never;
 const REFERENCE_DATE = '2026-11-30';
 const daysBefore = (days: number): string => new Date(Date.parse(`${REFERENCE_DATE}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
-const catalogArb = fc.array(offerArb, { minLength: 0, maxLength: 40 }).map((rows): CatalogContent => {
+const catalogOf = (rows: OfferRow[]): CatalogContent => {
   const offers: Offer[] = rows.map((r, i) =>
     makeOffer({
       providerSlug: r.provider,
@@ -59,7 +60,12 @@ const catalogArb = fc.array(offerArb, { minLength: 0, maxLength: 40 }).map((rows
     }),
   );
   return makeCatalog({ providers: PROVIDERS, regions: REGIONS, gpus: GPUS, offers });
-});
+};
+const catalogArb = fc.array(offerArb, { minLength: 0, maxLength: 40 }).map(catalogOf);
+/** Many lists per GPU and pricing model: one GPU, two pricing models. */
+const denseCatalogArb = fc
+  .array(offerArb, { minLength: 20, maxLength: 60 })
+  .map((rows) => catalogOf(rows.map((r) => ({ ...r, gpuSlug: 'h100-sxm-80gb', pricingModel: r.pricingModel === 'SPOT' ? 'SPOT' : 'ON_DEMAND' }))));
 
 const policyArb: fc.Arbitrary<CompliancePolicy> = fc.record({
   preset: fc.constant(null),
@@ -276,5 +282,88 @@ describe(`${findCheapestCompliant.name} (properties)`, () => {
       }),
       { numRuns: 100 },
     );
+  });
+});
+
+describe(`${cheapestPerGpuAndPricingModel.name} (properties)`, () => {
+  it('answers for every GPU and pricing model exactly what one findCheapestCompliant per pair answers', () => {
+    const gpuLists = fc.subarray(
+      GPUS.map((g) => g.slug),
+      { minLength: 1 },
+    );
+    fc.assert(
+      fc.property(
+        fc.oneof(catalogArb, denseCatalogArb),
+        policyArb,
+        // No discount half the time: the ranking is then the index's own order, which has a path of its own.
+        fc.oneof(fc.constant(resolveDiscounts([])), discountsArb),
+        gpuLists,
+        fc.constantFrom('USD' as const, 'EUR' as const),
+        (catalog, policy, discounts, gpus, currency) => {
+          const index = indexCatalog(catalog);
+          const all = cheapestPerGpuAndPricingModel({ catalog: index, gpus, policy, currency, discounts });
+          expect([...all.keys()]).toEqual(gpus);
+          for (const gpu of gpus) {
+            const found = defined(all.get(gpu), gpu);
+            for (const pricingModel of PRICING_MODELS) {
+              // The separate query the one-query answer replaces: this GPU only, this pricing model only.
+              const single =
+                policy.pricingModels && !policy.pricingModels.includes(pricingModel)
+                  ? undefined
+                  : findCheapestCompliant({
+                      catalog: index,
+                      requirement: resolveRequirement({ gpus: [gpu] }),
+                      policy: { ...policy, pricingModels: [pricingModel] },
+                      currency,
+                      limit: 1,
+                      discounts,
+                    }).items[0];
+              const mine = found[pricingModel];
+              expect(mine?.offer.keyHash).toEqual(single?.offer.keyHash);
+              expect(mine?.pricePerInstanceHour.toString()).toEqual(single?.pricePerInstanceHour.toString());
+              expect(mine?.pricePerGpuHour.toString()).toEqual(single?.pricePerGpuHour.toString());
+              expect(mine?.provider.slug).toEqual(single?.provider.slug);
+            }
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('finds a compliant offer behind cheaper failing ones in other lists, and none where nothing complies', () => {
+    // Three lists of one GPU and pricing model, one per provider, in this order in the index.
+    // Cheapest compliant (EEA) offer: aws DE 1.30, ovh FR 1.40, hetzner DE 1.20 behind CA 1.05;
+    // the answer is hetzner's, though ovh's list, met before it, starts dearer than aws's answer.
+    const offer = (provider: string, country: string, cents: number, i: number) =>
+      makeOffer({
+        providerSlug: provider,
+        regionCode: `${provider}:${country.toLowerCase()}-1`,
+        gpuSlug: 'h100-sxm-80gb',
+        gpuCount: 1,
+        instanceType: `t${i}`,
+        pricingModel: 'ON_DEMAND',
+        pricePerHour: new Decimal(cents).div(100),
+        currency: 'EUR',
+        observedAt: REFERENCE_DATE,
+      });
+    const catalog = makeCatalog({
+      providers: PROVIDERS,
+      regions: REGIONS,
+      gpus: GPUS,
+      offers: [
+        offer('aws', 'US', 100, 1),
+        offer('aws', 'DE', 130, 2),
+        offer('ovh', 'FR', 140, 3),
+        offer('hetzner', 'CA', 105, 4),
+        offer('hetzner', 'DE', 120, 5),
+      ],
+    });
+    const policy: CompliancePolicy = { ...ANY_POLICY, residency: 'EEA', referenceDate: REFERENCE_DATE };
+    const found = defined(cheapestPerGpuAndPricingModel({ catalog, gpus: ['h100-sxm-80gb', 'l4-24gb'], policy, currency: 'EUR' }).get('h100-sxm-80gb'), 'h100');
+    expect(found.ON_DEMAND?.offer.instanceType).toBe('t5');
+    expect(found.ON_DEMAND?.pricePerInstanceHour.toString()).toBe('1.2');
+    expect(found.SPOT).toBeUndefined();
+    expect(cheapestPerGpuAndPricingModel({ catalog, gpus: ['l4-24gb'], policy, currency: 'EUR' }).get('l4-24gb')).toEqual({});
   });
 });

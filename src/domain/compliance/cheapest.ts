@@ -1,7 +1,16 @@
 // "Where is the cheapest H100 we may use?": the cheapest compliant offers for a requirement, the
 // cheaper offers the policy excluded (with every reason, to defend the choice), and, when nothing
 // complies, the nearest misses instead of an error.
-import type { CatalogContent, Currency, GpuModel, Offer, Provider, Region } from '../catalog/catalog.types.js';
+import {
+  PRICING_MODELS,
+  type CatalogContent,
+  type Currency,
+  type GpuModel,
+  type Offer,
+  type PricingModel,
+  type Provider,
+  type Region,
+} from '../catalog/catalog.types.js';
 import type { Decimal } from '../money/money.js';
 import { indexCatalog, type CatalogIndex } from './catalog-index.js';
 import { evaluateOffer, type Reason } from './evaluate.js';
@@ -11,7 +20,7 @@ import { assertKnownIdentifiers } from './known-identifiers.js';
 import { RankedQuery } from './ranked-walk.js';
 import { NO_DISCOUNTS, type Discounts } from './ranking.js';
 import type { GpuRequirement } from './requirement.js';
-import { at, last } from '../checked.js';
+import { at, getOrThrow, last } from '../checked.js';
 
 /** One offer priced for a query: everything a response item needs, amounts in `currency`. */
 export interface OfferQuote {
@@ -146,6 +155,92 @@ export function findCheapestCompliant({
     excludedCount,
     nearestMisses: items.length === 0 ? misses.map((m) => excludedOffer(q, m.offer)) : [],
   };
+}
+
+/**
+ * For each GPU model of `gpus`, the cheapest compliant offer of each pricing model: the first item
+ * findCheapestCompliant answers for that one GPU and `pricingModels: [model]` (limit 1), for every
+ * pair at once. One query serves them all, so each provider's and region's rules are evaluated
+ * once instead of once per pair, and no pair pays for explanations or nearest misses it does not
+ * return. Each pair still merges its own lists in rank order and stops at the first compliant
+ * offer, exactly as the single query does (cheapest.property.spec.ts compares them). Pricing
+ * models the policy does not allow get no offer; so does a pair without a compliant offer.
+ */
+export function cheapestPerGpuAndPricingModel({
+  catalog,
+  gpus,
+  policy,
+  currency,
+  discounts = NO_DISCOUNTS,
+}: {
+  catalog: CatalogIndex | CatalogContent;
+  /** GPU slugs as resolveRequirement normalises them (trimmed, lower case). */
+  gpus: readonly string[];
+  policy: CompliancePolicy;
+  currency: Currency;
+  discounts?: Discounts;
+}): Map<string, Partial<Record<PricingModel, OfferQuote>>> {
+  const index = asIndex(catalog);
+  for (const slug of gpus) {
+    if (!index.gpuBySlug.has(slug)) throw new PolicyError('gpus', `unknown GPU model ${slug}`);
+  }
+  const q = new RankedQuery(
+    index,
+    { gpus: [...new Set(gpus)], minGpuMemoryGb: null, gpuCount: null, gpuCountMode: 'PER_INSTANCE' },
+    policy,
+    currency,
+    discounts,
+  );
+  // The lists each pair merges: those a single query would walk (a list's pricing model passes
+  // only when the policy allows it), grouped by GPU and pricing model, in the query's order.
+  const listsOf = new Map<string, number[]>();
+  for (const l of q.lists) {
+    if (!q.listCanComply(l)) continue;
+    const list = at(index.lists, l);
+    const key = `${list.gpu}|${list.pricingModel}`;
+    const lists = listsOf.get(key);
+    if (lists) lists.push(l);
+    else listsOf.set(key, [l]);
+  }
+  const result = new Map<string, Partial<Record<PricingModel, OfferQuote>>>();
+  for (const slug of gpus) {
+    if (result.has(slug)) continue;
+    const g = getOrThrow(index.gpuBySlug, slug, 'GPU');
+    const offers: Partial<Record<PricingModel, OfferQuote>> = {};
+    for (const pricingModel of PRICING_MODELS) {
+      const lists = listsOf.get(`${g}|${pricingModel}`);
+      const offer = lists ? firstCompliant(q, lists) : null;
+      if (offer !== null) offers[pricingModel] = quote(q, offer);
+    }
+    result.set(slug, offers);
+  }
+  return result;
+}
+
+/** The first compliant offer of the lists' merge in rank order (what the walk of findCheapestCompliant stops at), or null. */
+function firstCompliant(q: RankedQuery, lists: readonly number[]): number | null {
+  if (!q.ranksInIndexOrder) {
+    for (const offer of q.walk({ lists })) if (q.failCount(offer) === 0) return offer;
+    return null;
+  }
+  // Each list is sorted by q.compare, so the merge's first compliant offer is the best of each
+  // list's first compliant one. Lists are taken cheapest head first, and each stops at its first
+  // offer ranked after the best so far; once a list's head ranks after it, so do all the rest.
+  const sorted = lists.map((l) => at(q.prices.sortedLists, l)).filter((list) => list.length > 0);
+  sorted.sort((a, b) => q.compare(at(a, 0), at(b, 0)));
+  let best: number | null = null;
+  for (const list of sorted) {
+    if (best !== null && q.compare(at(list, 0), best) > 0) break;
+    for (let i = 0; i < list.length; i++) {
+      const offer = at(list, i);
+      if (best !== null && q.compare(offer, best) > 0) break;
+      if (q.failCount(offer) === 0) {
+        best = offer;
+        break;
+      }
+    }
+  }
+  return best;
 }
 
 export function asIndex(catalog: CatalogIndex | CatalogContent): CatalogIndex {

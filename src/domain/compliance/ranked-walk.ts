@@ -44,10 +44,19 @@ export class RankedQuery {
     this.discountByProvider = index.providers.map((p) => discounts.get(p.slug));
     this.byIndexOrder = !this.ranksByTotal && !this.discountByProvider.some((d) => d && !d.isZero());
     this.staleBefore = oldestAcceptedObservation(policy);
+    this.capApprox = policy.maxPricePerGpuHour?.toNumber() ?? Infinity;
   }
 
   /** ISO date: offers observed before it fail the freshness rule; null without maxPriceAgeDays. */
   private readonly staleBefore: string | null;
+
+  /**
+   * Whether the rank order is the index's own (no discount, no pooling): each of prices.sortedLists
+   * is then sorted by `compare` itself, so the first compliant offer of a list is its best one.
+   */
+  get ranksInIndexOrder(): boolean {
+    return this.byIndexOrder;
+  }
 
   /** The ranking is by total price of the requirement only when GPUs are pooled (TOTAL). */
   get ranksByTotal(): boolean {
@@ -96,9 +105,21 @@ export class RankedQuery {
       this.providerFailCount(at(this.index.offerProvider, offer)) +
       this.regionFailCount(at(this.index.offerRegion, offer)) +
       this.modelFailCount(o.pricingModel) +
-      (this.policy.maxPricePerGpuHour && priceFails(this.pricePerGpuHour(offer), this.policy) ? 1 : 0) +
+      (this.policy.maxPricePerGpuHour && this.overPriceCap(offer) ? 1 : 0) +
       (this.staleBefore !== null && o.observedAt < this.staleBefore ? 1 : 0)
     );
+  }
+
+  /** Double of the policy's price cap: toNumber() never inverts an order, so only equal doubles need Decimal. */
+  private readonly capApprox: number;
+
+  /** priceFails on the offer's price; undiscounted offers compare as doubles unless they equal the cap's. */
+  private overPriceCap(offer: number): boolean {
+    if (this.discountOf(offer) === undefined) {
+      const approx = at(this.prices.approxPerGpuHour, offer);
+      if (approx !== this.capApprox) return approx > this.capApprox;
+    }
+    return priceFails(this.pricePerGpuHour(offer), this.policy);
   }
 
   private providerFailCount(p: number): number {

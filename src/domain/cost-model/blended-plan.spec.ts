@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { Decimal } from '../money/money.js';
-import { optimizeBlendedPlan, reservedReplicasByRule } from './blended-plan.js';
+import { blendedCostLowerBound, optimizeBlendedPlan, reservedReplicasByRule } from './blended-plan.js';
 import { dayCost, planDay, type BurstMode, type PlanInput } from './plan-day.js';
 import { hourlyDemand } from './demand.js';
 import { offer } from './estimate.factories.js';
@@ -274,6 +274,63 @@ describe(`${optimizeBlendedPlan.name} against a brute-force reference`, () => {
         }
         expect(Math.abs(plan.costPerDay - reference.cost)).toBeLessThanOrEqual(1e-9 * Math.max(1, reference.cost));
       }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe(blendedCostLowerBound.name, () => {
+  it('is the cost itself when nothing can be saved: 2 replicas all day on on-demand at 4', () => {
+    // 24 h × 2 replicas × 4 = 192 per day, busy every paid hour (u = 1).
+    const p = input({ profile: flat(2), prices: { od: '4' } });
+    expect(optimizeBlendedPlan(p).costPerDay).toBeCloseTo(192, 9);
+    expect(blendedCostLowerBound(p)).toBeLessThanOrEqual(192);
+    expect(blendedCostLowerBound(p)).toBeGreaterThan(192 * (1 - 1e-5));
+  });
+
+  it('counts busy time only where serverless can take the hour: 0.1 busy replica-hours per hour at 10', () => {
+    // Serverless: 24 × 0.1 × 10 = 24 per day; a dedicated replica would cost 24 × 4 = 96.
+    const p = input({ profile: flat(0.1), prices: { od: '4', serverless: '10' } });
+    expect(blendedCostLowerBound(p)).toBeCloseTo(24, 3);
+    expect(blendedCostLowerBound(p)).toBeLessThanOrEqual(optimizeBlendedPlan(p).costPerDay);
+  });
+
+  it('never exceeds the cheapest plan of the space (brute-force reference) or the optimizer’s answer', () => {
+    fc.assert(
+      fc.property(smallWorld, ({ world, input }) => {
+        const bound = blendedCostLowerBound(input);
+        const reference = bruteForcePlan(world);
+        expect(bound).toBeLessThanOrEqual(reference?.cost ?? Infinity);
+        expect(bound).toBeLessThanOrEqual(optimizeBlendedPlan(input).costPerDay);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('never exceeds the optimizer’s answer on larger fleets, instance sizes and serverless prices', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 400 }), { minLength: 24, maxLength: 24 }),
+        fc.constantFrom(0, 0.2, 0.5),
+        fc.constantFrom<InterruptionTolerance>('INTOLERANT', 'RECOVERABLE', 'TOLERANT'),
+        fc.boolean(),
+        fc.constantFrom(1, 2, 8),
+        fc.constantFrom(0.5, 0.75, 1),
+        fc.option(fc.constantFrom('0.5', '3', '9'), { nil: undefined }),
+        fc.record({ od: fc.constantFrom('4', '6'), res: fc.constantFrom('1.5', '2.4', undefined), spot: fc.constantFrom('1.2', '5', undefined) }),
+        (tenths, batchShare, tolerance, scaleToZero, gpus, targetUtilization, serverless, prices) => {
+          const p = input({
+            profile: tenths.map((x) => x / 10),
+            batchShare,
+            tolerance,
+            scaleToZero,
+            gpusPerInstance: gpus,
+            targetUtilization,
+            prices: { ...prices, ...(serverless ? { serverless } : {}) },
+          });
+          expect(blendedCostLowerBound(p)).toBeLessThanOrEqual(optimizeBlendedPlan(p).costPerDay);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -79,8 +79,14 @@ export function optimizeBlendedPlan(input: PlanInput): DayPlan {
   let best: { input: PlanInput; order: number[]; R: number; threshold: number; cost: number } | null = null;
   for (const strategy of strategies(input)) {
     const order = batchOrder(strategy.demand);
+    const reserved = strategy.tiers.reserved;
     for (const R of reservationSizes(strategy)) {
-      for (const threshold of serverlessThresholds(strategy, R * (strategy.tiers.reserved?.replicasPerInstance ?? 1))) {
+      // Pruning that cannot change the answer: a day with R reserved instances costs at least
+      // their price (dayCost starts from this very product and only adds non-negative terms),
+      // and R only grows. Once that alone exceeds what the best plan so far may tie with, this
+      // and every larger R of the strategy would lose the comparison below, so they are skipped.
+      if (best !== null && reserved && R * HOURS_PER_DAY * reserved.pricePerInstanceHour > best.cost * (1 + 1e-12)) break;
+      for (const threshold of serverlessThresholds(strategy, R * (reserved?.replicasPerInstance ?? 1))) {
         const cost = dayCost(strategy, R, order, threshold);
         if (best === null || cost <= best.cost * (1 + 1e-12)) best = { input: strategy, order, R, threshold, cost };
       }
@@ -89,6 +95,40 @@ export function optimizeBlendedPlan(input: PlanInput): DayPlan {
   // Every strategy has at least the reservation size 0 and one threshold.
   const chosen = defined(best, 'the cheapest candidate plan');
   return planDay(chosen.input, chosen.R, chosen.order, chosen.threshold);
+}
+
+/**
+ * A lower bound on the day cost of every plan optimizeBlendedPlan searches, hence on its answer's
+ * costPerDay (blended-plan.spec.ts holds it against the optimizer and the brute-force reference).
+ * Right-sizing uses it to skip planning GPU × precision options that cannot rank among the plans
+ * it reports. Two bounds, the larger one:
+ * - online, hour by hour: a dedicated hour pays for its N_h replicas at the cheapest dedicated
+ *   price per replica-hour; a serverless hour pays busy_h = λ_h / μ replica-hours at the
+ *   serverless price, or keeps them on reserved replicas busy at most u each, whichever is less;
+ * - all work (online and batch, in busy replica-hours) at the cheapest price of any tier, since a
+ *   paid replica-hour holds at most one busy replica-hour and serverless bills busy time.
+ * Warm replicas, cold starts and whole instances only add cost. The small factor at the end keeps
+ * the bound below the optimizer's float sums whatever their rounding.
+ */
+export function blendedCostLowerBound(input: PlanInput): number {
+  const { demand, tiers, replicaRequestsPerSecond: mu, targetUtilization: u } = input;
+  const perReplicaHour = (t: PlanTier | null): number => (t ? t.pricePerInstanceHour / t.replicasPerInstance : Infinity);
+  const dedicated = Math.min(perReplicaHour(tiers.reserved), perReplicaHour(tiers.onDemand), perReplicaHour(tiers.spot));
+  const serverless = tiers.serverless ? tiers.serverless.pricePerReplicaBusyHour : Infinity;
+  const serverlessHour = Math.min(serverless, perReplicaHour(tiers.reserved) / u);
+  let online = 0;
+  let busy = 0;
+  for (let h = 0; h < HOURS_PER_DAY; h++) {
+    const replicas = at(demand.onlineReplicas, h);
+    const busyHours = at(demand.onlineRequestsPerSecond, h) / mu;
+    busy += busyHours;
+    const asDedicated = replicas > 0 ? replicas * dedicated : 0;
+    const asServerless = !tiers.serverless ? Infinity : busyHours > 0 ? busyHours * serverlessHour : 0;
+    online += Math.min(asDedicated, asServerless);
+  }
+  const work = busy + demand.batchReplicaHoursPerDay;
+  const all = work > 0 ? work * Math.min(dedicated, serverless) : 0;
+  return Math.max(online, all) * (1 - 1e-6);
 }
 
 /** The plan inputs of each burst mode and scale-to-zero choice; the caller's own last. */

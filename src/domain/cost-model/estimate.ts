@@ -27,7 +27,11 @@ export function estimateInferenceCost(input: EstimateInput): EstimateOutcome {
   const settings = settingsFrom(input, resolved.model);
   if ('kind' in settings) return settings;
 
-  const sizing = evaluateCandidates(settings);
+  // The answer names the winner and the best plan of up to maxAlternatives other GPU × precision
+  // pairs (at least one, see alternatives()): options that cannot be among those are not planned.
+  const maxAlternatives = input.maxAlternatives ?? DEFAULT_MAX_ALTERNATIVES;
+  const keep = Number.isFinite(maxAlternatives) ? 1 + Math.max(1, Math.ceil(maxAlternatives)) : Infinity;
+  const sizing = evaluateCandidates(settings, { keep });
   if (sizing.evaluations.length === 0) {
     if (sizing.tooLargeGpus !== null) {
       const gpus = sizing.tooLargeGpus;

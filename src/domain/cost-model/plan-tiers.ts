@@ -37,6 +37,17 @@ export interface PlanTiers {
   serverless: { offer: TierOfferInput; pricePerReplicaBusyHour: number } | null;
 }
 
+/**
+ * Decimal.toNumber() goes through the decimal's text; right-sizing asks for each offer's price
+ * once per GPU × precision × tensor-parallel option, so each Decimal is converted once.
+ */
+const numbers = new WeakMap<Decimal, number>();
+function asNumber(d: Decimal): number {
+  let n = numbers.get(d);
+  if (n === undefined) numbers.set(d, (n = d.toNumber()));
+  return n;
+}
+
 /** Effective spot price multiplier: 1 + interruptions/hour × (model load + lost work) hours. */
 export function spotOverheadFactor({
   interruptionsPerHour,
@@ -71,7 +82,7 @@ export function planTiers({
   const tier = (offer: TierOfferInput, factor: number): PlanTier | null => {
     const replicasPerInstance = Math.floor(offer.gpusPerInstance / tensorParallel);
     if (replicasPerInstance < 1) return null;
-    return { offer, replicasPerInstance, pricePerInstanceHour: offer.pricePerInstanceHour.toNumber() * factor };
+    return { offer, replicasPerInstance, pricePerInstanceHour: asNumber(offer.pricePerInstanceHour) * factor };
   };
   const perReplica = (t: PlanTier | null): number => (t ? t.pricePerInstanceHour / t.replicasPerInstance : Infinity);
   const tiers: PlanTiers = { reserved: null, onDemand: null, spot: null, serverless: null };
@@ -94,7 +105,7 @@ export function planTiers({
         break;
       case 'SERVERLESS': {
         // Billed per GPU of busy time, so any instance size serves: no packing, no minimum.
-        const pricePerReplicaBusyHour = (offer.pricePerInstanceHour.toNumber() * tensorParallel) / offer.gpusPerInstance;
+        const pricePerReplicaBusyHour = (asNumber(offer.pricePerInstanceHour) * tensorParallel) / offer.gpusPerInstance;
         if (!tiers.serverless || pricePerReplicaBusyHour < tiers.serverless.pricePerReplicaBusyHour) {
           tiers.serverless = { offer, pricePerReplicaBusyHour };
         }

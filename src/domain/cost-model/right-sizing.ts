@@ -6,7 +6,7 @@ import { fitReplica, type ReplicaMemory } from '../sizing/fit.js';
 import type { ModelSpec } from '../sizing/model-presets.js';
 import { weightBytes } from '../sizing/model.js';
 import { PRECISIONS, type Precision } from '../sizing/precision.js';
-import { optimizeBlendedPlan } from './blended-plan.js';
+import { blendedCostLowerBound, optimizeBlendedPlan } from './blended-plan.js';
 import { planDay, type DayPlan, type PlanInput } from './plan-day.js';
 import { HOURS_PER_DAY, hourlyDemand, type HourlyDemand } from './demand.js';
 import type { GpuCandidate, MeasuredThroughputInput } from './estimate.types.js';
@@ -58,10 +58,14 @@ export interface Evaluation {
   spotOverhead: number;
   modelLoadSeconds: number;
   blended: PricedPlan;
-  /** Best plan without serverless (the dedicated side of the serverless comparison); null without a serverless offer. */
-  dedicatedOnly: PricedPlan | null;
-  autoscaled: PricedPlan;
-  naive: PricedPlan;
+  /**
+   * Best plan without serverless (the dedicated side of the serverless comparison); null without
+   * a serverless offer. This and the two baselines are planned on first read: only the chosen
+   * plan and the alternatives are ever priced, so the others never pay for them.
+   */
+  readonly dedicatedOnly: PricedPlan | null;
+  readonly autoscaled: PricedPlan;
+  readonly naive: PricedPlan;
   /** What the baselines are priced at: on-demand, else reserved, else spot. */
   baselineTier: PlanTier;
   /** The blended plan plus egress, per month (comparison only). */
@@ -85,8 +89,14 @@ export interface RightSizingResult {
   notes: string[];
 }
 
-export function evaluateCandidates(s: RightSizingSettings): RightSizingResult {
-  const evaluations: Evaluation[] = [];
+/**
+ * Every allowed GPU × precision × tensor-parallel option, planned. With `keep` (1 + the number
+ * of alternatives the answer lists), options that provably cannot be among the `keep` best
+ * GPU × precision pairs are not planned at all (see plannedInRankOrder); the ones returned are
+ * exactly those the answer needs, planned exactly as without `keep`.
+ */
+export function evaluateCandidates(s: RightSizingSettings, { keep = Infinity }: { keep?: number } = {}): RightSizingResult {
+  const pending: Pending[] = [];
   const notes: string[] = [];
   let largestTried: RightSizingResult['largestTried'] = null;
   let largestCapacity = -1;
@@ -120,17 +130,70 @@ export function evaluateCandidates(s: RightSizingSettings): RightSizingResult {
       // A measurement describes one deployment: take it as the smallest replica that fits.
       const options = measured ? fit.options.slice(0, 1) : fit.options;
       for (const memory of options) {
-        const evaluation = evaluateOne({ s, candidate, candidateIndex, precision, memory, measured });
-        if (typeof evaluation === 'string') notes.push(evaluation);
-        else if ('tooLargeGpus' in evaluation) tooLargeGpus = Math.min(tooLargeGpus ?? Infinity, evaluation.tooLargeGpus);
-        else evaluations.push(evaluation);
+        const prepared = prepareOne({ s, candidate, candidateIndex, precision, memory, measured });
+        if (typeof prepared === 'string') notes.push(prepared);
+        else if ('tooLargeGpus' in prepared) tooLargeGpus = Math.min(tooLargeGpus ?? Infinity, prepared.tooLargeGpus);
+        else pending.push(prepared);
       }
     }
   });
+  const evaluations = plannedInRankOrder(s, pending, keep);
   return { evaluations, tooLargeGpus, largestTried, anyFit, notes: [...new Set(notes)] };
 }
 
-function evaluateOne({
+/** An option with everything but its plans: what ranking needs to know before planning. */
+interface Pending {
+  candidateIndex: number;
+  candidate: GpuCandidate;
+  precision: Precision;
+  memory: ReplicaMemory;
+  throughput: ReplicaThroughput;
+  demand: HourlyDemand;
+  tiers: PlanTiers;
+  spotOverhead: number;
+  modelLoadSeconds: number;
+  baselineTier: PlanTier;
+  planInput: PlanInput;
+  /** The blended plan's cost can be no lower than this (monthlyCostEstimate's formula on blendedCostLowerBound). */
+  lowerBound: number;
+}
+
+/**
+ * Plans the options best bound first and skips an option when `keep` GPU × precision pairs
+ * already have a planned option that ranks strictly before it (compareEvaluations) whatever its
+ * cost: meeting the latency target when it does not, or costing less than its lower bound. Such
+ * an option is never the best of a pair among the `keep` best, so the answer (the winner and the
+ * best option of each of the next pairs) is the same as with every option planned. The order in
+ * which options are planned changes nothing else: each plan depends on its own option only.
+ */
+function plannedInRankOrder(s: RightSizingSettings, pending: Pending[], keep: number): Evaluation[] {
+  const byBound = pending
+    .map((p, order) => ({ p, order }))
+    .sort(
+      (a, b) => Number(b.p.throughput.meetsLatencyTarget) - Number(a.p.throughput.meetsLatencyTarget) || a.p.lowerBound - b.p.lowerBound || a.order - b.order,
+    );
+  const planned: { evaluation: Evaluation; order: number }[] = [];
+  /** The best planned option of each GPU × precision pair. */
+  const bestOfPair = new Map<string, Evaluation>();
+  for (const { p, order } of byBound) {
+    if (bestOfPair.size >= keep) {
+      let ahead = 0;
+      for (const e of bestOfPair.values()) {
+        const latency = Number(e.throughput.meetsLatencyTarget) - Number(p.throughput.meetsLatencyTarget);
+        if (latency > 0 || (latency === 0 && e.monthlyCostEstimate < p.lowerBound)) ahead += 1;
+      }
+      if (ahead >= keep) continue;
+    }
+    const evaluation = planOne(s, p);
+    planned.push({ evaluation, order });
+    const key = `${p.candidateIndex}/${p.precision}`;
+    const best = bestOfPair.get(key);
+    if (!best || compareEvaluations(evaluation, best) < 0) bestOfPair.set(key, evaluation);
+  }
+  return planned.sort((a, b) => a.order - b.order).map((x) => x.evaluation);
+}
+
+function prepareOne({
   s,
   candidate,
   candidateIndex,
@@ -144,7 +207,7 @@ function evaluateOne({
   precision: Precision;
   memory: ReplicaMemory;
   measured: MeasuredThroughputInput | undefined;
-}): Evaluation | string | { tooLargeGpus: number } {
+}): Pending | string | { tooLargeGpus: number } {
   const t = memory.tensorParallel;
   const throughput = measured
     ? measuredReplicaThroughput({ ...measured, avgOutputTokens: s.avgOutputTokens, memoryBatchLimit: memory.maxBatch })
@@ -191,33 +254,63 @@ function evaluateOne({
     scaleToZero: s.scaleToZero,
     minReplicas: s.minReplicas,
   };
-  const naive = naivePlan({ planInput, baselineTier });
-  const autoscaled = autoscaledPlan({ planInput, baselineTier, naive });
-  // The optimizer's space holds both baselines: no clamp to them here (estimate.ts asserts it).
-  const blended: PricedPlan = { plan: optimizeBlendedPlan(planInput), tiers };
-  let dedicatedOnly: PricedPlan | null = null;
-  if (tiers.serverless) {
-    const dedicatedTiers = { ...tiers, serverless: null };
-    dedicatedOnly = { plan: optimizeBlendedPlan({ ...planInput, tiers: dedicatedTiers }), tiers: dedicatedTiers };
-  }
-  const egressPricePerGb = candidate.egressPricePerGb?.toNumber() ?? 0;
   return {
     candidateIndex,
     candidate,
     precision,
-    tensorParallel: t,
     memory,
     throughput,
     demand,
     tiers,
     spotOverhead,
     modelLoadSeconds,
-    blended,
-    dedicatedOnly,
-    autoscaled,
-    naive,
     baselineTier,
-    monthlyCostEstimate: (blended.plan.costPerDay * s.hoursPerMonth) / HOURS_PER_DAY + s.egressGbPerMonth * egressPricePerGb,
+    planInput,
+    lowerBound: monthlyCostEstimate(s, candidate, blendedCostLowerBound(planInput)),
+  };
+}
+
+/** The blended plan plus egress, per month; non-decreasing in costPerDay (lower bounds stay lower bounds). */
+function monthlyCostEstimate(s: RightSizingSettings, candidate: GpuCandidate, costPerDay: number): number {
+  const egressPricePerGb = candidate.egressPricePerGb?.toNumber() ?? 0;
+  return (costPerDay * s.hoursPerMonth) / HOURS_PER_DAY + s.egressGbPerMonth * egressPricePerGb;
+}
+
+function planOne(s: RightSizingSettings, p: Pending): Evaluation {
+  const { planInput, tiers, baselineTier } = p;
+  // The optimizer's space holds both baselines: no clamp to them here (estimate.ts asserts it).
+  const blended: PricedPlan = { plan: optimizeBlendedPlan(planInput), tiers };
+  let naive: PricedPlan | undefined;
+  let autoscaled: PricedPlan | undefined;
+  let dedicatedOnly: PricedPlan | null | undefined;
+  const naiveOnce = (): PricedPlan => (naive ??= naivePlan({ planInput, baselineTier }));
+  return {
+    candidateIndex: p.candidateIndex,
+    candidate: p.candidate,
+    precision: p.precision,
+    tensorParallel: p.memory.tensorParallel,
+    memory: p.memory,
+    throughput: p.throughput,
+    demand: p.demand,
+    tiers,
+    spotOverhead: p.spotOverhead,
+    modelLoadSeconds: p.modelLoadSeconds,
+    blended,
+    get dedicatedOnly(): PricedPlan | null {
+      if (dedicatedOnly === undefined) {
+        const dedicatedTiers = { ...tiers, serverless: null };
+        dedicatedOnly = tiers.serverless ? { plan: optimizeBlendedPlan({ ...planInput, tiers: dedicatedTiers }), tiers: dedicatedTiers } : null;
+      }
+      return dedicatedOnly;
+    },
+    get naive(): PricedPlan {
+      return naiveOnce();
+    },
+    get autoscaled(): PricedPlan {
+      return (autoscaled ??= autoscaledPlan({ planInput, baselineTier, naive: naiveOnce() }));
+    },
+    baselineTier,
+    monthlyCostEstimate: monthlyCostEstimate(s, p.candidate, blended.plan.costPerDay),
   };
 }
 

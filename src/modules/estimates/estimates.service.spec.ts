@@ -11,6 +11,7 @@ import { EstimatePool } from './estimate-pool.js';
 import { EstimatesService } from './estimates.service.js';
 import { InProcessEstimatePool } from './testing/in-process-estimate-pool.js';
 import { at, defined } from '../../domain/checked.js';
+import { Decimal } from '../../domain/money/money.js';
 
 const input = (overrides: Partial<EstimateInput> = {}): EstimateInput => ({
   model: { preset: 'llama-3-8b' },
@@ -126,6 +127,35 @@ describe(EstimatesService.name, () => {
       expect(h100.offers.SPOT).toMatchObject({ gpusPerInstance: 8, interruptionNoticeSeconds: null });
       expect(h100.offers.SPOT?.pricePerInstanceHour.toFixed(2)).toBe('12.00');
       expect(l4.offers).toEqual({});
+    });
+
+    it('keeps candidates per version, policy, discounts and currency, never answering one with another’s', async () => {
+      const { repo, pool, estimates } = await setUp();
+      const h100 = (i: number) => at(at(pool.inputs, i).candidates, 0).offers.ON_DEMAND;
+      const gpus = ['h100-sxm-80gb'];
+      await estimates.estimate(input({ gpus, policy: { residency: 'EEA' }, currency: 'EUR' }));
+      // Another workload, the same catalog question: the same offers.
+      await estimates.estimate(
+        input({ gpus, policy: { residency: 'EEA' }, currency: 'EUR', workload: { requestsPerSecond: 7, avgInputTokens: 500, avgOutputTokens: 200 } }),
+      );
+      expect(h100(1)).toEqual(h100(0));
+      // Without Scaleway (2.73 EUR), OVH at 2.80 EUR is the cheapest in the EEA.
+      await estimates.estimate(input({ gpus, policy: { residency: 'EEA', excludeProviders: ['scaleway'] }, currency: 'EUR' }));
+      expect(h100(2)?.pricePerInstanceHour.toFixed(2)).toBe('2.80');
+      // 10% off Scaleway: 2.457 EUR.
+      await estimates.estimate(input({ gpus, policy: { residency: 'EEA' }, currency: 'EUR', discounts: [{ provider: 'scaleway', percent: 10 }] }));
+      expect(h100(3)?.pricePerInstanceHour.toFixed(3)).toBe('2.457');
+      // The same policy in USD: 2.73 EUR at 0.8650 EUR per USD = 3.156 USD.
+      await estimates.estimate(input({ gpus, policy: { residency: 'EEA' } }));
+      expect(h100(4)?.pricePerInstanceHour.toFixed(3)).toBe('3.156');
+      // A new version where Scaleway charges 2.00 EUR: its own candidates, not the kept ones.
+      const content = sampleCatalog();
+      content.offers = content.offers.map((o) => (o.keyHash === h100(0)?.ref ? { ...o, pricePerHour: new Decimal('2.00') } : o));
+      const v2 = repo.addVersion({ content });
+      repo.publishAt(v2.id, new Date('2026-06-01T00:00:00Z'));
+      const answer = await estimates.estimate(input({ gpus, policy: { residency: 'EEA' }, currency: 'EUR' }));
+      expect(answer.version.id).toBe(v2.id);
+      expect(h100(5)?.pricePerInstanceHour.toFixed(2)).toBe('2.00');
     });
 
     it('passes the model, precisions and workload assumptions through as the cost model names them', async () => {

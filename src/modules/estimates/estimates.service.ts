@@ -3,16 +3,15 @@
 // pure cost model. Reads only; stores nothing. Same input and version, same numbers.
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { PRICING_MODELS, type CatalogVersionInfo, type Currency, type PricingModel } from '../../domain/catalog/catalog.types.js';
+import { PRICING_MODELS, type CatalogVersionInfo, type Currency } from '../../domain/catalog/catalog.types.js';
 import {
   ANY_REQUIREMENT,
   assertKnownIdentifiers,
-  findCheapestCompliant,
+  cheapestPerGpuAndPricingModel,
   priceQualityWarnings,
   priceReferenceDate,
   resolveDiscounts,
   resolvePolicy,
-  resolveRequirement,
   type CatalogIndex,
   type CompliancePolicy,
   type Discounts,
@@ -27,6 +26,7 @@ import { policyInputFrom } from '../offers/offer-search.js';
 import type { EstimateInput } from './dto/estimate.input.js';
 import { EstimatePool } from './estimate-pool.js';
 import { at, getOrThrow } from '../../domain/checked.js';
+import { LRUCache } from 'lru-cache';
 
 export interface EstimateAnswer {
   version: CatalogVersionInfo;
@@ -34,8 +34,18 @@ export interface EstimateAnswer {
   index: CatalogIndex;
 }
 
+/** Candidate lists kept per catalog version (the index), for this many distinct policies each. */
+const CANDIDATE_SETS_PER_VERSION = 64;
+
 @Injectable()
 export class EstimatesService {
+  /**
+   * The candidates are a function of the version (immutable), the resolved policy (reference date
+   * included), the discounts, the currency and the GPUs: kept per index, so requests that differ
+   * only in the workload or the model skip the catalog walk. They are only read afterwards.
+   */
+  private readonly candidateSets = new WeakMap<CatalogIndex, LRUCache<string, GpuCandidate[]>>();
+
   constructor(
     private readonly catalog: CatalogService,
     private readonly pool: EstimatePool,
@@ -120,7 +130,10 @@ export class EstimatesService {
       precisions,
       workload: { ...input.workload },
       tolerance: ctx.policy.tolerance ?? undefined,
-      candidates: ctx.gpuSlugs.map((slug) => this.candidate(slug.toLowerCase(), ctx)),
+      candidates: this.candidates(
+        ctx.gpuSlugs.map((slug) => slug.toLowerCase()),
+        ctx,
+      ),
       currency: ctx.currency,
       hoursPerMonth: input.hoursPerMonth,
       recoverableSpotShare: input.recoverableSpotShare,
@@ -138,30 +151,41 @@ export class EstimatesService {
     };
   }
 
-  /** The cheapest compliant offer of each pricing model for one GPU type. */
-  private candidate(slug: string, ctx: { index: CatalogIndex; policy: CompliancePolicy; discounts: Discounts; currency: Currency }): GpuCandidate {
-    const gpu = at(ctx.index.gpus, getOrThrow(ctx.index.gpuBySlug, slug, 'GPU'));
-    const requirement = resolveRequirement({ gpus: [slug] });
-    const offers: GpuCandidate['offers'] = {};
-    let egressPricePerGb: Decimal | null = null;
-    let egressProvider: string | null = null;
-    for (const pricingModel of PRICING_MODELS) {
-      if (ctx.policy.pricingModels && !ctx.policy.pricingModels.includes(pricingModel)) continue;
-      const policy: CompliancePolicy = { ...ctx.policy, pricingModels: [pricingModel] as PricingModel[] };
-      const best = findCheapestCompliant({ catalog: ctx.index, requirement, policy, currency: ctx.currency, limit: 1, discounts: ctx.discounts }).items[0];
-      if (!best) continue;
-      offers[pricingModel] = {
-        ref: best.offer.keyHash,
-        pricingModel,
-        gpusPerInstance: best.offer.gpuCount,
-        pricePerInstanceHour: best.pricePerInstanceHour,
-        interruptionNoticeSeconds: best.offer.interruptionNoticeSeconds,
-      };
-      egressProvider ??= best.provider.slug;
-      if (egressPricePerGb === null && best.provider.egressUsdPerGb) {
-        egressPricePerGb = convert(best.provider.egressUsdPerGb, 'USD', ctx.currency, ctx.index.fxRates);
+  private candidates(slugs: string[], ctx: { index: CatalogIndex; policy: CompliancePolicy; discounts: Discounts; currency: Currency }): GpuCandidate[] {
+    let sets = this.candidateSets.get(ctx.index);
+    if (!sets) this.candidateSets.set(ctx.index, (sets = new LRUCache({ max: CANDIDATE_SETS_PER_VERSION })));
+    // Decimals (price cap, discounts) serialize as their exact text.
+    const key = JSON.stringify([ctx.policy, [...ctx.discounts.entries()], ctx.currency, slugs]);
+    let candidates = sets.get(key);
+    if (!candidates) sets.set(key, (candidates = this.selectCandidates(slugs, ctx)));
+    return candidates;
+  }
+
+  /** The cheapest compliant offer of each pricing model for each GPU type, from one query over the catalog. */
+  private selectCandidates(slugs: string[], ctx: { index: CatalogIndex; policy: CompliancePolicy; discounts: Discounts; currency: Currency }): GpuCandidate[] {
+    const cheapest = cheapestPerGpuAndPricingModel({ catalog: ctx.index, gpus: slugs, policy: ctx.policy, currency: ctx.currency, discounts: ctx.discounts });
+    return slugs.map((slug) => {
+      const gpu = at(ctx.index.gpus, getOrThrow(ctx.index.gpuBySlug, slug, 'GPU'));
+      const best = getOrThrow(cheapest, slug, 'GPU');
+      const offers: GpuCandidate['offers'] = {};
+      let egressPricePerGb: Decimal | null = null;
+      let egressProvider: string | null = null;
+      for (const pricingModel of PRICING_MODELS) {
+        const quote = best[pricingModel];
+        if (!quote) continue;
+        offers[pricingModel] = {
+          ref: quote.offer.keyHash,
+          pricingModel,
+          gpusPerInstance: quote.offer.gpuCount,
+          pricePerInstanceHour: quote.pricePerInstanceHour,
+          interruptionNoticeSeconds: quote.offer.interruptionNoticeSeconds,
+        };
+        egressProvider ??= quote.provider.slug;
+        if (egressPricePerGb === null && quote.provider.egressUsdPerGb) {
+          egressPricePerGb = convert(quote.provider.egressUsdPerGb, 'USD', ctx.currency, ctx.index.fxRates);
+        }
       }
-    }
-    return { gpu: gpuSpecFromCatalog({ gpu }), offers, egressPricePerGb, egressProvider };
+      return { gpu: gpuSpecFromCatalog({ gpu }), offers, egressPricePerGb, egressProvider };
+    });
   }
 }
