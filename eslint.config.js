@@ -9,7 +9,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  { ignores: ['dist/', 'coverage/', 'src/generated/', '.data/', 'bench/results/'] },
+  { ignores: ['dist/', 'coverage/', 'src/generated/', '.data/', 'bench/results/', 'web/src/graphql-env.d.ts'] },
   eslint.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {
