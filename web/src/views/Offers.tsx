@@ -1,5 +1,6 @@
 // Offers: the cheapest compliant offers for a requirement and a policy, sortable, with the cheaper
 // offers the policy excluded and why, and a CSV of what the table shows.
+import { Fragment } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
 import { toCsv } from '../csv';
 import { graphql, request, type ResultOf, type VariablesOf } from '../graphql';
@@ -352,12 +353,12 @@ export function OffersView(props: { params: URLSearchParams; onParams: (p: URLSe
                     <thead>
                       <tr>
                         {COLUMNS.map((c) => (
-                          <th key={c.key} scope="col">
-                            {c.title}
-                          </th>
+                          <Fragment key={c.key}>
+                            <th scope="col">{c.title}</th>
+                            {c.key === 'country' && <th scope="col">Reasons</th>}
+                          </Fragment>
                         ))}
                         <th scope="col">Source</th>
-                        <th scope="col">Reasons</th>
                       </tr>
                     </thead>
                     <tbody>
@@ -386,6 +387,15 @@ function OfferTr(props: { row: Row; reasons?: readonly string[] }) {
         <span aria-hidden="true">{flag(r.country)} </span>
         {r.country}
       </td>
+      {props.reasons && (
+        <td>
+          <ul class="reasons">
+            {props.reasons.map((x) => (
+              <li key={x}>{x}</li>
+            ))}
+          </ul>
+        </td>
+      )}
       <td>{r.instanceType}</td>
       <td>{r.gpu}</td>
       <td class="num">{r.gpuCount}</td>
@@ -404,15 +414,6 @@ function OfferTr(props: { row: Row; reasons?: readonly string[] }) {
           </span>
         </a>
       </td>
-      {props.reasons && (
-        <td>
-          <ul class="reasons">
-            {props.reasons.map((x) => (
-              <li key={x}>{x}</li>
-            ))}
-          </ul>
-        </td>
-      )}
     </tr>
   );
 }
