@@ -33,7 +33,11 @@ describe('Dashboard', () => {
   const open: { context: BrowserContext; problems: PageProblems; page: Page }[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([createTestServer(), launchChromium()]);
+    // Both start at once; whichever started is kept for afterAll even when the other failed.
+    const [started, launched] = await Promise.allSettled([createTestServer(), launchChromium()]);
+    if (started.status === 'fulfilled') server = started.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    for (const result of [started, launched]) if (result.status === 'rejected') throw result.reason;
     await mkdir(SCREENSHOTS, { recursive: true });
   }, 120_000);
 
@@ -173,22 +177,37 @@ describe('Dashboard', () => {
 
   it('Estimate: the chart is drawn and the numbers on the page are those /graphql answers for the same query', async () => {
     const { page } = await newPage();
-    const sent = page.waitForRequest((r) => r.url().endsWith('/graphql') && (r.postData() ?? '').includes('query Estimate'));
     await page.goto(url('#/estimate'));
-    const body = JSON.parse((await sent).postData() ?? '{}') as { query: string; variables: { input: Record<string, unknown> } };
     await page.locator('[data-testid="plan"]').waitFor();
-    // The form's defaults are what was asked.
+    // A business-hours day without spot: a plan whose cost, autoscaled and naive baselines all differ.
+    await page.getByLabel('Shape').selectOption('business');
+    await page.getByLabel('Peak requests/s').fill('150');
+    await page.getByRole('button', { name: 'Fill the 24 hours' }).click();
+    await page.getByLabel('Interruption tolerance').selectOption('INTOLERANT');
+    const sent = page.waitForRequest((r) => r.url().endsWith('/graphql') && (r.postData() ?? '').includes('"tolerance":"INTOLERANT"'));
+    await page.getByRole('button', { name: 'Estimate', exact: true }).click();
+    const body = JSON.parse((await sent).postData() ?? '{}') as { query: string; variables: { input: Record<string, unknown> } };
+    await settled(page);
+    // What the form holds is what was asked: 150 requests/s from 09:00 to 17:00, 15 otherwise.
     expect(body.variables.input).toEqual(
       expect.objectContaining({
         model: { preset: 'llama-3-8b' },
-        workload: expect.objectContaining({ avgInputTokens: 500, avgOutputTokens: 200, batchShare: 0.1, hourlyProfile: expect.any(Array) }),
+        policy: { tolerance: 'INTOLERANT' },
+        workload: {
+          avgInputTokens: 500,
+          avgOutputTokens: 200,
+          batchShare: 0.1,
+          hourlyProfile: Array.from({ length: 24 }, (_, h) => (h >= 9 && h < 17 ? 150 : 15)),
+        },
       }),
     );
-    expect((body.variables.input.workload as { hourlyProfile: number[] }).hourlyProfile).toHaveLength(24);
 
     const direct = await server.graphql<{ estimate: DirectEstimate }>(body.query, body.variables);
     expect(direct.errors).toBeUndefined();
     const e = direct.data.estimate;
+    // The figures below can only be told apart if they differ.
+    expect(new Set([e.monthlyCost.amount, e.baselines.naive.monthlyCost.amount, e.baselines.onDemandAutoscaled.monthlyCost.amount]).size).toBe(3);
+    expect(e.tiers.length).toBeGreaterThan(1);
     expect(shown(await page.getByTestId('monthly-cost').innerText())).toBe(Number(e.monthlyCost.amount));
     expect(await page.getByTestId('plan-version').innerText()).toBe(e.catalogVersion.label);
     expect(e.tiers.length).toBeGreaterThan(0);
@@ -196,6 +215,7 @@ describe('Dashboard', () => {
     expect(shown(await page.getByTestId('baseline-naive').innerText())).toBe(Number(e.baselines.naive.monthlyCost.amount));
     expect(shown(await page.getByTestId('baseline-autoscaled').innerText())).toBe(Number(e.baselines.onDemandAutoscaled.monthlyCost.amount));
     expect(shown(await page.getByTestId('savings-naive').innerText())).toBe(e.savingsVsNaivePct);
+    expect(shown(await page.getByTestId('savings-autoscaled').innerText())).toBe(e.savingsVsOnDemandAutoscaledPct);
     expect(shown(await page.getByTestId('unit-1m').innerText())).toBe(Number(e.unitEconomics.costPer1MOutputTokens?.amount));
     expect(shown(await page.getByTestId('unit-1k').innerText())).toBe(Number(e.unitEconomics.costPer1kRequests?.amount));
     expect(await page.locator('[data-testid="chosen-offers"] tbody tr').count()).toBe(e.chosenOffers.length);
@@ -295,6 +315,7 @@ interface DirectEstimate {
   catalogVersion: { label: string };
   monthlyCost: Money;
   savingsVsNaivePct: number;
+  savingsVsOnDemandAutoscaledPct: number;
   tiers: { pricingModel: string; cost: Money }[];
   baselines: { naive: { monthlyCost: Money }; onDemandAutoscaled: { monthlyCost: Money } };
   unitEconomics: { costPer1MOutputTokens: Money | null; costPer1kRequests: Money | null };
