@@ -275,7 +275,7 @@ describe('Dashboard', () => {
   });
 
   describe.each([
-    ['offers', '#/offers?gpus=h100-sxm-80gb&preset=GDPR_PERSONAL_DATA&explain=1', '[data-testid="offers-table"]'],
+    ['offers', '#/offers?gpus=h100-sxm-80gb&preset=GDPR_PERSONAL_DATA&explain=1&limit=20', '[data-testid="offers-table"]'],
     ['estimate', '#/estimate', '[data-testid="plan"]'],
     ['history', '#/history?gpu=l4-24gb', '[data-testid="history-table"]'],
     ['catalog', '#/catalog', '[data-testid="versions-table"] tbody tr'],
