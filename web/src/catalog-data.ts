@@ -1,0 +1,35 @@
+// What the forms offer to choose from: the current version's GPUs and providers, asked once.
+import { graphql, request, type ResultOf } from './graphql';
+import { useRequest } from './ui';
+
+const ChoicesQuery = graphql(`
+  query Choices {
+    gpus {
+      slug
+      name
+    }
+    providers {
+      slug
+      name
+    }
+    catalogVersions {
+      id
+      label
+      current
+      publishedAt
+    }
+  }
+`);
+export type Choices = ResultOf<typeof ChoicesQuery>;
+
+let cached: Promise<Choices> | undefined;
+
+export function useChoices() {
+  return useRequest('choices', () => {
+    cached ??= request(ChoicesQuery, {}).catch((error: unknown) => {
+      cached = undefined;
+      throw error;
+    });
+    return cached;
+  });
+}

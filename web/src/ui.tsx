@@ -1,0 +1,180 @@
+// Shared pieces of the views: labelled fields that show the API's message for them, the loading
+// state, a request hook, a Chart.js canvas, formatting.
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  type ChartConfiguration,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+} from 'chart.js';
+import { ApiError } from './graphql';
+
+Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, Legend, Tooltip);
+Chart.defaults.font.family = 'system-ui, sans-serif';
+Chart.defaults.color = '#1f2328';
+
+/** A control with its label and, below it, the API's message for it (linked with aria-describedby). */
+export function Field(props: { id: string; label: string; error?: string; hint?: string; children: ComponentChildren; wide?: boolean }) {
+  return (
+    <div class={`field${props.wide ? ' wide' : ''}${props.error ? ' invalid' : ''}`}>
+      <label for={props.id}>{props.label}</label>
+      {props.children}
+      {props.hint && (
+        <small id={`${props.id}-hint`} class="hint">
+          {props.hint}
+        </small>
+      )}
+      {props.error && (
+        <small id={`${props.id}-error`} class="error" role="alert" data-field-error={props.id}>
+          {props.error}
+        </small>
+      )}
+    </div>
+  );
+}
+
+/** aria-describedby and aria-invalid for a control inside Field. */
+export function described(id: string, error: string | undefined, hint = false): Record<string, string | boolean> {
+  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return { id, ...(ids ? { 'aria-describedby': ids } : {}), ...(error ? { 'aria-invalid': true } : {}) };
+}
+
+/** A fieldset of checkboxes: a multi-select that works with the keyboard and on a phone. */
+export function Checks<T extends string>(props: {
+  id: string;
+  legend: string;
+  options: readonly { value: T; label: string }[];
+  value: readonly string[];
+  onChange: (value: T[]) => void;
+  error?: string;
+}) {
+  return (
+    <fieldset class={`field checks${props.error ? ' invalid' : ''}`} id={props.id} aria-describedby={props.error ? `${props.id}-error` : undefined}>
+      <legend>{props.legend}</legend>
+      <div class="check-list">
+        {props.options.map((o) => (
+          <label key={o.value}>
+            <input
+              type="checkbox"
+              name={props.id}
+              value={o.value}
+              checked={props.value.includes(o.value)}
+              onChange={(e) => {
+                const on = e.currentTarget.checked;
+                props.onChange(props.options.map((x) => x.value).filter((v) => (v === o.value ? on : props.value.includes(v))));
+              }}
+            />{' '}
+            {o.label}
+          </label>
+        ))}
+      </div>
+      {props.error && (
+        <small id={`${props.id}-error`} class="error" role="alert" data-field-error={props.id}>
+          {props.error}
+        </small>
+      )}
+    </fieldset>
+  );
+}
+
+export function Loading(props: { active: boolean; what: string }) {
+  return (
+    <p class="loading" role="status" aria-live="polite" data-loading={props.active ? 'true' : 'false'}>
+      {props.active ? `Loading ${props.what}…` : ''}
+    </p>
+  );
+}
+
+export function ErrorBox(props: { error: unknown; shownAtFields?: boolean }) {
+  if (!props.error) return null;
+  const message = props.error instanceof Error ? props.error.message : String(props.error);
+  return (
+    <div class="error-box" role="alert" data-testid="request-error">
+      {props.shownAtFields ? 'The request was refused; see the marked fields. ' : ''}
+      {message}
+    </div>
+  );
+}
+
+export interface RequestState<T> {
+  data: T | undefined;
+  error: ApiError | undefined;
+  loading: boolean;
+}
+
+/** Runs `run` whenever `key` changes (null: not yet); a newer request aborts the one before. */
+export function useRequest<T>(key: string | null, run: (signal: AbortSignal) => Promise<T>): RequestState<T> {
+  const [state, setState] = useState<RequestState<T>>({ data: undefined, error: undefined, loading: key !== null });
+  useEffect(() => {
+    if (key === null) return;
+    const controller = new AbortController();
+    setState((s) => ({ ...s, loading: true, error: undefined }));
+    run(controller.signal).then(
+      (data) => setState({ data, error: undefined, loading: false }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState({ data: undefined, error: error instanceof ApiError ? error : new ApiError(String(error), 'CLIENT', []), loading: false });
+      },
+    );
+    return () => controller.abort();
+  }, [key]);
+  return state;
+}
+
+/** A Chart.js chart; the canvas is an image to assistive technology, with the same figures in a table next to it. */
+export function ChartCanvas(props: { config: ChartConfiguration; label: string; id: string; height?: number }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    if (!canvas.current) return;
+    const chart = new Chart(canvas.current, props.config);
+    return () => chart.destroy();
+  }, [props.config]);
+  return (
+    <div class="chart" style={{ height: `${props.height ?? 320}px` }}>
+      <canvas ref={canvas} id={props.id} role="img" aria-label={props.label} />
+    </div>
+  );
+}
+
+/** A table that scrolls sideways on a phone, reachable with the keyboard. */
+export function TableScroll(props: { label: string; children: ComponentChildren }) {
+  return (
+    <div class="table-scroll" role="region" aria-label={props.label} tabIndex={0}>
+      {props.children}
+    </div>
+  );
+}
+
+export function money(amount: string | undefined | null, currency?: string): string {
+  if (amount === undefined || amount === null) return '–';
+  return `${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 })}${currency ? ` ${currency}` : ''}`;
+}
+
+/** The flag emoji of an ISO 3166-1 alpha-2 code (regional indicator letters). */
+export function flag(country: string): string {
+  return /^[A-Z]{2}$/.test(country) ? String.fromCodePoint(...[...country].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65)) : '';
+}
+
+export const PRICING_MODELS = ['ON_DEMAND', 'SPOT', 'RESERVED_1Y', 'RESERVED_3Y', 'SERVERLESS'] as const;
+export const PRESETS = [
+  { value: 'GDPR_PERSONAL_DATA', label: 'GDPR personal data' },
+  { value: 'EU_SOVEREIGN', label: 'EU sovereign' },
+  { value: 'DE_BSI_C5', label: 'BSI C5 (Germany)' },
+] as const;
+export const label = (s: string): string => s.replaceAll('_', ' ').toLowerCase();
+
+/** Comma- or space-separated list as typed → values. */
+export function splitList(text: string): string[] {
+  return text
+    .split(/[\s,]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
