@@ -9,7 +9,18 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  { ignores: ['dist/', 'coverage/', 'src/generated/', '.data/', 'bench/results/', 'examples/clients/gql/', 'examples/clients/openapi.d.ts', 'web/src/graphql-env.d.ts'] },
+  {
+    ignores: [
+      'dist/',
+      'coverage/',
+      'src/generated/',
+      '.data/',
+      'bench/results/',
+      'examples/clients/gql/',
+      'examples/clients/openapi.d.ts',
+      'web/src/graphql-env.d.ts',
+    ],
+  },
   eslint.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {

@@ -19,10 +19,11 @@ const PHONE = { width: 390, height: 844 };
 // EU-27 (Council of the EU's member list) and Iceland, Liechtenstein, Norway: the EEA, typed here
 // rather than taken from the service's own jurisdiction lists.
 const EEA = new Set('AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE IS LI NO'.split(' '));
-// helmet 8's default policy, as documented by helmet; the service sends it with the dashboard.
-const HELMET_DEFAULT_CSP =
-  "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data:;" +
-  "object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' https: 'unsafe-inline';upgrade-insecure-requests";
+// helmet 8's default policy narrowed as app.setup.ts says (no https: sources, connect-src 'self', no
+// upgrade-insecure-requests); the service sends it with every answer, the dashboard's included.
+const SERVICE_CSP =
+  "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'self';img-src 'self' data:;" +
+  "object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';connect-src 'self'";
 
 /** A displayed amount ("1,234.5678") as a number. */
 const shown = (text: string): number => Number(text.replace(/[^\d.-]/g, ''));
@@ -76,11 +77,12 @@ describe('Dashboard', () => {
 
   const url = (hash: string) => `${server.baseUrl}/${hash}`;
 
-  it('is served at / with the default CSP, its files pre-compressed, and leaves the API routes as they were', async () => {
+  it("is served at / with the service's CSP, its files pre-compressed, and leaves the API routes as they were", async () => {
     const page = await server.http().get('/').set('accept-encoding', 'identity');
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
-    expect(page.headers['content-security-policy']).toBe(HELMET_DEFAULT_CSP);
+    expect(page.headers['content-security-policy']).toBe(SERVICE_CSP);
+    expect((await server.http().get('/v1/gpus')).headers['content-security-policy']).toBe(SERVICE_CSP);
     expect(page.text).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/); // no inline script
     const script = /<script type="module" crossorigin src="([^"]+)"/.exec(page.text)?.[1];
     expect(script).toMatch(/^\/assets\/.+\.js$/);

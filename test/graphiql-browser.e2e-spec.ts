@@ -1,16 +1,14 @@
 // GraphiQL and the OpenAPI UI in a real browser (Debian's Chromium, driven by playwright-core) with
 // no network: every request that is not for the test server is aborted and recorded. The pages
 // must render and GraphiQL must run a query, with no blocked request, no Content-Security-Policy
-// violation and no error in the console. Chromium is found at CHROMIUM_PATH (default
-// /usr/bin/chromium); without it the test fails, it is not skipped.
-import { existsSync } from 'node:fs';
+// violation and no error in the console. Chromium comes from test/setup/browser.ts (CHROMIUM_PATH
+// or Debian's package); without it the test fails, it is not skipped.
 import { readFile } from 'node:fs/promises';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { parse as parseYaml } from 'yaml';
+import { launchChromium } from './setup/browser.js';
 import { eventually } from './setup/eventually.js';
 import { BUNDLED_CATALOG, createTestServer, type TestServer } from './setup/test-app.js';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 interface Observed {
   /** Requests for another origin, aborted. */
@@ -23,11 +21,7 @@ describe('GraphiQL and the OpenAPI UI in Chromium, offline (e2e)', () => {
   let t: TestServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(`Chromium is not at ${CHROMIUM}: install it (apt-get install -y chromium) or set CHROMIUM_PATH to its executable.`);
-    }
-    // --no-sandbox: CI runs as root, where Chromium's sandbox cannot start.
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    browser = await launchChromium();
     t = await createTestServer();
   });
   afterAll(async () => {

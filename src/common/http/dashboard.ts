@@ -1,16 +1,12 @@
 // The web dashboard (web/, built by `npm run build` into dist/web/) as static files at /: one route
 // per file (no wildcard, so every API route and the not-found answer stay as they are), the
-// pre-compressed copies the build writes (.br, .gz) when the browser accepts them, and helmet's
-// default Content-Security-Policy on every file: scripts and styles from this origin only, no
-// inline script, no eval, nothing from another origin.
+// pre-compressed copies the build writes (.br, .gz) when the browser accepts them. Its files get
+// the service's Content-Security-Policy like every answer (app.setup.ts, CSP_DIRECTIVES): scripts
+// from this origin only, no inline script, no eval, nothing from another origin.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { serializeContentSecurityPolicy } from '@nestjs/core/security/security-headers.js';
-
-/** helmet 8's default policy, as Nest's app.useSecurityHeaders() writes it. */
-export const DASHBOARD_CSP = serializeContentSecurityPolicy();
 
 /** Serves `dir` at / when it holds a built dashboard; answers whether it does. */
 export async function serveDashboard(app: NestFastifyApplication, dir: string): Promise<boolean> {
@@ -29,7 +25,6 @@ export async function serveDashboard(app: NestFastifyApplication, dir: string): 
     // Hashed file names under assets/ never change; the page itself is checked on every load.
     cacheControl: false,
     setHeaders: (reply, file) => {
-      void reply.header('content-security-policy', DASHBOARD_CSP);
       void reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
