@@ -290,7 +290,8 @@ export function assembleCatalog({
     });
   const listed = [...new Set(parsed.offers.map((o) => o.item.providerSlug))].sort();
   const scoped = scope.mode === 'FULL' ? null : scope.mode === 'MERGE' ? listed : [...new Set(scope.providers ?? listed)].sort();
-  if (parsed.offers.length === 0 && parsed.errors.length === 0 && !(scope.mode === 'PROVIDERS' && scope.providers?.length)) {
+  // An import without offers is a mistake unless it names the providers to empty or brings a new catalog section (new FX).
+  if (parsed.offers.length === 0 && parsed.errors.length === 0 && !parsed.meta && !(scope.mode === 'PROVIDERS' && scope.providers?.length)) {
     errors.push({ file: first.file, line: 1, field: 'offers', message: 'the import has no offers' });
   }
 

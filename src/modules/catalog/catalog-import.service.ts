@@ -16,7 +16,11 @@ import { CatalogService } from './catalog.service.js';
 
 export interface ImportRequest {
   /** Files or folders (read recursively: *.yaml, *.yml, *.json, *.csv). */
-  paths: string[];
+  paths?: string[];
+  /** Or files already in memory (catalog:sync builds them from the price feeds it read). */
+  files?: CatalogFile[];
+  /** Overrides the version's `source` (default: the files' catalog section, else the file names). */
+  source?: string;
   dryRun?: boolean;
   publish?: boolean;
   /** Overrides the label of the files' catalog section. */
@@ -64,7 +68,7 @@ export class CatalogImportService {
   ) {}
 
   async import(request: ImportRequest): Promise<ImportReport> {
-    const files = await readCatalogFiles(request.paths);
+    const files = request.files ?? (await readCatalogFiles(request.paths ?? []));
     const names = files.map((f) => f.path);
     // The scope is part of what was imported: the same files with another scope make other content.
     const filesChecksum = checksumFiles(files, JSON.stringify(request.scope ?? { mode: 'PROVIDERS' }));
@@ -97,7 +101,7 @@ export class CatalogImportService {
     const outcome = await this.repository
       .writeVersion({
         label,
-        source: parsed.meta?.source ?? `catalog:import ${names.join(', ')}`,
+        source: request.source ?? parsed.meta?.source ?? `catalog:import ${names.join(', ')}`,
         notes: parsed.meta?.notes ?? null,
         content,
         checksum,

@@ -5,10 +5,11 @@ import { CatalogRepository } from './catalog.repository.js';
 import { CatalogResolver } from './catalog.resolver.js';
 import { CatalogService } from './catalog.service.js';
 import { PriceHistoryService } from './price-history.service.js';
+import { CatalogSyncService } from './sync/catalog-sync.service.js';
 
 @Module({
   controllers: [CatalogController],
-  providers: [CatalogRepository, CatalogService, CatalogImportService, CatalogResolver, PriceHistoryService],
-  exports: [CatalogService, CatalogImportService, CatalogRepository],
+  providers: [CatalogRepository, CatalogService, CatalogImportService, CatalogSyncService, CatalogResolver, PriceHistoryService],
+  exports: [CatalogService, CatalogImportService, CatalogSyncService, CatalogRepository],
 })
 export class CatalogModule {}

@@ -1,0 +1,6 @@
+// Every live price source catalog:sync knows, by name.
+import type { PriceSource } from '../price-source.js';
+import { azureSource } from './azure.js';
+import { ecbSource } from './ecb.js';
+
+export const PRICE_SOURCES: readonly PriceSource[] = [azureSource, ecbSource];
