@@ -5,6 +5,7 @@
 // source that fails mid-way changes nothing for its provider while another source imports.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import { eventually } from './setup/eventually.js';
 import { azurePage, startFeedServer, type FeedServer, type Route } from './setup/feed-server.js';
 import { createTestServer, type TestServer } from './setup/test-app.js';
@@ -168,5 +169,35 @@ describe('catalog:sync (e2e, recorded feeds, real script, real PostgreSQL)', () 
     const after = await azureOffers();
     const view = (o: CheapestItem[]) => o.map((i) => `${i.region} ${i.instanceType} ${i.pricingModel} ${i.pricePerHour.amount}`).sort();
     expect(view(after)).toEqual(view(before));
+  });
+
+  it('reports per-source freshness on /metrics and /health/ready; a stale source is a warning and readiness stays up', async () => {
+    // azure: 12 offers from the published sync; its last attempt (the one above) failed, which keeps the last success.
+    await eventually(async () => {
+      const metrics = (await server.http().get('/metrics').expect(200)).text;
+      expect(metrics).toMatch(/^catalog_source_offers\{source="azure"\} 12$/m);
+      expect(metrics).toMatch(/^catalog_source_last_success_timestamp\{source="azure"\} \d{10}(\.\d+)?$/m);
+      expect(metrics).toMatch(/^catalog_source_last_success_timestamp\{source="ecb"\} \d{10}(\.\d+)?$/m);
+    }, 10_000);
+    // A source last synced 10 days ago: older than CATALOG_SOURCE_STALE_HOURS (default 48).
+    const client = new pg.Client({ connectionString: server.db.url });
+    await client.connect();
+    try {
+      await client.query(
+        `INSERT INTO catalog_source_syncs (source, provider, last_attempt_at, last_success_at, offers) VALUES ('old-feed', 'gcp', now() - interval '10 days', now() - interval '10 days', 3)`,
+      );
+    } finally {
+      await client.end();
+    }
+    await eventually(async () => {
+      const ready = await server.http().get('/health/ready').expect(200);
+      const sources = ready.body.info.catalogSources;
+      expect(sources.status).toBe('up');
+      expect(sources.warning).toBe('stale price sources (no successful catalog:sync recently): old-feed');
+      expect(sources.sources['old-feed']).toMatchObject({ stale: true, offers: 3 });
+      expect(sources.sources.azure).toMatchObject({ stale: false, offers: 12 });
+      expect(sources.sources.azure.lastError).toMatch(/^nothing imported from azure: GET .* answered 500/);
+      expect(sources.sources.ecb).toMatchObject({ stale: false, lastError: null });
+    }, 10_000);
   });
 });

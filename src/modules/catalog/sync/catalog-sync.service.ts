@@ -12,6 +12,7 @@ import { CatalogImportService, type ImportReport } from '../catalog-import.servi
 import { CatalogService } from '../catalog.service.js';
 import { HttpClient } from './http-client.js';
 import { countSkip, urlVariable, type PriceSource, type SourceResult, type SyncFx, type SyncOfferRow } from './price-source.js';
+import { SourceFreshnessService } from './source-freshness.service.js';
 import { PRICE_SOURCES } from './sources/index.js';
 
 export interface SyncRequest {
@@ -60,6 +61,7 @@ export class CatalogSyncService {
   constructor(
     private readonly importer: CatalogImportService,
     private readonly catalog: CatalogService,
+    private readonly freshness: SourceFreshnessService,
   ) {}
 
   async sync(request: SyncRequest = {}): Promise<SyncReport> {
@@ -147,7 +149,23 @@ export class CatalogSyncService {
         for (const r of ok) Object.assign(r, { status: 'failed', error: why });
       }
     }
-    return { label, base, sources: fetched.map((f) => f.report), import: imported };
+    // 4. Freshness: a source succeeded when its rows are in the version written (or an identical one).
+    const reports = fetched.map((f) => f.report);
+    if (!request.dryRun) {
+      const written = imported?.status === 'created' || imported?.status === 'unchanged';
+      const noChange = imported === null;
+      await this.freshness.record(
+        reports.map((r) => ({
+          source: r.name,
+          provider: r.provider,
+          ok: r.status === 'ok' && (written || noChange),
+          offers: r.offers,
+          error: r.status === 'ok' ? (written || noChange ? null : 'nothing was written') : r.error,
+        })),
+        now,
+      );
+    }
+    return { label, base, sources: reports, import: imported };
   }
 
   private async fetchSource(source: PriceSource, env: NodeJS.ProcessEnv, now: Date): Promise<{ report: SourceReport; result: SourceResult | null }> {
