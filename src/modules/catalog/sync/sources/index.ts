@@ -2,5 +2,6 @@
 import type { PriceSource } from '../price-source.js';
 import { azureSource } from './azure.js';
 import { ecbSource } from './ecb.js';
+import { lambdaSource } from './skypilot.js';
 
-export const PRICE_SOURCES: readonly PriceSource[] = [azureSource, ecbSource];
+export const PRICE_SOURCES: readonly PriceSource[] = [azureSource, ecbSource, lambdaSource];
