@@ -1,0 +1,101 @@
+// CatalogSyncService in-process on the bundled catalog in a real PostgreSQL: a key-gated source
+// without its key is skipped, a source whose rows fail validation imports nothing (its provider
+// keeps its offers), and the others import in the same run; every attempt is recorded for freshness.
+import { CatalogService } from '../src/modules/catalog/catalog.service.js';
+import { CatalogSyncService } from '../src/modules/catalog/sync/catalog-sync.service.js';
+import type { PriceSource } from '../src/modules/catalog/sync/price-source.js';
+import { lambdaSource } from '../src/modules/catalog/sync/sources/skypilot.js';
+import { SourceFreshnessService } from '../src/modules/catalog/sync/source-freshness.service.js';
+import { startFeedServer, type FeedServer } from './setup/feed-server.js';
+import { createTestContext, type TestContext } from './setup/test-app.js';
+
+// Test doubles of a source, not of the database: one that needs a key, one whose feed has a currency the catalog refuses.
+const keyed: PriceSource = {
+  name: 'keyed',
+  provider: 'gcp',
+  defaultUrl: 'http://127.0.0.1:9/never-read',
+  requiredEnv: ['TEST_FEED_KEY'],
+  fetch: () => Promise.reject(new Error('a skipped source is never fetched')),
+};
+const wrongCurrency: PriceSource = {
+  name: 'wrong-currency',
+  provider: 'runpod',
+  defaultUrl: 'http://127.0.0.1:9/never-read',
+  // The RunPod H100 PCIe price of the bundled catalog, with a currency the catalog has no rate for.
+  fetch: async ({ now }) => ({
+    offers: [
+      {
+        provider: 'runpod',
+        region: 'runpod:us-tx-3',
+        gpu: 'h100-pcie-80gb',
+        gpuCount: '1',
+        instanceType: 'H100 PCIe',
+        pricingModel: 'ON_DEMAND',
+        pricePerHour: '2.89',
+        currency: 'GBP' as 'USD',
+        priceKind: 'LIST',
+        source: 'https://example.org/feed',
+        observedAt: now.toISOString().slice(0, 10),
+      },
+    ],
+    rowsRead: 1,
+    pages: 1,
+    skipped: {},
+  }),
+};
+
+describe('CatalogSyncService (integration, real PostgreSQL)', () => {
+  let ctx: TestContext;
+  let feed: FeedServer;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    feed = await startFeedServer([{ match: (u) => u.pathname === '/lambda/vms.csv', replies: [{ file: 'lambda/vms.csv' }] }]);
+  });
+  afterAll(async () => {
+    await feed.close();
+    await ctx.close();
+  });
+  const offersOf = async (provider: string) => {
+    const service = ctx.app.get(CatalogService);
+    return (await service.content(await service.resolveVersion())).offers.filter((o) => o.providerSlug === provider);
+  };
+
+  it('refuses an unknown source name, naming the known ones', async () => {
+    await expect(ctx.app.get(CatalogSyncService).sync({ sources: ['nope'], registry: [lambdaSource] })).rejects.toThrow(
+      'unknown source(s) nope; known: lambda',
+    );
+  });
+
+  it('skips a source without its key, fails one with invalid rows, imports the other, and records each attempt', async () => {
+    const runpodBefore = (await offersOf('runpod')).map((o) => `${o.keyHash} ${o.pricePerHour.toString()}`).sort();
+    const report = await ctx.app.get(CatalogSyncService).sync({
+      registry: [keyed, wrongCurrency, lambdaSource],
+      env: { PRICE_SOURCE_LAMBDA_URL: `${feed.base}/lambda/vms.csv`, PRICE_SOURCE_BACKOFF_MS: '10' },
+      publish: true,
+      label: 'sync-int',
+      guard: { allowLargeChange: true },
+    });
+    const by = Object.fromEntries(report.sources.map((s) => [s.name, s]));
+    expect(by.keyed).toMatchObject({ status: 'skipped', error: 'skipped: set TEST_FEED_KEY to read this source' });
+    expect(by['wrong-currency']?.status).toBe('failed');
+    expect(by['wrong-currency']?.error).toMatch(/^rows refused by validation \(1\): currency: /);
+    expect(by.lambda).toMatchObject({ status: 'ok', rowsRead: 8, offers: 4 });
+    expect(by.lambda?.skipped).toMatchObject({ 'region lambda:us-west-2 not in the catalog': 1, 'region lambda:europe-central-1 not in the catalog': 1 });
+    expect(report.import?.status).toBe('created');
+
+    // lambda now holds exactly the feed's us-east-1 rows; runpod kept every offer it had.
+    expect((await offersOf('lambda')).map((o) => `${o.instanceType} ${o.pricePerHour.toString()}`).sort()).toEqual([
+      'gpu_1x_h100_pcie 3.29',
+      'gpu_1x_h100_sxm5 4.29',
+      'gpu_2x_h100_sxm5 8.38',
+      'gpu_8x_a100_80gb_sxm4 22.32',
+    ]);
+    expect((await offersOf('runpod')).map((o) => `${o.keyHash} ${o.pricePerHour.toString()}`).sort()).toEqual(runpodBefore);
+
+    const fresh = Object.fromEntries((await ctx.app.get(SourceFreshnessService).list()).map((r) => [r.source, r]));
+    expect(fresh.lambda).toMatchObject({ offers: 4, lastError: null });
+    expect(fresh.lambda?.lastSuccessAt).toBeInstanceOf(Date);
+    expect(fresh.keyed).toMatchObject({ lastSuccessAt: null, lastError: 'skipped: set TEST_FEED_KEY to read this source' });
+    expect(fresh['wrong-currency']?.lastSuccessAt).toBeNull();
+  });
+});
