@@ -30,8 +30,8 @@ interface CheapestItem {
 }
 
 describe('catalog:sync (e2e, recorded feeds, real script, real PostgreSQL)', () => {
-  let server: TestServer;
-  let feed: FeedServer;
+  let server: TestServer | undefined;
+  let feed: FeedServer | undefined;
   let azurePage2: Route['replies'];
   beforeAll(async () => {
     server = await createTestServer();
@@ -49,18 +49,21 @@ describe('catalog:sync (e2e, recorded feeds, real script, real PostgreSQL)', () 
       { match: (u) => u.pathname === '/ecb/eurofxref-daily.xml', replies: [{ file: 'ecb/eurofxref-daily.xml' }] },
     ]);
   });
+  const srv = (): TestServer => defined(server, 'the test server');
+  const fd = (): FeedServer => defined(feed, 'the feed server');
+  // Also when beforeAll failed half-way (the service did not start): nothing is left behind.
   afterAll(async () => {
-    await feed.close();
-    await server.stop();
+    await feed?.close();
+    await server?.stop();
   });
 
   const sync = async (...args: string[]): Promise<Outcome> => {
     const env = {
       PATH: process.env.PATH,
-      DATABASE_URL: server.db.url,
+      DATABASE_URL: srv().db.url,
       LOG_LEVEL: 'warn',
-      PRICE_SOURCE_AZURE_URL: `${feed.base}/api/retail/prices?api-version=2023-01-01-preview`,
-      PRICE_SOURCE_ECB_URL: `${feed.base}/ecb/eurofxref-daily.xml`,
+      PRICE_SOURCE_AZURE_URL: `${fd().base}/api/retail/prices?api-version=2023-01-01-preview`,
+      PRICE_SOURCE_ECB_URL: `${fd().base}/ecb/eurofxref-daily.xml`,
       PRICE_SOURCE_RETRIES: '1',
       PRICE_SOURCE_BACKOFF_MS: '10',
     };
@@ -73,9 +76,9 @@ describe('catalog:sync (e2e, recorded feeds, real script, real PostgreSQL)', () 
     }
   };
   const azureOffers = async (): Promise<CheapestItem[]> =>
-    (await server.http().get('/v1/offers').query({ provider: 'azure', limit: 500 }).expect(200)).body.items as CheapestItem[];
+    (await srv().http().get('/v1/offers').query({ provider: 'azure', limit: 500 }).expect(200)).body.items as CheapestItem[];
   const currentVersion = async (): Promise<{ label: string; fxRates: { base: string; date: string; rates: { currency: string; rate: string }[] } }> => {
-    const items = (await server.http().get('/v1/catalog/versions').expect(200)).body.items as { current: boolean; label: string }[];
+    const items = (await srv().http().get('/v1/catalog/versions').expect(200)).body.items as { current: boolean; label: string }[];
     return defined(
       items.find((v) => v.current),
       'the current version',
@@ -84,7 +87,7 @@ describe('catalog:sync (e2e, recorded feeds, real script, real PostgreSQL)', () 
   const currentLabel = async (): Promise<string> => (await currentVersion()).label;
   /** The version the running service answers with (it polls the publication log). */
   const servedLabel = async (): Promise<string> =>
-    (await server.http().get('/v1/offers/cheapest').query({ gpu: 'h100-sxm-80gb' }).expect(200)).body.catalogVersion.label as string;
+    (await srv().http().get('/v1/offers/cheapest').query({ gpu: 'h100-sxm-80gb' }).expect(200)).body.catalogVersion.label as string;
 
   it('--dry-run prints the rows it would add, reservation term totals as hourly prices, and writes nothing', async () => {
     const before = await currentLabel();
@@ -122,7 +125,7 @@ describe('catalog:sync (e2e, recorded feeds, real script, real PostgreSQL)', () 
     expect(await currentLabel()).toBe('sync-azure-e2e');
     await eventually(async () => expect(await servedLabel()).toBe('sync-azure-e2e'), 10_000);
     const cheapest = (
-      await server
+      await srv()
         .http()
         .get('/v1/offers/cheapest')
         .query({ gpu: 'h100-sxm-80gb,h100-nvl-94gb', preset: 'GDPR_PERSONAL_DATA', provider: 'azure', limit: 10 })
@@ -138,7 +141,7 @@ describe('catalog:sync (e2e, recorded feeds, real script, real PostgreSQL)', () 
       ['azure:westeurope', 'Standard_ND96isr_H100_v5', 'ON_DEMAND', '127.8160'],
     ]);
     for (const i of items) {
-      expect(i.source.startsWith(feed.base)).toBe(true);
+      expect(i.source.startsWith(fd().base)).toBe(true);
       expect(i.priceKind).toBe('LIST');
       expect(i.observedAt).toBe(new Date().toISOString().slice(0, 10));
     }
@@ -174,13 +177,13 @@ describe('catalog:sync (e2e, recorded feeds, real script, real PostgreSQL)', () 
   it('reports per-source freshness on /metrics and /health/ready; a stale source is a warning and readiness stays up', async () => {
     // azure: 12 offers from the published sync; its last attempt (the one above) failed, which keeps the last success.
     await eventually(async () => {
-      const metrics = (await server.http().get('/metrics').expect(200)).text;
+      const metrics = (await srv().http().get('/metrics').expect(200)).text;
       expect(metrics).toMatch(/^catalog_source_offers\{source="azure"\} 12$/m);
       expect(metrics).toMatch(/^catalog_source_last_success_timestamp\{source="azure"\} \d{10}(\.\d+)?$/m);
       expect(metrics).toMatch(/^catalog_source_last_success_timestamp\{source="ecb"\} \d{10}(\.\d+)?$/m);
     }, 10_000);
     // A source last synced 10 days ago: older than CATALOG_SOURCE_STALE_HOURS (default 48).
-    const client = new pg.Client({ connectionString: server.db.url });
+    const client = new pg.Client({ connectionString: srv().db.url });
     await client.connect();
     try {
       await client.query(
@@ -190,7 +193,7 @@ describe('catalog:sync (e2e, recorded feeds, real script, real PostgreSQL)', () 
       await client.end();
     }
     await eventually(async () => {
-      const ready = await server.http().get('/health/ready').expect(200);
+      const ready = await srv().http().get('/health/ready').expect(200);
       const sources = ready.body.info.catalogSources;
       expect(sources.status).toBe('up');
       expect(sources.warning).toBe('stale price sources (no successful catalog:sync recently): old-feed');

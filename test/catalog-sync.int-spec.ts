@@ -46,13 +46,13 @@ const wrongCurrency: PriceSource = {
 
 describe('CatalogSyncService (integration, real PostgreSQL)', () => {
   let ctx: TestContext;
-  let feed: FeedServer;
+  let feed: FeedServer | undefined;
   beforeAll(async () => {
     ctx = await createTestContext();
     feed = await startFeedServer([{ match: (u) => u.pathname === '/lambda/vms.csv', replies: [{ file: 'lambda/vms.csv' }] }]);
   });
   afterAll(async () => {
-    await feed.close();
+    await feed?.close();
     await ctx.close();
   });
   const offersOf = async (provider: string) => {
@@ -70,7 +70,7 @@ describe('CatalogSyncService (integration, real PostgreSQL)', () => {
     const runpodBefore = (await offersOf('runpod')).map((o) => `${o.keyHash} ${o.pricePerHour.toString()}`).sort();
     const report = await ctx.app.get(CatalogSyncService).sync({
       registry: [keyed, wrongCurrency, lambdaSource],
-      env: { PRICE_SOURCE_LAMBDA_URL: `${feed.base}/lambda/vms.csv`, PRICE_SOURCE_BACKOFF_MS: '10' },
+      env: { PRICE_SOURCE_LAMBDA_URL: `${feed?.base ?? ''}/lambda/vms.csv`, PRICE_SOURCE_BACKOFF_MS: '10' },
       publish: true,
       label: 'sync-int',
       guard: { allowLargeChange: true },
