@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { assembleCatalog, parseCatalogFiles, type CatalogFile, type ImportScope, type RowError } from '../../domain/catalog/catalog-files.js';
+import { assembleCatalog, offerInScope, parseCatalogFiles, type CatalogFile, type ImportScope, type RowError } from '../../domain/catalog/catalog-files.js';
 import { catalogChecksum } from '../../domain/catalog/catalog-hash.js';
 import { diffCatalogs, type CatalogDiff } from '../../domain/catalog/catalog-diff.js';
 import { checkGuard, DEFAULT_GUARD, type GuardOutcome, type ImportGuardLimits } from '../../domain/catalog/import-guard.js';
@@ -91,7 +91,7 @@ export class CatalogImportService {
 
     const checksum = catalogChecksum(content);
     const diff = diffCatalogs({ from: baseContent ?? { ...content, offers: [], providers: [], regions: [], gpus: [], referenceFigures: [] }, to: content });
-    const inScopeBefore = (baseContent?.offers ?? []).filter((o) => assembled.scope === null || assembled.scope.includes(o.providerSlug)).length;
+    const inScopeBefore = (baseContent?.offers ?? []).filter((o) => offerInScope(o, assembled.scope, assembled.pricingModels)).length;
     const guard = checkGuard({ diff, inScopeBefore, limits });
     const common = { files: names, offerCount: content.offers.length, base, diff, rowsWritten: 0, scope: assembled.scope, guard };
     if (request.dryRun) return { ...common, status: 'dry-run', version: null, published: false };

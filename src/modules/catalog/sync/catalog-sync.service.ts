@@ -6,7 +6,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CatalogDiff } from '../../../domain/catalog/catalog-diff.js';
 import type { CatalogFile } from '../../../domain/catalog/catalog-files.js';
-import type { CatalogContent, CatalogVersionInfo } from '../../../domain/catalog/catalog.types.js';
+import type { CatalogContent, CatalogVersionInfo, PricingModel } from '../../../domain/catalog/catalog.types.js';
 import type { ImportGuardLimits } from '../../../domain/catalog/import-guard.js';
 import { CatalogImportService, type ImportReport } from '../catalog-import.service.js';
 import { CatalogService } from '../catalog.service.js';
@@ -31,6 +31,8 @@ export interface SyncRequest {
 export interface SourceReport {
   name: string;
   provider: string | null;
+  /** The only pricing models of the provider the source replaces; null: all of them. */
+  pricingModels: PricingModel[] | null;
   url: string;
   status: 'ok' | 'failed' | 'skipped';
   rowsRead: number;
@@ -52,6 +54,17 @@ export interface SyncReport {
   sources: SourceReport[];
   /** The import of the sources that succeeded; null when none did. */
   import: ImportReport | null;
+}
+
+/** The pricing-model scope of an import of these sources: per provider, the models its sources cover (none listed: all). */
+export function modelScope(reports: readonly Pick<SourceReport, 'provider' | 'pricingModels'>[]): Record<string, PricingModel[]> {
+  const scope: Record<string, PricingModel[]> = {};
+  const unrestricted = new Set(reports.filter((r) => r.provider !== null && r.pricingModels === null).map((r) => r.provider));
+  for (const r of reports) {
+    if (r.provider === null || r.pricingModels === null || unrestricted.has(r.provider)) continue;
+    scope[r.provider] = [...new Set([...(scope[r.provider] ?? []), ...r.pricingModels])];
+  }
+  return scope;
 }
 
 const emptyDiff = (d: CatalogDiff | null) => d === null || (d.added.length === 0 && d.removed.length === 0 && d.changed.length === 0);
@@ -98,7 +111,7 @@ export class CatalogSyncService {
       const file: CatalogFile = { path: `sync/${report.name}.json`, text: JSON.stringify({ offers }) };
       const check = await this.importer.import({
         files: [meta(result.fx ?? null), ...(report.provider ? [file] : [])],
-        scope: { mode: 'PROVIDERS', providers: report.provider ? [report.provider] : [] },
+        scope: { mode: 'PROVIDERS', providers: report.provider ? [report.provider] : [], pricingModels: modelScope([report]) },
         dryRun: true,
         guard,
         label,
@@ -128,7 +141,7 @@ export class CatalogSyncService {
     if (ok.length > 0 && (anyChange || request.dryRun)) {
       imported = await this.importer.import({
         files: [meta(fx), ...files.values()],
-        scope: { mode: 'PROVIDERS', providers: ok.flatMap((r) => (r.provider ? [r.provider] : [])) },
+        scope: { mode: 'PROVIDERS', providers: ok.flatMap((r) => (r.provider ? [r.provider] : [])), pricingModels: modelScope(ok) },
         dryRun: request.dryRun,
         publish: request.publish,
         label,
@@ -173,6 +186,7 @@ export class CatalogSyncService {
     const report: SourceReport = {
       name: source.name,
       provider: source.provider,
+      pricingModels: source.pricingModels ? [...source.pricingModels] : null,
       url,
       status: 'ok',
       rowsRead: 0,

@@ -57,6 +57,12 @@ export interface PriceSource {
   /** The catalog provider whose offers the source replaces; null for a source of FX only. */
   provider: string | null;
   defaultUrl: string;
+  /**
+   * The pricing models the feed covers, when it does not cover all of the provider's: the sync then
+   * replaces only the provider's offers of these models and keeps the others (its reserved offers
+   * from another source, say). Absent: the source replaces all of the provider's offers.
+   */
+  pricingModels?: readonly SyncOfferRow['pricingModel'][];
   /** Environment variables the source needs; without them it is skipped with one line. */
   requiredEnv?: string[];
   fetch(context: SourceContext): Promise<SourceResult>;
