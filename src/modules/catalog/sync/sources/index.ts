@@ -3,6 +3,6 @@ import type { PriceSource } from '../price-source.js';
 import { azureSource } from './azure.js';
 import { ecbSource } from './ecb.js';
 import { gcpSource } from './gcp.js';
-import { lambdaSource } from './skypilot.js';
+import { lambdaSource, nebiusSource } from './skypilot.js';
 
-export const PRICE_SOURCES: readonly PriceSource[] = [azureSource, ecbSource, gcpSource, lambdaSource];
+export const PRICE_SOURCES: readonly PriceSource[] = [azureSource, ecbSource, gcpSource, lambdaSource, nebiusSource];

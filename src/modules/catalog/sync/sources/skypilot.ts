@@ -8,6 +8,7 @@ import { Decimal } from 'decimal.js';
 import { countSkip, isoDay, SourceShapeError, type PriceSource, type SourceResult, type SyncOfferRow } from '../price-source.js';
 
 const COLUMNS = ['InstanceType', 'AcceleratorName', 'AcceleratorCount', 'Price', 'Region'] as const;
+const DECIMAL = /^\d+(\.\d+)?$/;
 
 export interface SkypilotCloud {
   name: string;
@@ -16,12 +17,16 @@ export interface SkypilotCloud {
   cloud: string;
   /** Instance type -> catalog GPU slug; a type no rule matches is skipped (and counted). */
   gpus: readonly (readonly [RegExp, string])[];
+  /** Read the SpotPrice column too (an empty cell: no spot offer for that row). */
+  spot?: boolean;
 }
 
 export function skypilotSource(c: SkypilotCloud): PriceSource {
   return {
     name: c.name,
     provider: c.provider,
+    // The CSV has on-demand (and spot) prices only: the provider's other offers stay as they are.
+    pricingModels: c.spot ? ['ON_DEMAND', 'SPOT'] : ['ON_DEMAND'],
     defaultUrl: `https://raw.githubusercontent.com/skypilot-org/skypilot-catalog/master/catalogs/v9/${c.cloud}/vms.csv`,
     async fetch({ url, now, http }): Promise<SourceResult> {
       const where = `page 1 (${url})`;
@@ -33,7 +38,7 @@ export function skypilotSource(c: SkypilotCloud): PriceSource {
         throw new SourceShapeError(c.name, where, null, `not a CSV: ${(error as Error).message}`);
       }
       const header = Object.keys(records[0] ?? {});
-      const missing = COLUMNS.filter((col) => !header.includes(col));
+      const missing = [...COLUMNS, ...(c.spot ? ['SpotPrice'] : [])].filter((col) => !header.includes(col));
       if (records.length === 0 || missing.length) {
         throw new SourceShapeError(c.name, where, null, records.length === 0 ? 'no rows' : `columns missing: ${missing.join(', ')}`);
       }
@@ -48,22 +53,27 @@ export function skypilotSource(c: SkypilotCloud): PriceSource {
         if (!Number.isInteger(count) || count < 1)
           throw new SourceShapeError(c.name, where, item, `AcceleratorCount "${r.AcceleratorCount}" is not a whole number of GPUs`);
         if (!r.Price) return countSkip(skipped, 'no price');
-        if (!/^\d+(\.\d+)?$/.test(r.Price)) throw new SourceShapeError(c.name, where, item, `Price "${r.Price}" is not a decimal number`);
+        if (!DECIMAL.test(r.Price)) throw new SourceShapeError(c.name, where, item, `Price "${r.Price}" is not a decimal number`);
         if (!r.Region) throw new SourceShapeError(c.name, where, item, 'Region is empty');
-        offers.push({
+        const row = (pricingModel: 'ON_DEMAND' | 'SPOT', price: string): SyncOfferRow => ({
           provider: c.provider,
           region: `${c.provider}:${r.Region}`,
           gpu,
           gpuCount: String(count),
           instanceType: r.InstanceType ?? '',
-          pricingModel: 'ON_DEMAND',
-          pricePerHour: new Decimal(r.Price).toString(),
+          pricingModel,
+          pricePerHour: new Decimal(price).toString(),
           currency: 'USD',
           priceKind: 'LIST',
           source: url,
-          sourceTitle: `SkyPilot catalog (community-maintained copy of the ${c.provider} price API), ${c.cloud}/vms.csv ${item}`,
+          sourceTitle: `SkyPilot catalog (community-maintained copy of the ${c.provider} price API), ${c.cloud}/vms.csv ${item}${pricingModel === 'SPOT' ? ', SpotPrice' : ''}`,
           observedAt: isoDay(now),
         });
+        offers.push(row('ON_DEMAND', r.Price));
+        const spot = c.spot ? (r.SpotPrice ?? '') : '';
+        if (spot === '') return;
+        if (!DECIMAL.test(spot)) throw new SourceShapeError(c.name, where, item, `SpotPrice "${spot}" is not a decimal number`);
+        offers.push(row('SPOT', spot));
       });
       return { offers, rowsRead: records.length, pages: 1, skipped };
     },
@@ -83,5 +93,23 @@ export const lambdaSource = skypilotSource({
     [/^gpu_\d+x_gh200$/, 'gh200-96gb'],
     [/^gpu_\d+x_h100_pcie$/, 'h100-pcie-80gb'],
     [/^gpu_\d+x_h100_sxm5$/, 'h100-sxm-80gb'],
+  ],
+});
+
+/**
+ * Nebius (EU regions eu-north1 Finland and eu-west1 Paris): on-demand and preemptible (SpotPrice)
+ * prices per instance-hour; the catalog's GPU for each platform (gpu-h100-sxm, gpu-h200-sxm,
+ * gpu-l40s-a / -d, gpu-b200-sxm) as data/catalog/offers/nebius.yaml maps them.
+ */
+export const nebiusSource = skypilotSource({
+  name: 'nebius',
+  provider: 'nebius',
+  cloud: 'nebius',
+  spot: true,
+  gpus: [
+    [/^gpu-h100-sxm_\d+gpu-/, 'h100-sxm-80gb'],
+    [/^gpu-h200-sxm_\d+gpu-/, 'h200-141gb'],
+    [/^gpu-l40s-[ad]_\d+gpu-/, 'l40s-48gb'],
+    [/^gpu-b200-sxm(-a)?_\d+gpu-/, 'b200-180gb'],
   ],
 });
