@@ -156,7 +156,8 @@ function printSync(report: SyncReport, dryRun: boolean): void {
       .map(([why, n]) => `${why} ${n}`)
       .join(', ');
     const head = `[${s.name}] ${s.status.toUpperCase()} in ${(s.durationMs / 1000).toFixed(1)} s: ${s.rowsRead} rows read from ${s.pages} page(s), ${s.offers} offers`;
-    const line = `${head}${s.provider ? `; ${counts}` : ''}${skipped ? `; skipped: ${skipped}` : ''}`;
+    const models = s.provider && s.pricingModels ? ` (${s.pricingModels.join(', ')} offers of ${s.provider} only)` : '';
+    const line = `${head}${s.provider ? `; ${counts}${models}` : ''}${skipped ? `; skipped: ${skipped}` : ''}`;
     if (s.status === 'failed') console.error(line);
     else console.log(line);
     if (s.fx) console.log(`  FX: 1 USD = ${s.fx.rates.EUR} EUR (${s.fx.date}; ${s.fx.source})`);

@@ -4,7 +4,7 @@
 import { CatalogService } from '../src/modules/catalog/catalog.service.js';
 import { CatalogSyncService } from '../src/modules/catalog/sync/catalog-sync.service.js';
 import type { PriceSource } from '../src/modules/catalog/sync/price-source.js';
-import { lambdaSource } from '../src/modules/catalog/sync/sources/skypilot.js';
+import { lambdaSource, nebiusSource } from '../src/modules/catalog/sync/sources/skypilot.js';
 import { SourceFreshnessService } from '../src/modules/catalog/sync/source-freshness.service.js';
 import { startFeedServer, type FeedServer } from './setup/feed-server.js';
 import { createTestContext, type TestContext } from './setup/test-app.js';
@@ -49,7 +49,10 @@ describe('CatalogSyncService (integration, real PostgreSQL)', () => {
   let feed: FeedServer | undefined;
   beforeAll(async () => {
     ctx = await createTestContext();
-    feed = await startFeedServer([{ match: (u) => u.pathname === '/lambda/vms.csv', replies: [{ file: 'lambda/vms.csv' }] }]);
+    feed = await startFeedServer([
+      { match: (u) => u.pathname === '/lambda/vms.csv', replies: [{ file: 'lambda/vms.csv' }] },
+      { match: (u) => u.pathname === '/nebius/vms.csv', replies: [{ file: 'nebius/vms.csv' }] },
+    ]);
   });
   afterAll(async () => {
     await feed?.close();
@@ -97,5 +100,45 @@ describe('CatalogSyncService (integration, real PostgreSQL)', () => {
     expect(fresh.lambda?.lastSuccessAt).toBeInstanceOf(Date);
     expect(fresh.keyed).toMatchObject({ lastSuccessAt: null, lastError: 'skipped: set TEST_FEED_KEY to read this source' });
     expect(fresh['wrong-currency']?.lastSuccessAt).toBeNull();
+  });
+
+  it('a source that covers only some pricing models replaces only those: nebius on-demand and spot, an AWS spot-only feed', async () => {
+    const sync = ctx.app.get(CatalogSyncService);
+    const env = { PRICE_SOURCE_NEBIUS_URL: `${feed?.base ?? ''}/nebius/vms.csv`, PRICE_SOURCE_BACKOFF_MS: '10' };
+    const nebius = await sync.sync({ registry: [nebiusSource], env, publish: true, label: 'sync-nebius', guard: { allowLargeChange: true } });
+    expect(nebius.sources[0]).toMatchObject({ status: 'ok', rowsRead: 8, offers: 10, pricingModels: ['ON_DEMAND', 'SPOT'] });
+    expect(nebius.sources[0]?.skipped).toMatchObject({ 'no GPU': 1, 'region nebius:me-west1 not in the catalog': 2 });
+    // By hand from the fixture: the 6 GPU rows of eu-north1 and eu-west1, 4 of them with a spot price too.
+    expect((await offersOf('nebius')).map((o) => `${o.regionCode} ${o.instanceType} ${o.pricingModel} ${o.pricePerHour.toString()}`).sort()).toEqual([
+      'nebius:eu-north1 gpu-h100-sxm_1gpu-16vcpu-200gb ON_DEMAND 2.95',
+      'nebius:eu-north1 gpu-h100-sxm_1gpu-16vcpu-200gb SPOT 1.25',
+      'nebius:eu-north1 gpu-h100-sxm_8gpu-128vcpu-1600gb ON_DEMAND 23.6',
+      'nebius:eu-north1 gpu-h100-sxm_8gpu-128vcpu-1600gb SPOT 10',
+      'nebius:eu-north1 gpu-h200-sxm_1gpu-16vcpu-200gb ON_DEMAND 3.5',
+      'nebius:eu-north1 gpu-h200-sxm_1gpu-16vcpu-200gb SPOT 1.45',
+      'nebius:eu-north1 gpu-l40s-a_1gpu-8vcpu-32gb ON_DEMAND 1.5484',
+      'nebius:eu-north1 gpu-l40s-d_2gpu-64vcpu-384gb ON_DEMAND 4.5688',
+      'nebius:eu-west1 gpu-h200-sxm_8gpu-128vcpu-1600gb ON_DEMAND 28',
+      'nebius:eu-west1 gpu-h200-sxm_8gpu-128vcpu-1600gb SPOT 11.6',
+    ]);
+
+    // A feed of AWS spot prices only, that today lists none: it may empty AWS's spot offers, never its on-demand or reserved ones.
+    const awsSpotOnly: PriceSource = {
+      name: 'aws-spot-only',
+      provider: 'aws',
+      pricingModels: ['SPOT'],
+      defaultUrl: 'http://127.0.0.1:9/never-read',
+      fetch: () => Promise.resolve({ offers: [], rowsRead: 0, pages: 1, skipped: {} }),
+    };
+    const count = async () => (await offersOf('aws')).reduce<Record<string, number>>((n, o) => ({ ...n, [o.pricingModel]: (n[o.pricingModel] ?? 0) + 1 }), {});
+    const before = await count();
+    expect(before.SPOT).toBeGreaterThan(0);
+    // The guard counts only the offers in the pricing-model scope: all the spot offers, not all of AWS's.
+    const guarded = await sync.sync({ registry: [awsSpotOnly], env: {}, publish: true, label: 'sync-aws-spot' });
+    expect(guarded.sources[0]?.status).toBe('failed');
+    expect(guarded.sources[0]?.error).toContain(`would remove ${before.SPOT} of ${before.SPOT} offers in scope (100.0%`);
+    const report = await sync.sync({ registry: [awsSpotOnly], env: {}, publish: true, label: 'sync-aws-spot', guard: { allowLargeChange: true } });
+    expect(report.import?.status).toBe('created');
+    expect(await count()).toEqual({ ...before, SPOT: undefined });
   });
 });
