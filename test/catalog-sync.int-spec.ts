@@ -4,6 +4,7 @@
 import { CatalogService } from '../src/modules/catalog/catalog.service.js';
 import { CatalogSyncService } from '../src/modules/catalog/sync/catalog-sync.service.js';
 import type { PriceSource } from '../src/modules/catalog/sync/price-source.js';
+import { scalewaySource } from '../src/modules/catalog/sync/sources/scaleway.js';
 import { lambdaSource, nebiusSource } from '../src/modules/catalog/sync/sources/skypilot.js';
 import { SourceFreshnessService } from '../src/modules/catalog/sync/source-freshness.service.js';
 import { startFeedServer, type FeedServer } from './setup/feed-server.js';
@@ -52,6 +53,8 @@ describe('CatalogSyncService (integration, real PostgreSQL)', () => {
     feed = await startFeedServer([
       { match: (u) => u.pathname === '/lambda/vms.csv', replies: [{ file: 'lambda/vms.csv' }] },
       { match: (u) => u.pathname === '/nebius/vms.csv', replies: [{ file: 'nebius/vms.csv' }] },
+      { match: (u) => u.pathname === '/scaleway/products' && u.searchParams.get('page') === '1', replies: [{ file: 'scaleway/products-page1.json' }] },
+      { match: (u) => u.pathname === '/scaleway/products' && u.searchParams.get('page') === '2', replies: [{ file: 'scaleway/products-page2.json' }] },
     ]);
   });
   afterAll(async () => {
@@ -140,5 +143,26 @@ describe('CatalogSyncService (integration, real PostgreSQL)', () => {
     const report = await sync.sync({ registry: [awsSpotOnly], env: {}, publish: true, label: 'sync-aws-spot', guard: { allowLargeChange: true } });
     expect(report.import?.status).toBe('created');
     expect(await count()).toEqual({ ...before, SPOT: undefined });
+  });
+
+  it('scaleway: the recorded fr-par-1 L4 types replace Scaleway on-demand offers, in EUR per hour', async () => {
+    const report = await ctx.app.get(CatalogSyncService).sync({
+      registry: [scalewaySource],
+      env: { PRICE_SOURCE_SCALEWAY_URL: `${feed?.base ?? ''}/scaleway/products?product_types=instance` },
+      publish: true,
+      label: 'sync-scaleway',
+      guard: { allowLargeChange: true },
+    });
+    expect(report.sources[0]).toMatchObject({ status: 'ok', rowsRead: 6, pages: 2, offers: 4 });
+    // The bundled L40S offer in fr-par-2 is not in the recorded fr-par-1 answer: removed; L4-1-24G re-priced from 0.792 to 0.7875.
+    expect(report.sources[0]?.diff?.removed.length).toBe(1);
+    expect(
+      (await offersOf('scaleway')).map((o) => `${o.regionCode} ${o.instanceType} ${o.gpuCount} ${o.pricePerHour.toString()} ${o.currency}`).sort(),
+    ).toEqual([
+      'scaleway:fr-par-1 L4-1-24G 1 0.7875 EUR',
+      'scaleway:fr-par-1 L4-2-24G 2 1.575 EUR',
+      'scaleway:fr-par-1 L4-4-24G 4 3.15 EUR',
+      'scaleway:fr-par-1 L4-8-24G 8 6.3 EUR',
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import type { PriceSource } from '../price-source.js';
 import { azureSource } from './azure.js';
 import { ecbSource } from './ecb.js';
 import { gcpSource } from './gcp.js';
+import { scalewaySource } from './scaleway.js';
 import { lambdaSource, nebiusSource } from './skypilot.js';
 
-export const PRICE_SOURCES: readonly PriceSource[] = [azureSource, ecbSource, gcpSource, lambdaSource, nebiusSource];
+export const PRICE_SOURCES: readonly PriceSource[] = [azureSource, ecbSource, gcpSource, lambdaSource, nebiusSource, scalewaySource];
