@@ -35,6 +35,19 @@ ${extra}`,
 });
 
 describe('parseCatalogFiles', () => {
+  it("reads a spot offer's interruption rate, and refuses it on other models or outside the advisor's bands", () => {
+    const spot = offer('    interruptionRate: "5-10%"\n');
+    spot.text = spot.text.replace('pricingModel: ON_DEMAND', 'pricingModel: SPOT');
+    const parsed = parseCatalogFiles([reference, spot]);
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.offers[0]?.item.interruptionRate).toBe('5-10%');
+    expect('interruptionRate' in (parseCatalogFiles([reference, offer('')]).offers[0]?.item ?? {})).toBe(false);
+    const onDemand = parseCatalogFiles([reference, offer('    interruptionRate: "<5%"\n')]);
+    expect(onDemand.errors.map((e) => [e.field, e.message])).toEqual([['interruptionRate', 'only spot offers have an interruption rate']]);
+    const unknown = parseCatalogFiles([reference, { ...spot, text: spot.text.replace('"5-10%"', '"about 7%"') }]);
+    expect(unknown.errors.map((e) => [e.field, e.message])).toEqual([['interruptionRate', 'must be one of <5%, 5-10%, 10-15%, 15-20%, >20%']]);
+  });
+
   it('reads prices from their digits, never through a float, and per GPU-hour into per instance-hour', () => {
     const parsed = parseCatalogFiles([reference, offer('')]);
     expect(parsed.errors).toEqual([]);

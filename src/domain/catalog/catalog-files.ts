@@ -213,6 +213,7 @@ export function parseCatalogFiles(files: CatalogFile[]): ParsedCatalog {
       serverlessUnitPrice: r.serverlessUnitPrice,
       serverlessUnit: r.serverlessUnit,
       interruptionNoticeSeconds: r.interruptionNoticeSeconds,
+      ...(r.interruptionRate === undefined ? {} : { interruptionRate: r.interruptionRate }),
       sourceUrl: r.source,
       sourceTitle: r.sourceTitle,
       observedAt: r.observedAt,

@@ -1,6 +1,7 @@
 // What a live price source is: one small module per provider feed that fetches the provider's own
 // price data and turns it into catalog offer rows (the same rows a catalog file holds, every value
 // as text), which then go through the import path like a file would (catalog-import.service.ts).
+import type { InterruptionRate } from '../../../domain/catalog/catalog.types.js';
 import type { HttpClient } from './http-client.js';
 
 /** An offer row as catalog files write it (src/domain/catalog/catalog-rows.ts): every scalar as text. */
@@ -16,6 +17,8 @@ export interface SyncOfferRow {
   upfront?: string;
   termMonths?: string;
   interruptionNoticeSeconds?: string;
+  /** Spot: the interruption-frequency band (`<5%`, `5-10%`, ...). */
+  interruptionRate?: InterruptionRate;
   priceKind: 'LIST';
   /** The exact URL read (the page the row came from). */
   source: string;
