@@ -47,6 +47,8 @@ describe('catalog:sync (e2e, recorded feeds, real script, real PostgreSQL)', () 
       },
       { match: azurePage('2000'), replies: [{ file: 'azure/page3.json' }] },
       { match: (u) => u.pathname === '/ecb/eurofxref-daily.xml', replies: [{ file: 'ecb/eurofxref-daily.xml' }] },
+      { match: (u) => u.pathname === '/aws/vms.csv', replies: [{ file: 'aws/vms.csv' }] },
+      { match: (u) => u.pathname === '/aws/spot-advisor-data.json', replies: [{ file: 'aws/spot-advisor-data.json' }] },
     ]);
   });
   const srv = (): TestServer => defined(server, 'the test server');
@@ -64,6 +66,8 @@ describe('catalog:sync (e2e, recorded feeds, real script, real PostgreSQL)', () 
       LOG_LEVEL: 'warn',
       PRICE_SOURCE_AZURE_URL: `${fd().base}/api/retail/prices?api-version=2023-01-01-preview`,
       PRICE_SOURCE_ECB_URL: `${fd().base}/ecb/eurofxref-daily.xml`,
+      PRICE_SOURCE_AWS_SPOT_URL: `${fd().base}/aws/vms.csv`,
+      PRICE_SOURCE_AWS_SPOT_ADVISOR_URL: `${fd().base}/aws/spot-advisor-data.json`,
       PRICE_SOURCE_RETRIES: '1',
       PRICE_SOURCE_BACKOFF_MS: '10',
     };
@@ -202,5 +206,35 @@ describe('catalog:sync (e2e, recorded feeds, real script, real PostgreSQL)', () 
       expect(sources.sources.azure.lastError).toMatch(/^nothing imported from azure: GET .* answered 500/);
       expect(sources.sources.ecb).toMatchObject({ stale: false, lastError: null });
     }, 10_000);
+  });
+
+  it('aws-spot: the published spot offers carry their interruption band on REST and GraphQL; AWS on-demand offers stay', async () => {
+    const onDemand = async () =>
+      (await srv().http().get('/v1/offers').query({ provider: 'aws', pricingModel: 'ON_DEMAND', limit: 500 }).expect(200)).body.items.length as number;
+    const onDemandBefore = await onDemand();
+    const published = await sync('--source', 'aws-spot', '--publish', '--allow-large-change', '--label', 'sync-aws-spot-e2e');
+    expect(published.code).toBe(0);
+    expect(published.out).toContain('(SPOT offers of aws only)');
+    await eventually(async () => expect(await servedLabel()).toBe('sync-aws-spot-e2e'), 10_000);
+    const rest = (await srv().http().get('/v1/offers').query({ provider: 'aws', pricingModel: 'SPOT', limit: 500 }).expect(200)).body.items as {
+      region: string;
+      instanceType: string;
+      interruptionRate: string | null;
+    }[];
+    expect(rest.map((o) => `${o.region} ${o.instanceType} ${o.interruptionRate}`).sort()).toEqual([
+      'aws:eu-north-1 p5.48xlarge <5%',
+      'aws:eu-north-1 p5en.48xlarge null',
+      'aws:us-east-1 p5.48xlarge >20%',
+    ]);
+    const gql = await srv()
+      .http()
+      .post('/graphql')
+      .send({ query: '{ offers(first: 50, filter: { providers: ["aws"], pricingModels: [SPOT] }) { items { instanceType region interruptionRate } } }' })
+      .expect(200);
+    expect(gql.body.errors).toBeUndefined();
+    expect(
+      (gql.body.data.offers.items as { region: string; interruptionRate: string | null }[]).map((o) => `${o.region} ${o.interruptionRate}`).sort(),
+    ).toEqual(['aws:eu-north-1 <5%', 'aws:eu-north-1 null', 'aws:us-east-1 >20%']);
+    expect(await onDemand()).toBe(onDemandBefore);
   });
 });

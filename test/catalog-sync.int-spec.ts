@@ -4,6 +4,7 @@
 import { CatalogService } from '../src/modules/catalog/catalog.service.js';
 import { CatalogSyncService } from '../src/modules/catalog/sync/catalog-sync.service.js';
 import type { PriceSource } from '../src/modules/catalog/sync/price-source.js';
+import { awsSpotSource } from '../src/modules/catalog/sync/sources/aws-spot.js';
 import { scalewaySource } from '../src/modules/catalog/sync/sources/scaleway.js';
 import { lambdaSource, nebiusSource } from '../src/modules/catalog/sync/sources/skypilot.js';
 import { SourceFreshnessService } from '../src/modules/catalog/sync/source-freshness.service.js';
@@ -53,6 +54,8 @@ describe('CatalogSyncService (integration, real PostgreSQL)', () => {
     feed = await startFeedServer([
       { match: (u) => u.pathname === '/lambda/vms.csv', replies: [{ file: 'lambda/vms.csv' }] },
       { match: (u) => u.pathname === '/nebius/vms.csv', replies: [{ file: 'nebius/vms.csv' }] },
+      { match: (u) => u.pathname === '/aws/vms.csv', replies: [{ file: 'aws/vms.csv' }] },
+      { match: (u) => u.pathname === '/aws/spot-advisor-data.json', replies: [{ file: 'aws/spot-advisor-data.json' }] },
       { match: (u) => u.pathname === '/scaleway/products' && u.searchParams.get('page') === '1', replies: [{ file: 'scaleway/products-page1.json' }] },
       { match: (u) => u.pathname === '/scaleway/products' && u.searchParams.get('page') === '2', replies: [{ file: 'scaleway/products-page2.json' }] },
     ]);
@@ -164,5 +167,32 @@ describe('CatalogSyncService (integration, real PostgreSQL)', () => {
       'scaleway:fr-par-1 L4-4-24G 4 3.15 EUR',
       'scaleway:fr-par-1 L4-8-24G 8 6.3 EUR',
     ]);
+  });
+
+  it('aws-spot: spot offers with their Spot Instance Advisor band are stored and read back; on-demand and reserved stay', async () => {
+    const count = async () => (await offersOf('aws')).reduce<Record<string, number>>((n, o) => ({ ...n, [o.pricingModel]: (n[o.pricingModel] ?? 0) + 1 }), {});
+    const before = await count();
+    const report = await ctx.app.get(CatalogSyncService).sync({
+      registry: [awsSpotSource],
+      env: {
+        PRICE_SOURCE_AWS_SPOT_URL: `${feed?.base ?? ''}/aws/vms.csv`,
+        PRICE_SOURCE_AWS_SPOT_ADVISOR_URL: `${feed?.base ?? ''}/aws/spot-advisor-data.json`,
+      },
+      publish: true,
+      label: 'sync-aws-spot-advisor',
+      guard: { allowLargeChange: true },
+    });
+    expect(report.sources[0]).toMatchObject({ status: 'ok', rowsRead: 11, offers: 3, pricingModels: ['SPOT'] });
+    expect(report.import?.status).toBe('created');
+    const spot = (await offersOf('aws')).filter((o) => o.pricingModel === 'SPOT');
+    expect(spot.map((o) => `${o.regionCode} ${o.instanceType} ${o.pricePerHour.toString()} ${o.interruptionRate ?? 'no band'}`).sort()).toEqual([
+      'aws:eu-north-1 p5.48xlarge 32.012 <5%',
+      'aws:eu-north-1 p5en.48xlarge 11.8348 no band',
+      'aws:us-east-1 p5.48xlarge 18.766 >20%',
+    ]);
+    // An offer without a band has no interruptionRate at all (not null), so its content hash is what it was before the field existed.
+    expect(spot.filter((o) => !('interruptionRate' in o)).map((o) => o.instanceType)).toEqual(['p5en.48xlarge']);
+    const after = await count();
+    expect([after.ON_DEMAND, after.RESERVED_1Y, after.RESERVED_3Y]).toEqual([before.ON_DEMAND, before.RESERVED_1Y, before.RESERVED_3Y]);
   });
 });
