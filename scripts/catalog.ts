@@ -1,5 +1,5 @@
 // npm run catalog:<command>: admin changes to the catalog, as thin shells over the services the
-// API uses. Commands: import, publish, versions, diff (see README, "Admin scripts").
+// API uses. Commands: import, sync, publish, versions, diff (see README, "The catalog and the admin scripts").
 import { parseArgs } from 'node:util';
 import { SingleBar, Presets } from 'cli-progress';
 import type { CatalogDiff } from '../src/domain/catalog/catalog-diff.js';
@@ -8,12 +8,16 @@ import { offerNaturalKey } from '../src/domain/catalog/catalog-hash.js';
 import type { CatalogVersionInfo } from '../src/domain/catalog/catalog.types.js';
 import { CatalogImportService, type ImportReport } from '../src/modules/catalog/catalog-import.service.js';
 import { CatalogService } from '../src/modules/catalog/catalog.service.js';
+import { CatalogSyncService, type SyncReport } from '../src/modules/catalog/sync/catalog-sync.service.js';
+import { PRICE_SOURCES } from '../src/modules/catalog/sync/sources/index.js';
 import { withAppContext } from './app-context.js';
 import { runScript } from './script-runner.js';
 
 const USAGE = `Usage:
   npm run catalog:import -- <file or folder>... [--dry-run] [--publish] [--label L]
         [--scope aws,azure | --full | --merge] [--max-removed PCT] [--max-changed PCT] [--allow-large-change] [--force]
+  npm run catalog:sync -- [--source azure,ecb,...] [--dry-run] [--publish] [--label L]
+        [--max-removed PCT] [--max-changed PCT] [--allow-large-change] [--force]
   npm run catalog:publish -- <version id or label>
   npm run catalog:versions
   npm run catalog:diff -- <from> <to>`;
@@ -23,6 +27,8 @@ await runScript(async () => {
   switch (command) {
     case 'import':
       return importCommand(rest);
+    case 'sync':
+      return syncCommand(rest);
     case 'publish':
       return publishCommand(rest);
     case 'versions':
@@ -67,16 +73,7 @@ async function importCommand(argv: string[]): Promise<number> {
             .map((s) => s.trim().toLowerCase())
             .filter(Boolean),
         };
-  const percent = (name: string, raw: string | undefined): number | undefined => {
-    if (raw === undefined) return undefined;
-    if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) > 100) throw new Error(`--${name} must be a percentage from 0 to 100; got ${raw}`);
-    return Number(raw);
-  };
-  const guard = {
-    maxRemovedPercent: percent('max-removed', values['max-removed']),
-    maxChangedPercent: percent('max-changed', values['max-changed']),
-    allowLargeChange: values['allow-large-change'] ?? false,
-  };
+  const guard = guardOptions(values);
   return withAppContext(async (app) => {
     const bar = process.stderr.isTTY ? new SingleBar({ format: ' {phase} [{bar}] {value}/{total} rows', hideCursor: true }, Presets.shades_classic) : null;
     let started = false;
@@ -87,7 +84,7 @@ async function importCommand(argv: string[]): Promise<number> {
       label: values.label,
       scope,
       force: values.force,
-      guard: Object.fromEntries(Object.entries(guard).filter(([, v]) => v !== undefined)),
+      guard,
       onProgress: ({ phase, done, total }) => {
         if (!bar || total < 5_000) return;
         if (!started) bar.start(total, 0, { phase });
@@ -99,6 +96,87 @@ async function importCommand(argv: string[]): Promise<number> {
     printImport(report);
     return report.status === 'invalid' || report.status === 'refused' || report.status === 'moved' ? 1 : 0;
   });
+}
+
+/** --max-removed, --max-changed and --allow-large-change, as the import guard's limits (only those given). */
+function guardOptions(values: { 'max-removed'?: string; 'max-changed'?: string; 'allow-large-change'?: boolean }) {
+  const percent = (name: string, raw: string | undefined): number | undefined => {
+    if (raw === undefined) return undefined;
+    if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) > 100) throw new Error(`--${name} must be a percentage from 0 to 100; got ${raw}`);
+    return Number(raw);
+  };
+  const guard = {
+    maxRemovedPercent: percent('max-removed', values['max-removed']),
+    maxChangedPercent: percent('max-changed', values['max-changed']),
+    allowLargeChange: values['allow-large-change'] ?? false,
+  };
+  return Object.fromEntries(Object.entries(guard).filter(([, v]) => v !== undefined));
+}
+
+async function syncCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      source: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+      publish: { type: 'boolean' },
+      label: { type: 'string' },
+      'max-removed': { type: 'string' },
+      'max-changed': { type: 'string' },
+      'allow-large-change': { type: 'boolean' },
+      force: { type: 'boolean' },
+    },
+  });
+  if (positionals.length)
+    throw new Error(`catalog:sync takes no file names (got ${positionals.join(' ')}); the sources are ${PRICE_SOURCES.map((s) => s.name).join(', ')}`);
+  const sources = values.source
+    ?.split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  return withAppContext(async (app) => {
+    const report = await app.get(CatalogSyncService).sync({
+      sources,
+      dryRun: values['dry-run'],
+      publish: values.publish,
+      label: values.label,
+      force: values.force,
+      guard: guardOptions(values),
+    });
+    printSync(report, values['dry-run'] ?? false);
+    return report.sources.some((s) => s.status === 'failed') ? 1 : 0;
+  });
+}
+
+function printSync(report: SyncReport, dryRun: boolean): void {
+  console.log(`catalog:sync against current version ${report.base.label}:`);
+  for (const s of report.sources) {
+    const counts = s.diff ? `added ${s.diff.added.length}, removed ${s.diff.removed.length}, changed ${s.diff.changed.length}` : 'no diff';
+    const skipped = Object.entries(s.skipped)
+      .map(([why, n]) => `${why} ${n}`)
+      .join(', ');
+    const head = `[${s.name}] ${s.status.toUpperCase()} in ${(s.durationMs / 1000).toFixed(1)} s: ${s.rowsRead} rows read from ${s.pages} page(s), ${s.offers} offers`;
+    const models = s.provider && s.pricingModels ? ` (${s.pricingModels.join(', ')} offers of ${s.provider} only)` : '';
+    const line = `${head}${s.provider ? `; ${counts}${models}` : ''}${skipped ? `; skipped: ${skipped}` : ''}`;
+    if (s.status === 'failed') console.error(line);
+    else console.log(line);
+    if (s.fx) console.log(`  FX: 1 USD = ${s.fx.rates.EUR} EUR (${s.fx.date}; ${s.fx.source})`);
+    if (s.error) (s.status === 'failed' ? console.error : console.log)(`  ${s.error}`);
+    if (s.diff && s.status !== 'skipped' && s.provider) printDiff(s.diff, dryRun ? 10_000 : 20);
+  }
+  const imported = report.import;
+  if (!imported) {
+    console.log('Nothing to import: no source succeeded with a change.');
+    return;
+  }
+  if (imported.status === 'dry-run') console.log('Dry run: nothing was written.');
+  else if (imported.status === 'created') {
+    console.log(`Created version ${imported.version.label} (${imported.version.id}): ${imported.rowsWritten} rows written.`);
+    console.log(imported.published ? 'Published: it is now the current version.' : `Not published; run: npm run catalog:publish -- ${imported.version.label}`);
+  } else if (imported.status === 'unchanged') {
+    console.log(`Unchanged: identical to version ${imported.version.label}; nothing was written.`);
+    if (imported.published) console.log(`Published: ${imported.version.label} is now the current version.`);
+  } else printImport(imported);
 }
 
 function printImport(report: ImportReport): void {

@@ -70,6 +70,12 @@ const schema = z.object({
     .min(1, 'must be between 1 and 10000')
     .max(10_000, 'must be between 1 and 10000')
     .default(90),
+  CATALOG_SOURCE_STALE_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 8760')
+    .max(8_760, 'must be between 1 and 8760')
+    .default(48),
   ESTIMATE_WORKERS: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')

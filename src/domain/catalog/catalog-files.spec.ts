@@ -1,4 +1,4 @@
-import { assembleCatalog, parseCatalogFiles, type CatalogFile } from './catalog-files.js';
+import { assembleCatalog, offerInScope, parseCatalogFiles, type CatalogFile } from './catalog-files.js';
 import { defined } from '../checked.js';
 
 const reference: CatalogFile = {
@@ -35,6 +35,19 @@ ${extra}`,
 });
 
 describe('parseCatalogFiles', () => {
+  it("reads a spot offer's interruption rate, and refuses it on other models or outside the advisor's bands", () => {
+    const spot = offer('    interruptionRate: "5-10%"\n');
+    spot.text = spot.text.replace('pricingModel: ON_DEMAND', 'pricingModel: SPOT');
+    const parsed = parseCatalogFiles([reference, spot]);
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.offers[0]?.item.interruptionRate).toBe('5-10%');
+    expect('interruptionRate' in (parseCatalogFiles([reference, offer('')]).offers[0]?.item ?? {})).toBe(false);
+    const onDemand = parseCatalogFiles([reference, offer('    interruptionRate: "<5%"\n')]);
+    expect(onDemand.errors.map((e) => [e.field, e.message])).toEqual([['interruptionRate', 'only spot offers have an interruption rate']]);
+    const unknown = parseCatalogFiles([reference, { ...spot, text: spot.text.replace('"5-10%"', '"about 7%"') }]);
+    expect(unknown.errors.map((e) => [e.field, e.message])).toEqual([['interruptionRate', 'must be one of <5%, 5-10%, 10-15%, 15-20%, >20%']]);
+  });
+
   it('reads prices from their digits, never through a float, and per GPU-hour into per instance-hour', () => {
     const parsed = parseCatalogFiles([reference, offer('')]);
     expect(parsed.errors).toEqual([]);
@@ -210,6 +223,40 @@ describe('assembleCatalog', () => {
       ]);
       const both = assembleCatalog({ parsed: parseCatalogFiles([update]), inherited: base, scope: { mode: 'PROVIDERS', providers: ['aws', 'ovh'] } });
       expect(keys(both.content)).toEqual(['aws/p5.48xlarge/SPOT']);
+    });
+
+    it('with a pricing-model scope, replaces only those models of the provider and keeps its others', () => {
+      // The base has aws p5.48xlarge ON_DEMAND and ovh h100-380 ON_DEMAND; the update brings aws SPOT only.
+      const r = assembleCatalog({
+        parsed: parseCatalogFiles([update]),
+        inherited: base,
+        scope: { mode: 'PROVIDERS', providers: ['aws'], pricingModels: { aws: ['SPOT'] } },
+      });
+      expect(r.errors).toEqual([]);
+      expect(keys(r.content)).toEqual(['aws/p5.48xlarge/ON_DEMAND', 'aws/p5.48xlarge/SPOT', 'ovh/h100-380/ON_DEMAND']);
+      // The same update scoped to ON_DEMAND replaces the on-demand offer (removed) and refuses the spot row.
+      const wrong = assembleCatalog({
+        parsed: parseCatalogFiles([update]),
+        inherited: base,
+        scope: { mode: 'PROVIDERS', providers: ['aws'], pricingModels: { aws: ['ON_DEMAND'] } },
+      });
+      expect(wrong.content).toBeNull();
+      expect(wrong.errors.map((e) => [e.line, e.field, e.message])).toEqual([[2, 'pricingModel', 'SPOT is outside the import scope of aws (ON_DEMAND)']]);
+      const empty = assembleCatalog({
+        parsed: parseCatalogFiles([]),
+        inherited: base,
+        scope: { mode: 'PROVIDERS', providers: ['aws'], pricingModels: { aws: ['SPOT'] } },
+      });
+      expect(keys(empty.content)).toEqual(['aws/p5.48xlarge/ON_DEMAND', 'ovh/h100-380/ON_DEMAND']);
+    });
+
+    it('tells which offers an import replaces (offerInScope)', () => {
+      const spotOffer = { providerSlug: 'aws', pricingModel: 'SPOT' as const };
+      expect(offerInScope(spotOffer, null)).toBe(true);
+      expect(offerInScope(spotOffer, ['ovh'])).toBe(false);
+      expect(offerInScope(spotOffer, ['aws'], { aws: ['ON_DEMAND'] })).toBe(false);
+      expect(offerInScope(spotOffer, ['aws'], { aws: ['ON_DEMAND', 'SPOT'] })).toBe(true);
+      expect(offerInScope(spotOffer, ['aws'], { ovh: ['ON_DEMAND'] })).toBe(true);
     });
 
     it('refuses offers outside an explicit scope and unknown providers in it', () => {

@@ -14,7 +14,7 @@ import {
   regionRowSchema,
   type CatalogMetaRow,
 } from './catalog-rows.js';
-import type { CatalogContent, GpuModel, Offer, Provider, ReferenceFigure, Region } from './catalog.types.js';
+import type { CatalogContent, GpuModel, Offer, PricingModel, Provider, ReferenceFigure, Region } from './catalog.types.js';
 import { at, last } from '../checked.js';
 
 export interface CatalogFile {
@@ -213,6 +213,7 @@ export function parseCatalogFiles(files: CatalogFile[]): ParsedCatalog {
       serverlessUnitPrice: r.serverlessUnitPrice,
       serverlessUnit: r.serverlessUnit,
       interruptionNoticeSeconds: r.interruptionNoticeSeconds,
+      ...(r.interruptionRate === undefined ? {} : { interruptionRate: r.interruptionRate }),
       sourceUrl: r.source,
       sourceTitle: r.sourceTitle,
       observedAt: r.observedAt,
@@ -249,6 +250,8 @@ export interface AssembledCatalog {
   errors: RowError[];
   /** The providers whose offers the files replace; null for a full replacement. */
   scope: string[] | null;
+  /** Per provider, the only pricing models the files replace (absent: all of that provider's offers). */
+  pricingModels: Readonly<Record<string, readonly PricingModel[]>>;
 }
 
 /**
@@ -256,8 +259,25 @@ export interface AssembledCatalog {
  * offers of `providers` (default: the providers the files list offers for) and every other
  * provider keeps the offers it has in the inherited version. MERGE: the files add or update
  * offers and remove none (a price update that lists only what changed).
+ * `pricingModels` narrows PROVIDERS for a feed that only knows some of a provider's pricing models
+ * (a spot-and-on-demand feed must not delete that provider's reserved offers): for a provider named
+ * there, the files replace only its offers of those models and may only bring offers of those models.
  */
-export type ImportScope = { mode: 'FULL' } | { mode: 'PROVIDERS'; providers?: readonly string[] } | { mode: 'MERGE' };
+export type ImportScope =
+  | { mode: 'FULL' }
+  | { mode: 'PROVIDERS'; providers?: readonly string[]; pricingModels?: Readonly<Record<string, readonly PricingModel[]>> }
+  | { mode: 'MERGE' };
+
+/** Whether an offer of the inherited version falls inside an import's scope (and is replaced by it). */
+export function offerInScope(
+  offer: Pick<Offer, 'providerSlug' | 'pricingModel'>,
+  scope: string[] | null,
+  pricingModels: Readonly<Record<string, readonly PricingModel[]>> = {},
+): boolean {
+  if (scope !== null && !scope.includes(offer.providerSlug)) return false;
+  const models = pricingModels[offer.providerSlug];
+  return models === undefined || models.includes(offer.pricingModel);
+}
 
 /**
  * Completes parsed files into a whole catalog: sections the files do not have (catalog metadata
@@ -290,7 +310,8 @@ export function assembleCatalog({
     });
   const listed = [...new Set(parsed.offers.map((o) => o.item.providerSlug))].sort();
   const scoped = scope.mode === 'FULL' ? null : scope.mode === 'MERGE' ? listed : [...new Set(scope.providers ?? listed)].sort();
-  if (parsed.offers.length === 0 && parsed.errors.length === 0 && !(scope.mode === 'PROVIDERS' && scope.providers?.length)) {
+  // An import without offers is a mistake unless it names the providers to empty or brings a new catalog section (new FX).
+  if (parsed.offers.length === 0 && parsed.errors.length === 0 && !parsed.meta && !(scope.mode === 'PROVIDERS' && scope.providers?.length)) {
     errors.push({ file: first.file, line: 1, field: 'offers', message: 'the import has no offers' });
   }
 
@@ -303,13 +324,27 @@ export function assembleCatalog({
   for (const { item: region, file, line } of parsed.regions ?? []) {
     if (!providerSlugs.has(region.providerSlug)) errors.push({ file, line, field: 'provider', message: `unknown provider ${region.providerSlug}` });
   }
-  const inScope = (slug: string): boolean => scoped === null || scoped.includes(slug);
+  const pricingModels = scope.mode === 'PROVIDERS' ? (scope.pricingModels ?? {}) : {};
+  for (const [slug, models] of Object.entries(pricingModels)) {
+    if (scoped !== null && !scoped.includes(slug))
+      errors.push({ file: first.file, line: 1, field: 'scope', message: `pricing models are scoped for ${slug}, which is outside the import scope` });
+    if (models.length === 0) errors.push({ file: first.file, line: 1, field: 'scope', message: `the pricing-model scope of ${slug} is empty` });
+  }
   const replaced = new Set(parsed.offers.map((o) => o.item.keyHash));
-  const kept = (inherited?.offers ?? []).filter((o) => (scope.mode === 'MERGE' ? !replaced.has(o.keyHash) : !inScope(o.providerSlug)));
+  const kept = (inherited?.offers ?? []).filter((o) => (scope.mode === 'MERGE' ? !replaced.has(o.keyHash) : !offerInScope(o, scoped, pricingModels)));
   const checked = [...parsed.offers, ...kept.map((item) => ({ item, file: '(inherited)', line: 0 }))];
   for (const { item: offer, file, line } of checked) {
     if (line > 0 && scoped !== null && !scoped.includes(offer.providerSlug)) {
       errors.push({ file, line, field: 'provider', message: `provider ${offer.providerSlug} is outside the import scope ${scoped.join(', ')}` });
+    }
+    const models = pricingModels[offer.providerSlug];
+    if (line > 0 && models !== undefined && !models.includes(offer.pricingModel)) {
+      errors.push({
+        file,
+        line,
+        field: 'pricingModel',
+        message: `${offer.pricingModel} is outside the import scope of ${offer.providerSlug} (${models.join(', ')})`,
+      });
     }
     const where = line > 0 ? '' : ` (inherited offer ${offer.instanceType} ${offer.regionCode}; import its provider's offers too, or use --full)`;
     if (!providerSlugs.has(offer.providerSlug)) errors.push({ file, line, field: 'provider', message: `unknown provider ${offer.providerSlug}${where}` });
@@ -323,7 +358,7 @@ export function assembleCatalog({
     }
   }
   errors.sort((a, b) => (a.file === b.file ? a.line - b.line : a.file < b.file ? -1 : 1));
-  if (errors.length || !fxRates) return { content: null, errors, scope: scoped };
+  if (errors.length || !fxRates) return { content: null, errors, scope: scoped, pricingModels };
   const offers = [...kept, ...parsed.offers.map((o) => o.item)];
-  return { content: { providers, regions, gpus, offers, referenceFigures, fxRates }, errors, scope: scoped };
+  return { content: { providers, regions, gpus, offers, referenceFigures, fxRates }, errors, scope: scoped, pricingModels };
 }

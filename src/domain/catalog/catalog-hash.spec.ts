@@ -3,7 +3,7 @@ import { makeCatalog, makeGpu, makeOffer, makeProvider, makeReferenceFigure, mak
 import { Decimal } from '../money/money.js';
 import { diffCatalogs } from './catalog-diff.js';
 import { canonicalJson, catalogChecksum, offerKeyHash, rowContentHash, type CatalogRow } from './catalog-hash.js';
-import { CURRENCIES, PRICE_KINDS, PRICING_MODELS, type CatalogContent, type Offer } from './catalog.types.js';
+import { CURRENCIES, INTERRUPTION_RATES, PRICE_KINDS, PRICING_MODELS, type CatalogContent, type Offer } from './catalog.types.js';
 import { at } from '../checked.js';
 
 /**
@@ -26,6 +26,7 @@ const FULL_OFFER: { [K in keyof Offer]-?: NonNullable<Offer[K]> } = {
   serverlessUnitPrice: new Decimal('0.000305'),
   serverlessUnit: 'GPU_SECOND',
   interruptionNoticeSeconds: 120,
+  interruptionRate: '5-10%',
   sourceUrl: 'https://example.test/prices',
   sourceTitle: 'Prices',
   observedAt: '2026-11-27',
@@ -50,6 +51,7 @@ const NULLABLE: { [K in keyof Offer]-?: null extends Offer[K] ? true : false } =
   serverlessUnitPrice: true,
   serverlessUnit: true,
   interruptionNoticeSeconds: true,
+  interruptionRate: false,
   sourceUrl: false,
   sourceTitle: true,
   observedAt: false,
@@ -60,7 +62,7 @@ const NULLABLE: { [K in keyof Offer]-?: null extends Offer[K] ? true : false } =
 
 /** Another value of the same kind, for any field of any catalog row. */
 function another(value: unknown): unknown {
-  if (value === null) return 'x';
+  if (value === null || value === undefined) return 'x';
   if (typeof value === 'string') return `${value}-changed`;
   if (typeof value === 'number') return value + 1;
   if (typeof value === 'boolean') return !value;
@@ -90,9 +92,17 @@ function expectReported(before: Offer, after: Offer, field: keyof Offer): void {
 }
 
 describe(rowContentHash.name, () => {
-  it('lists every field the shared offer factory builds', () => {
-    expect(Object.keys(FULL_OFFER).sort()).toEqual(Object.keys(makeOffer()).sort());
-    expect(Object.keys(NULLABLE).sort()).toEqual(Object.keys(makeOffer()).sort());
+  it('lists every field the shared offer factory builds, and the optional ones it leaves out', () => {
+    const optional = ['interruptionRate'];
+    expect(Object.keys(FULL_OFFER).sort()).toEqual([...Object.keys(makeOffer()), ...optional].sort());
+    expect(Object.keys(NULLABLE).sort()).toEqual([...Object.keys(makeOffer()), ...optional].sort());
+  });
+
+  it('is the same for an offer without an interruption rate as before the field existed (absent, not null)', () => {
+    const offer = makeOffer();
+    expect('interruptionRate' in offer).toBe(false);
+    expect(rowContentHash({ ...offer, interruptionRate: undefined })).toBe(rowContentHash({ ...offer }));
+    expect(canonicalJson(offer)).not.toContain('interruptionRate');
   });
 
   it('changes when any one field of an offer changes, to another value or to null, and the diff names the field', () => {
@@ -126,6 +136,7 @@ describe(rowContentHash.name, () => {
       serverlessUnitPrice: nullable(decimal),
       serverlessUnit: nullable(text),
       interruptionNoticeSeconds: nullable(fc.integer({ min: 0, max: 86_400 })),
+      interruptionRate: fc.option(fc.constantFrom(...INTERRUPTION_RATES), { nil: undefined }),
       sourceUrl: text,
       sourceTitle: nullable(text),
       observedAt: text,

@@ -2,7 +2,7 @@
 // catalog-files.ts), so a price is never read as a float: decimals are parsed from their digits.
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
-import { CURRENCIES, PRICE_KINDS, PRICING_MODELS, PROVIDER_KINDS, REFERENCE_METRICS } from './catalog.types.js';
+import { CURRENCIES, INTERRUPTION_RATES, PRICE_KINDS, PRICING_MODELS, PROVIDER_KINDS, REFERENCE_METRICS } from './catalog.types.js';
 import { PRICING_MODEL_TRAITS, pricingModelsWhere } from './pricing-model-traits.js';
 
 /**
@@ -140,6 +140,7 @@ export const offerRowSchema = z
       .optional()
       .transform((v) => (v ? v : null)),
     interruptionNoticeSeconds: optionalInt(0, 86_400),
+    interruptionRate: z.enum(INTERRUPTION_RATES, { error: `must be one of ${INTERRUPTION_RATES.join(', ')}` }).optional(),
     priceKind: z.enum(PRICE_KINDS, { error: `must be one of ${PRICE_KINDS.join(', ')}` }),
     source: sourceRef,
     sourceTitle: optionalText,
@@ -173,6 +174,7 @@ export const offerRowSchema = z
     if (row.interruptionNoticeSeconds !== null && !traits.interruptible) {
       issue('interruptionNoticeSeconds', 'only spot offers have an interruption notice');
     }
+    if (row.interruptionRate !== undefined && !traits.interruptible) issue('interruptionRate', 'only spot offers have an interruption rate');
     if (row.priceKind === 'ESTIMATE' && row.derivation === null) issue('derivation', 'an ESTIMATE must name its rule and inputs');
     if (row.priceKind === 'LIST' && row.derivation !== null) {
       issue('derivation', 'only an ESTIMATE has a derivation; a unit conversion of a list price goes in conversion');

@@ -2,6 +2,10 @@
 // these types and imports nothing from Nest, Prisma or HTTP.
 import type { Decimal } from 'decimal.js';
 
+/** The AWS Spot Instance Advisor's interruption-frequency bands (its `ranges[].label`), lowest first. */
+export const INTERRUPTION_RATES = ['<5%', '5-10%', '10-15%', '15-20%', '>20%'] as const;
+export type InterruptionRate = (typeof INTERRUPTION_RATES)[number];
+
 export const PRICING_MODELS = ['ON_DEMAND', 'SPOT', 'RESERVED_1Y', 'RESERVED_3Y', 'SERVERLESS'] as const;
 export type PricingModel = (typeof PRICING_MODELS)[number];
 
@@ -79,6 +83,11 @@ export interface Offer {
   serverlessUnit: string | null;
   /** Spot: seconds of warning before an interruption (AWS: 120). */
   interruptionNoticeSeconds: number | null;
+  /**
+   * Spot: the provider's band of how often such instances were interrupted over the last month
+   * (AWS Spot Instance Advisor). Absent, not null, when unknown, so offers without it keep their content hash.
+   */
+  interruptionRate?: InterruptionRate;
   sourceUrl: string;
   sourceTitle: string | null;
   /** ISO date (YYYY-MM-DD) the price was read from the source. */

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { assembleCatalog, parseCatalogFiles, type CatalogFile, type ImportScope, type RowError } from '../../domain/catalog/catalog-files.js';
+import { assembleCatalog, offerInScope, parseCatalogFiles, type CatalogFile, type ImportScope, type RowError } from '../../domain/catalog/catalog-files.js';
 import { catalogChecksum } from '../../domain/catalog/catalog-hash.js';
 import { diffCatalogs, type CatalogDiff } from '../../domain/catalog/catalog-diff.js';
 import { checkGuard, DEFAULT_GUARD, type GuardOutcome, type ImportGuardLimits } from '../../domain/catalog/import-guard.js';
@@ -16,7 +16,11 @@ import { CatalogService } from './catalog.service.js';
 
 export interface ImportRequest {
   /** Files or folders (read recursively: *.yaml, *.yml, *.json, *.csv). */
-  paths: string[];
+  paths?: string[];
+  /** Or files already in memory (catalog:sync builds them from the price feeds it read). */
+  files?: CatalogFile[];
+  /** Overrides the version's `source` (default: the files' catalog section, else the file names). */
+  source?: string;
   dryRun?: boolean;
   publish?: boolean;
   /** Overrides the label of the files' catalog section. */
@@ -64,7 +68,7 @@ export class CatalogImportService {
   ) {}
 
   async import(request: ImportRequest): Promise<ImportReport> {
-    const files = await readCatalogFiles(request.paths);
+    const files = request.files ?? (await readCatalogFiles(request.paths ?? []));
     const names = files.map((f) => f.path);
     // The scope is part of what was imported: the same files with another scope make other content.
     const filesChecksum = checksumFiles(files, JSON.stringify(request.scope ?? { mode: 'PROVIDERS' }));
@@ -87,7 +91,7 @@ export class CatalogImportService {
 
     const checksum = catalogChecksum(content);
     const diff = diffCatalogs({ from: baseContent ?? { ...content, offers: [], providers: [], regions: [], gpus: [], referenceFigures: [] }, to: content });
-    const inScopeBefore = (baseContent?.offers ?? []).filter((o) => assembled.scope === null || assembled.scope.includes(o.providerSlug)).length;
+    const inScopeBefore = (baseContent?.offers ?? []).filter((o) => offerInScope(o, assembled.scope, assembled.pricingModels)).length;
     const guard = checkGuard({ diff, inScopeBefore, limits });
     const common = { files: names, offerCount: content.offers.length, base, diff, rowsWritten: 0, scope: assembled.scope, guard };
     if (request.dryRun) return { ...common, status: 'dry-run', version: null, published: false };
@@ -97,7 +101,7 @@ export class CatalogImportService {
     const outcome = await this.repository
       .writeVersion({
         label,
-        source: parsed.meta?.source ?? `catalog:import ${names.join(', ')}`,
+        source: request.source ?? parsed.meta?.source ?? `catalog:import ${names.join(', ')}`,
         notes: parsed.meta?.notes ?? null,
         content,
         checksum,

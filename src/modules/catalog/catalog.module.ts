@@ -5,10 +5,12 @@ import { CatalogRepository } from './catalog.repository.js';
 import { CatalogResolver } from './catalog.resolver.js';
 import { CatalogService } from './catalog.service.js';
 import { PriceHistoryService } from './price-history.service.js';
+import { CatalogSyncService } from './sync/catalog-sync.service.js';
+import { SourceFreshnessService } from './sync/source-freshness.service.js';
 
 @Module({
   controllers: [CatalogController],
-  providers: [CatalogRepository, CatalogService, CatalogImportService, CatalogResolver, PriceHistoryService],
-  exports: [CatalogService, CatalogImportService, CatalogRepository],
+  providers: [CatalogRepository, CatalogService, CatalogImportService, CatalogSyncService, SourceFreshnessService, CatalogResolver, PriceHistoryService],
+  exports: [CatalogService, CatalogImportService, CatalogSyncService, SourceFreshnessService, CatalogRepository],
 })
 export class CatalogModule {}

@@ -15,6 +15,7 @@ import {
   type CatalogVersionInfo,
   type FxRates,
   type GpuModel,
+  type InterruptionRate,
   type Offer,
   type Provider,
   type ProviderObservations,
@@ -264,7 +265,7 @@ export class CatalogRepository {
   private async queryOffers(where: string, values: unknown[]): Promise<StoredOffer[]> {
     const { rows } = await this.pool.query<Record<string, string | number | boolean | null>>({
       text: `SELECT key_hash, provider_slug, region_code, gpu_slug, gpu_count, instance_type, pricing_model, price_per_hour::text,
-                    currency, upfront::text, term_months, serverless_unit_price::text, serverless_unit, interruption_notice_seconds,
+                    currency, upfront::text, term_months, serverless_unit_price::text, serverless_unit, interruption_notice_seconds, interruption_rate,
                     source_url, source_title, to_char(observed_at, 'YYYY-MM-DD') AS observed_at, price_kind, derivation, conversion,
                     valid_from, valid_to
              FROM offers WHERE ${where}`,
@@ -289,6 +290,7 @@ export class CatalogRepository {
         serverlessUnitPrice: decOrNull(r.serverless_unit_price),
         serverlessUnit: r.serverless_unit as string | null,
         interruptionNoticeSeconds: r.interruption_notice_seconds as number | null,
+        ...(r.interruption_rate === null || r.interruption_rate === undefined ? {} : { interruptionRate: r.interruption_rate as InterruptionRate }),
         sourceUrl: r.source_url as string,
         sourceTitle: r.source_title as string | null,
         observedAt: r.observed_at as string,
@@ -566,6 +568,7 @@ const TABLES: TableSpec[] = [
       'serverless_unit_price',
       'serverless_unit',
       'interruption_notice_seconds',
+      'interruption_rate',
       'source_url',
       'source_title',
       'observed_at',
@@ -590,6 +593,7 @@ const TABLES: TableSpec[] = [
         o.serverlessUnitPrice,
         o.serverlessUnit,
         o.interruptionNoticeSeconds,
+        o.interruptionRate ?? null,
         o.sourceUrl,
         o.sourceTitle,
         o.observedAt,

@@ -1,6 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, type HealthCheckResult } from '@nestjs/terminus';
+import { SourceFreshnessService } from '../catalog/sync/source-freshness.service.js';
 import { ReadinessService } from './readiness.service.js';
 
 @ApiTags('health')
@@ -10,6 +11,7 @@ export class HealthController {
     private readonly health: HealthCheckService,
     private readonly indicators: HealthIndicatorService,
     private readonly readiness: ReadinessService,
+    private readonly freshness: SourceFreshnessService,
   ) {}
 
   @Get('live')
@@ -23,7 +25,9 @@ export class HealthController {
   }
 
   @Get('ready')
-  @ApiOperation({ summary: 'Readiness: database reachable, migrations applied, catalog loaded (503 when not)' })
+  @ApiOperation({
+    summary: 'Readiness: database reachable, migrations applied, catalog loaded (503 when not); per live price source its freshness (stale is a warning)',
+  })
   @HealthCheck()
   ready() {
     return this.health.check([
@@ -36,6 +40,15 @@ export class HealthController {
         const session = this.indicators.check('catalog');
         const catalog = await this.readiness.catalog();
         return catalog.ok ? session.up({ version: catalog.label, offers: catalog.offers }) : session.down({ message: catalog.message });
+      },
+      // Always up: a stale source is a warning (the catalog still answers with dated prices), never an outage.
+      async () => {
+        const sources = await this.freshness.view();
+        const stale = Object.entries(sources)
+          .filter(([, s]) => s.stale)
+          .map(([name]) => name);
+        const warning = stale.length ? { warning: `stale price sources (no successful catalog:sync recently): ${stale.join(', ')}` } : {};
+        return this.indicators.check('catalogSources').up({ ...warning, sources });
       },
     ]);
   }

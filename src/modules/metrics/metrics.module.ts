@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
+import { CatalogModule } from '../catalog/catalog.module.js';
 import { MetricsController } from './metrics.controller.js';
 import { MetricsService } from './metrics.service.js';
 
 // Requests are counted and timed in Fastify's onResponse hook (common/http/http-hooks.ts).
-@Module({ controllers: [MetricsController], providers: [MetricsService], exports: [MetricsService] })
+@Module({ imports: [CatalogModule], controllers: [MetricsController], providers: [MetricsService], exports: [MetricsService] })
 export class MetricsModule {}

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Counter, Histogram, Registry, collectDefaultMetrics, type LabelValues } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type LabelValues } from 'prom-client';
+import { SourceFreshnessService } from '../catalog/sync/source-freshness.service.js';
 
 type RequestLabels = 'method' | 'route' | 'status';
 
@@ -26,8 +27,29 @@ export class MetricsService {
    */
   private readonly series = new Map<string, { count: Counter.Internal; time: Histogram.Internal<'method' | 'route'> }>();
 
-  constructor() {
+  constructor(freshness: SourceFreshnessService) {
     collectDefaultMetrics({ register: this.registry });
+    // Per live price source (catalog:sync), read from the database at scrape time (cached 5 s).
+    const lastSuccess = new Gauge({
+      name: 'catalog_source_last_success_timestamp',
+      help: 'Unix time of the last successful catalog:sync of each price source (0: never)',
+      labelNames: ['source'] as const,
+      registers: [this.registry],
+      collect: async () => {
+        lastSuccess.reset();
+        for (const r of await freshness.list()) lastSuccess.set({ source: r.source }, r.lastSuccessAt ? r.lastSuccessAt.getTime() / 1000 : 0);
+      },
+    });
+    const offers = new Gauge({
+      name: 'catalog_source_offers',
+      help: 'Offers the last successful catalog:sync took from each price source',
+      labelNames: ['source'] as const,
+      registers: [this.registry],
+      collect: async () => {
+        offers.reset();
+        for (const r of await freshness.list()) offers.set({ source: r.source }, r.offers);
+      },
+    });
   }
 
   /** One answered request; `route` is its pattern (`/v1/offers`), or `unmatched`. */

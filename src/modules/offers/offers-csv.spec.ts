@@ -25,6 +25,7 @@ function offer(overrides: Partial<OfferModel> = {}): OfferModel {
     serverlessUnitPrice: null,
     serverlessUnit: null,
     interruptionNoticeSeconds: 120,
+    interruptionRate: null,
     source: 'https://example.test/prices',
     sourceTitle: null,
     observedAt: '2026-11-27',

@@ -1,6 +1,6 @@
 import { Field, Float, Int, ObjectType } from '@nestjs/graphql';
 import { ApiProperty } from '@nestjs/swagger';
-import type { PriceKind, PricingModel } from '../../../domain/catalog/catalog.types.js';
+import { INTERRUPTION_RATES, type InterruptionRate, type PriceKind, type PricingModel } from '../../../domain/catalog/catalog.types.js';
 import type { OfferQuote } from '../../../domain/compliance/index.js';
 import { PriceKindEnum, PricingModelEnum } from '../../../common/models/enums.js';
 import { MoneyModel } from '../../../common/models/money.model.js';
@@ -30,6 +30,19 @@ export class OfferModel {
   @ApiProperty({ nullable: true, type: String, example: '0.000305' }) @Field(() => String, { nullable: true }) serverlessUnitPrice: string | null;
   @ApiProperty({ nullable: true, type: String, example: 'GPU_SECOND' }) @Field(() => String, { nullable: true }) serverlessUnit: string | null;
   @ApiProperty({ nullable: true, type: Number }) @Field(() => Int, { nullable: true }) interruptionNoticeSeconds: number | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    enum: INTERRUPTION_RATES,
+    example: '<5%',
+    description: "Spot: the provider's band of how often such instances were interrupted in the last month (AWS Spot Instance Advisor); null when unknown",
+  })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "Spot: the provider's band of how often such instances were interrupted in the last month (AWS Spot Instance Advisor: <5%, 5-10%, 10-15%, 15-20%, >20%); null when unknown",
+  })
+  interruptionRate: InterruptionRate | null;
   @ApiProperty({ description: 'URL of the public price page or document' }) @Field() source: string;
   @ApiProperty({ nullable: true, type: String }) @Field(() => String, { nullable: true }) sourceTitle: string | null;
   @ApiProperty({ example: '2026-03-27' }) @Field() observedAt: string;
@@ -78,6 +91,7 @@ export class OfferModel {
       serverlessUnitPrice: o.serverlessUnitPrice?.toString() ?? null,
       serverlessUnit: o.serverlessUnit,
       interruptionNoticeSeconds: o.interruptionNoticeSeconds,
+      interruptionRate: o.interruptionRate ?? null,
       source: o.sourceUrl,
       sourceTitle: o.sourceTitle,
       observedAt: o.observedAt,

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "offers" ADD COLUMN     "interruption_rate" TEXT;

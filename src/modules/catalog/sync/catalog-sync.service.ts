@@ -1,0 +1,232 @@
+// catalog:sync: reads the providers' own price feeds (one PriceSource each), turns them into catalog
+// rows and imports them through the same path as catalog files (validation, diff, guard, one
+// transaction, publish), scoped to the providers of the sources that succeeded. A source that
+// fails (fetch, shape, validation, guard) imports nothing and leaves its provider's offers as they
+// are; the others still import.
+import { Injectable } from '@nestjs/common';
+import type { CatalogDiff } from '../../../domain/catalog/catalog-diff.js';
+import type { CatalogFile } from '../../../domain/catalog/catalog-files.js';
+import type { CatalogContent, CatalogVersionInfo, PricingModel } from '../../../domain/catalog/catalog.types.js';
+import type { ImportGuardLimits } from '../../../domain/catalog/import-guard.js';
+import { CatalogImportService, type ImportReport } from '../catalog-import.service.js';
+import { CatalogService } from '../catalog.service.js';
+import { HttpClient } from './http-client.js';
+import { countSkip, urlVariable, type PriceSource, type SourceResult, type SyncFx, type SyncOfferRow } from './price-source.js';
+import { SourceFreshnessService } from './source-freshness.service.js';
+import { PRICE_SOURCES } from './sources/index.js';
+
+export interface SyncRequest {
+  /** Source names; default every source. */
+  sources?: string[];
+  dryRun?: boolean;
+  publish?: boolean;
+  label?: string;
+  force?: boolean;
+  guard?: Partial<ImportGuardLimits>;
+  env?: NodeJS.ProcessEnv;
+  /** The sources to choose from (tests); default PRICE_SOURCES. */
+  registry?: readonly PriceSource[];
+}
+
+export interface SourceReport {
+  name: string;
+  provider: string | null;
+  /** The only pricing models of the provider the source replaces; null: all of them. */
+  pricingModels: PricingModel[] | null;
+  url: string;
+  status: 'ok' | 'failed' | 'skipped';
+  rowsRead: number;
+  pages: number;
+  /** Offer rows the source produced and the import took. */
+  offers: number;
+  /** Items left out, by reason (feed filters, and regions or GPUs the catalog does not have). */
+  skipped: Record<string, number>;
+  /** Against the current version, for the source's provider. */
+  diff: CatalogDiff | null;
+  fx: SyncFx | null;
+  durationMs: number;
+  error: string | null;
+}
+
+export interface SyncReport {
+  label: string;
+  base: CatalogVersionInfo;
+  sources: SourceReport[];
+  /** The import of the sources that succeeded; null when none did. */
+  import: ImportReport | null;
+}
+
+/** The pricing-model scope of an import of these sources: per provider, the models its sources cover (none listed: all). */
+export function modelScope(reports: readonly Pick<SourceReport, 'provider' | 'pricingModels'>[]): Record<string, PricingModel[]> {
+  const scope: Record<string, PricingModel[]> = {};
+  const unrestricted = new Set(reports.filter((r) => r.provider !== null && r.pricingModels === null).map((r) => r.provider));
+  for (const r of reports) {
+    if (r.provider === null || r.pricingModels === null || unrestricted.has(r.provider)) continue;
+    scope[r.provider] = [...new Set([...(scope[r.provider] ?? []), ...r.pricingModels])];
+  }
+  return scope;
+}
+
+const emptyDiff = (d: CatalogDiff | null) => d === null || (d.added.length === 0 && d.removed.length === 0 && d.changed.length === 0);
+
+@Injectable()
+export class CatalogSyncService {
+  constructor(
+    private readonly importer: CatalogImportService,
+    private readonly catalog: CatalogService,
+    private readonly freshness: SourceFreshnessService,
+  ) {}
+
+  async sync(request: SyncRequest = {}): Promise<SyncReport> {
+    const env = request.env ?? process.env;
+    const registry = request.registry ?? PRICE_SOURCES;
+    const names = request.sources ?? registry.map((s) => s.name);
+    const unknown = names.filter((n) => !registry.some((s) => s.name === n));
+    if (unknown.length) throw new Error(`unknown source(s) ${unknown.join(', ')}; known: ${registry.map((s) => s.name).join(', ')}`);
+    const chosen = registry.filter((s) => names.includes(s.name));
+    const base = await this.catalog.resolveVersion().catch(() => {
+      throw new Error('there is no current catalog version to sync into: run npm run db:seed (or catalog:import) first');
+    });
+    const baseContent = await this.catalog.content(base);
+    const now = new Date();
+    const label = request.label ?? `sync-${now.toISOString().slice(0, 19).replace(/[:]/g, '-')}`;
+    const guard = request.guard ?? {};
+
+    // 1. Fetch every source at once; a failure stays with its source.
+    const fetched = await Promise.all(chosen.map((source) => this.fetchSource(source, env, now)));
+
+    // 2. Keep the rows the catalog can hold, and check each source alone (validation and guard).
+    const meta = (fx: SyncFx | null): CatalogFile => ({
+      path: 'sync/catalog.json',
+      text: JSON.stringify({
+        catalog: { label, source: `catalog:sync ${names.join(',')}`, notes: base.notes, fx: fx ?? baseContent.fxRates },
+      }),
+    });
+    const files = new Map<string, CatalogFile>();
+    let fx: SyncFx | null = null;
+    for (const { report, result } of fetched) {
+      if (report.status !== 'ok' || !result) continue;
+      const offers = keepKnown(result.offers, baseContent, report.skipped);
+      report.offers = offers.length;
+      const file: CatalogFile = { path: `sync/${report.name}.json`, text: JSON.stringify({ offers }) };
+      const check = await this.importer.import({
+        files: [meta(result.fx ?? null), ...(report.provider ? [file] : [])],
+        scope: { mode: 'PROVIDERS', providers: report.provider ? [report.provider] : [], pricingModels: modelScope([report]) },
+        dryRun: true,
+        guard,
+        label,
+      });
+      if (check.status === 'invalid') {
+        const shown = check.errors.slice(0, 5).map((e) => `${e.field ? `${e.field}: ` : ''}${e.message}`);
+        report.status = 'failed';
+        report.error = `rows refused by validation (${check.errors.length}): ${shown.join('; ')}${check.errors.length > 5 ? '; ...' : ''}`;
+        continue;
+      }
+      if (check.status !== 'dry-run') continue;
+      if (check.guard.violations.length) {
+        report.status = 'failed';
+        report.error = `refused by the guard: ${check.guard.violations.join('; ')} (pass --allow-large-change if intended)`;
+        report.diff = check.diff;
+        continue;
+      }
+      report.diff = check.diff;
+      if (report.provider) files.set(report.name, file);
+      if (result.fx) fx = result.fx;
+    }
+
+    // 3. One import of everything that passed: one version, one transaction.
+    const ok = fetched.map((f) => f.report).filter((r) => r.status === 'ok');
+    let imported: ImportReport | null = null;
+    const anyChange = fx !== null || ok.some((r) => r.provider !== null && !emptyDiff(r.diff)) || request.publish;
+    if (ok.length > 0 && (anyChange || request.dryRun)) {
+      imported = await this.importer.import({
+        files: [meta(fx), ...files.values()],
+        scope: { mode: 'PROVIDERS', providers: ok.flatMap((r) => (r.provider ? [r.provider] : [])), pricingModels: modelScope(ok) },
+        dryRun: request.dryRun,
+        publish: request.publish,
+        label,
+        source: `catalog:sync ${ok.map((r) => r.name).join(',')}`,
+        force: request.force,
+        guard,
+      });
+      if (imported.status === 'invalid' || imported.status === 'refused' || imported.status === 'moved') {
+        const why =
+          imported.status === 'invalid'
+            ? `the combined import was refused: ${imported.errors
+                .slice(0, 3)
+                .map((e) => e.message)
+                .join('; ')}`
+            : imported.status === 'refused'
+              ? `the combined import was refused by the guard: ${imported.guard.violations.join('; ')}`
+              : 'another version became current while the sync ran; nothing was written (run again, or pass --force)';
+        for (const r of ok) Object.assign(r, { status: 'failed', error: why });
+      }
+    }
+    // 4. Freshness: a source succeeded when its rows are in the version written (or an identical one).
+    const reports = fetched.map((f) => f.report);
+    if (!request.dryRun) {
+      const written = imported?.status === 'created' || imported?.status === 'unchanged';
+      const noChange = imported === null;
+      await this.freshness.record(
+        reports.map((r) => ({
+          source: r.name,
+          provider: r.provider,
+          ok: r.status === 'ok' && (written || noChange),
+          offers: r.offers,
+          error: r.status === 'ok' ? (written || noChange ? null : 'nothing was written') : r.error,
+        })),
+        now,
+      );
+    }
+    return { label, base, sources: reports, import: imported };
+  }
+
+  private async fetchSource(source: PriceSource, env: NodeJS.ProcessEnv, now: Date): Promise<{ report: SourceReport; result: SourceResult | null }> {
+    const url = env[urlVariable(source.name)] || source.defaultUrl;
+    const report: SourceReport = {
+      name: source.name,
+      provider: source.provider,
+      pricingModels: source.pricingModels ? [...source.pricingModels] : null,
+      url,
+      status: 'ok',
+      rowsRead: 0,
+      pages: 0,
+      offers: 0,
+      skipped: {},
+      diff: null,
+      fx: null,
+      durationMs: 0,
+      error: null,
+    };
+    const missing = (source.requiredEnv ?? []).filter((v) => !env[v]);
+    if (missing.length) {
+      report.status = 'skipped';
+      report.error = `skipped: set ${missing.join(' and ')} to read this source`;
+      return { report, result: null };
+    }
+    const started = performance.now();
+    try {
+      const result = await source.fetch({ url, now, http: HttpClient.fromEnv(env), env });
+      Object.assign(report, { rowsRead: result.rowsRead, pages: result.pages, skipped: { ...result.skipped }, fx: result.fx ?? null });
+      return { report, result };
+    } catch (error) {
+      report.status = 'failed';
+      report.error = `nothing imported from ${source.name}: ${(error as Error).message}`;
+      return { report, result: null };
+    } finally {
+      report.durationMs = Math.round(performance.now() - started);
+    }
+  }
+}
+
+/** Rows whose provider, region and GPU the catalog has; the others are counted by what is missing. */
+function keepKnown(rows: SyncOfferRow[], content: CatalogContent, skipped: Record<string, number>): SyncOfferRow[] {
+  const regions = new Set(content.regions.map((r) => r.code));
+  const gpus = new Set(content.gpus.map((g) => g.slug));
+  return rows.filter((row) => {
+    if (!regions.has(row.region)) countSkip(skipped, `region ${row.region} not in the catalog`);
+    else if (!gpus.has(row.gpu)) countSkip(skipped, `GPU ${row.gpu} not in the catalog`);
+    else return true;
+    return false;
+  });
+}

@@ -1,0 +1,91 @@
+// How fresh each live price source is: catalog:sync records every attempt (table
+// catalog_source_syncs); /metrics and /health/ready read it back. A stale source is a warning,
+// never an outage: the catalog still answers with the prices it has, each with its observedAt.
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
+import { PrismaService } from '../../../database/prisma.service.js';
+
+export interface SourceFreshness {
+  source: string;
+  provider: string | null;
+  lastAttemptAt: Date;
+  lastSuccessAt: Date | null;
+  offers: number;
+  lastError: string | null;
+}
+
+export interface SourceFreshnessView {
+  lastSuccessAt: string | null;
+  lastAttemptAt: string;
+  offers: number;
+  /** No success within CATALOG_SOURCE_STALE_HOURS (or never). */
+  stale: boolean;
+  lastError: string | null;
+}
+
+/** Freshness is read on every readiness probe and scrape: the table is asked at most this often. */
+export const FRESHNESS_CACHE_MS = 5_000;
+
+@Injectable()
+export class SourceFreshnessService {
+  private cached: { at: number; rows: Promise<SourceFreshness[]> } | null = null;
+  private lastKnown: SourceFreshness[] = [];
+
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'CATALOG_SOURCE_STALE_HOURS'>,
+  ) {}
+
+  /** One attempt per source: a success moves lastSuccessAt and the offer count; any other outcome keeps them and says why. */
+  async record(outcomes: { source: string; provider: string | null; ok: boolean; offers: number; error: string | null }[], at = new Date()): Promise<void> {
+    await this.prisma.$transaction(
+      outcomes.map((o) =>
+        this.prisma.catalogSourceSync.upsert({
+          where: { source: o.source },
+          create: {
+            source: o.source,
+            provider: o.provider,
+            lastAttemptAt: at,
+            lastSuccessAt: o.ok ? at : null,
+            offers: o.ok ? o.offers : 0,
+            lastError: o.ok ? null : o.error,
+          },
+          update: o.ok
+            ? { provider: o.provider, lastAttemptAt: at, lastSuccessAt: at, offers: o.offers, lastError: null }
+            : { provider: o.provider, lastAttemptAt: at, lastError: o.error },
+        }),
+      ),
+    );
+    this.cached = null;
+  }
+
+  /** Every source that was ever synced; the last rows read when the database does not answer. */
+  async list(): Promise<SourceFreshness[]> {
+    const now = Date.now();
+    if (!this.cached || now - this.cached.at >= FRESHNESS_CACHE_MS) {
+      const rows = this.prisma.catalogSourceSync.findMany({ orderBy: { source: 'asc' } }).then(
+        (r) => (this.lastKnown = r),
+        () => this.lastKnown,
+      );
+      this.cached = { at: now, rows };
+    }
+    return this.cached.rows;
+  }
+
+  /** Per source, for /health/ready. */
+  async view(now = new Date()): Promise<Record<string, SourceFreshnessView>> {
+    const limitMs = this.config.CATALOG_SOURCE_STALE_HOURS * 3_600_000;
+    return Object.fromEntries(
+      (await this.list()).map((r) => [
+        r.source,
+        {
+          lastSuccessAt: r.lastSuccessAt?.toISOString() ?? null,
+          lastAttemptAt: r.lastAttemptAt.toISOString(),
+          offers: r.offers,
+          stale: r.lastSuccessAt === null || now.getTime() - r.lastSuccessAt.getTime() > limitMs,
+          lastError: r.lastError,
+        },
+      ]),
+    );
+  }
+}

@@ -1,0 +1,240 @@
+// catalog:sync through the admin script itself (node dist/app/catalog.js sync, what
+// `npm run catalog:sync` runs) against a local server playing recorded provider feeds
+// (test/fixtures/price-sources), on the bundled catalog in a real PostgreSQL, with the built
+// service running on the same database: a published sync answers the GDPR cheapest query, and a
+// source that fails mid-way changes nothing for its provider while another source imports.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { eventually } from './setup/eventually.js';
+import { azurePage, startFeedServer, type FeedServer, type Route } from './setup/feed-server.js';
+import { createTestServer, type TestServer } from './setup/test-app.js';
+import { defined } from '../src/domain/checked.js';
+
+const run = promisify(execFile);
+
+interface Outcome {
+  code: number;
+  out: string;
+}
+
+interface CheapestItem {
+  provider: string;
+  region: string;
+  instanceType: string;
+  pricingModel: string;
+  pricePerHour: { amount: string; currency: string };
+  source: string;
+  observedAt: string;
+  priceKind: string;
+}
+
+describe('catalog:sync (e2e, recorded feeds, real script, real PostgreSQL)', () => {
+  let server: TestServer | undefined;
+  let feed: FeedServer | undefined;
+  let azurePage2: Route['replies'];
+  beforeAll(async () => {
+    server = await createTestServer();
+    azurePage2 = [{ file: 'azure/page2.json' }];
+    feed = await startFeedServer([
+      { match: azurePage(null), replies: [{ file: 'azure/page1.json' }] },
+      // Read through a getter: a test swaps page 2's replies.
+      {
+        match: azurePage('1000'),
+        get replies() {
+          return azurePage2;
+        },
+      },
+      { match: azurePage('2000'), replies: [{ file: 'azure/page3.json' }] },
+      { match: (u) => u.pathname === '/ecb/eurofxref-daily.xml', replies: [{ file: 'ecb/eurofxref-daily.xml' }] },
+      { match: (u) => u.pathname === '/aws/vms.csv', replies: [{ file: 'aws/vms.csv' }] },
+      { match: (u) => u.pathname === '/aws/spot-advisor-data.json', replies: [{ file: 'aws/spot-advisor-data.json' }] },
+    ]);
+  });
+  const srv = (): TestServer => defined(server, 'the test server');
+  const fd = (): FeedServer => defined(feed, 'the feed server');
+  // Also when beforeAll failed half-way (the service did not start): nothing is left behind.
+  afterAll(async () => {
+    await feed?.close();
+    await server?.stop();
+  });
+
+  const sync = async (...args: string[]): Promise<Outcome> => {
+    const env = {
+      PATH: process.env.PATH,
+      DATABASE_URL: srv().db.url,
+      LOG_LEVEL: 'warn',
+      PRICE_SOURCE_AZURE_URL: `${fd().base}/api/retail/prices?api-version=2023-01-01-preview`,
+      PRICE_SOURCE_ECB_URL: `${fd().base}/ecb/eurofxref-daily.xml`,
+      PRICE_SOURCE_AWS_SPOT_URL: `${fd().base}/aws/vms.csv`,
+      PRICE_SOURCE_AWS_SPOT_ADVISOR_URL: `${fd().base}/aws/spot-advisor-data.json`,
+      PRICE_SOURCE_RETRIES: '1',
+      PRICE_SOURCE_BACKOFF_MS: '10',
+    };
+    try {
+      const { stdout, stderr } = await run(process.execPath, ['dist/app/catalog.js', 'sync', ...args], { env });
+      return { code: 0, out: stdout + stderr };
+    } catch (error) {
+      const e = error as { code: number; stdout: string; stderr: string };
+      return { code: e.code, out: e.stdout + e.stderr };
+    }
+  };
+  const azureOffers = async (): Promise<CheapestItem[]> =>
+    (await srv().http().get('/v1/offers').query({ provider: 'azure', limit: 500 }).expect(200)).body.items as CheapestItem[];
+  const currentVersion = async (): Promise<{ label: string; fxRates: { base: string; date: string; rates: { currency: string; rate: string }[] } }> => {
+    const items = (await srv().http().get('/v1/catalog/versions').expect(200)).body.items as { current: boolean; label: string }[];
+    return defined(
+      items.find((v) => v.current),
+      'the current version',
+    ) as unknown as Awaited<ReturnType<typeof currentVersion>>;
+  };
+  const currentLabel = async (): Promise<string> => (await currentVersion()).label;
+  /** The version the running service answers with (it polls the publication log). */
+  const servedLabel = async (): Promise<string> =>
+    (await srv().http().get('/v1/offers/cheapest').query({ gpu: 'h100-sxm-80gb' }).expect(200)).body.catalogVersion.label as string;
+
+  it('--dry-run prints the rows it would add, reservation term totals as hourly prices, and writes nothing', async () => {
+    const before = await currentLabel();
+    const dry = await sync('--source', 'azure', '--dry-run', '--allow-large-change');
+    expect(dry.out).toMatch(/\[azure\] OK in [\d.]+ s: 19 rows read from 3 page\(s\), 12 offers; added \d+, removed \d+, changed \d+/);
+    expect(dry.out).toContain('skipped: Low Priority 2, Windows 2, a fraction of a GPU 1, DevTest meter 1, not a GPU size 1');
+    // The bundled catalog has these Azure offers from an older read of the same API: 12 changed (new source and date), the other 95 removed.
+    expect(dry.out).toContain('added 0, removed 95, changed 12');
+    // 551221 USD for 1 year / 8760 h = 62.9247716895 USD/h; 1134310 / 26280 h = 43.1624809741 (bc, 10 decimals).
+    expect(dry.out).toMatch(/azure\|azure:eastus\|h100-sxm-80gb\|8\|Standard_ND96isr_H100_v5\|RESERVED_1Y .*62\.9247716895 USD\/h/);
+    expect(dry.out).toMatch(/azure\|azure:eastus\|h100-sxm-80gb\|8\|Standard_ND96isr_H100_v5\|RESERVED_3Y .*43\.1624809741 USD\/h/);
+    expect(dry.out).toContain('~ azure|azure:westeurope|h100-nvl-94gb|1|Standard_NC40ads_H100_v5|ON_DEMAND  9.08 USD/h -> 9.08 USD/h');
+    expect(dry.out).toContain('~ azure|azure:westeurope|h100-nvl-94gb|1|Standard_NC40ads_H100_v5|SPOT  3.3469 USD/h -> 5.23008 USD/h (+56.27%)');
+    // Windows (132.232, 0.799), Low Priority (25.563, 0.123) and DevTest (0.176346) prices appear nowhere.
+    for (const price of ['132.232', '0.799 ', '25.563', '0.123 ', '0.176346']) expect(dry.out).not.toContain(price);
+    expect(dry.out).toContain('Dry run: nothing was written.');
+    expect(dry.code).toBe(0);
+    expect(await currentLabel()).toBe(before);
+  });
+
+  it('without --allow-large-change, a feed that would remove most Azure offers is refused and exits 1', async () => {
+    const before = (await azureOffers()).length;
+    const refused = await sync('--source', 'azure', '--publish');
+    expect(refused.code).toBe(1);
+    expect(refused.out).toMatch(/\[azure\] FAILED/);
+    expect(refused.out).toContain('refused by the guard: would remove');
+    expect((await azureOffers()).length).toBe(before);
+  });
+
+  it('--publish creates a version in which the synced Azure offers answer the GDPR cheapest query', async () => {
+    const published = await sync('--source', 'azure', '--publish', '--allow-large-change', '--label', 'sync-azure-e2e');
+    expect(published.out).toContain('Published: it is now the current version.');
+    expect(published.code).toBe(0);
+    // The running service picks the new version up from the publication log.
+    expect(await currentLabel()).toBe('sync-azure-e2e');
+    await eventually(async () => expect(await servedLabel()).toBe('sync-azure-e2e'), 10_000);
+    const cheapest = (
+      await srv()
+        .http()
+        .get('/v1/offers/cheapest')
+        .query({ gpu: 'h100-sxm-80gb,h100-nvl-94gb', preset: 'GDPR_PERSONAL_DATA', provider: 'azure', limit: 10 })
+        .expect(200)
+    ).body;
+    const items = cheapest.items as CheapestItem[];
+    // westeurope (NL) is the only EEA region with H100 offers in the feed; eastus is not in the EEA. Cheapest per GPU-hour
+    // first: 23.620397 / 8 = 2.95, 5.23008 / 1, 9.08 / 1, 127.816 / 8 = 15.98 (amounts shown to 4 decimals).
+    expect(items.map((i) => [i.region, i.instanceType, i.pricingModel, i.pricePerHour.amount])).toEqual([
+      ['azure:westeurope', 'Standard_ND96isr_H100_v5', 'SPOT', '23.6204'],
+      ['azure:westeurope', 'Standard_NC40ads_H100_v5', 'SPOT', '5.2301'],
+      ['azure:westeurope', 'Standard_NC40ads_H100_v5', 'ON_DEMAND', '9.0800'],
+      ['azure:westeurope', 'Standard_ND96isr_H100_v5', 'ON_DEMAND', '127.8160'],
+    ]);
+    for (const i of items) {
+      expect(i.source.startsWith(fd().base)).toBe(true);
+      expect(i.priceKind).toBe('LIST');
+      expect(i.observedAt).toBe(new Date().toISOString().slice(0, 10));
+    }
+    expect((await azureOffers()).length).toBe(12);
+  });
+
+  it('a source failing mid-way changes nothing for its provider; the other source imports; exit 1 with the report', async () => {
+    const before = await azureOffers();
+    azurePage2 = [{ status: 500, body: 'upstream error' }];
+    try {
+      const outcome = await sync('--source', 'azure,ecb', '--publish', '--label', 'sync-ecb-only');
+      expect(outcome.code).toBe(1);
+      expect(outcome.out).toMatch(/\[azure\] FAILED in [\d.]+ s/);
+      expect(outcome.out).toMatch(
+        /nothing imported from azure: GET http:\/\/127\.0\.0\.1:\d+\/api\/retail\/prices\?.*\$skip=1000 answered 500 \(gave up after 2 attempts\)/,
+      );
+      expect(outcome.out).toMatch(/\[ecb\] OK/);
+      // 1 EUR = 1.1289 USD on 2019-06-13 (the recorded file): 1 / 1.1289 = 0.885818 EUR per USD.
+      expect(outcome.out).toContain('FX: 1 USD = 0.885818 EUR (2019-06-13;');
+      expect(outcome.out).toContain('Created version sync-ecb-only');
+    } finally {
+      azurePage2 = [{ file: 'azure/page2.json' }];
+    }
+    const version = await currentVersion();
+    expect(version.label).toBe('sync-ecb-only');
+    expect(version.fxRates).toMatchObject({ base: 'USD', rates: [{ currency: 'EUR', rate: '0.885818' }], date: '2019-06-13' });
+    await eventually(async () => expect(await servedLabel()).toBe('sync-ecb-only'), 10_000);
+    const after = await azureOffers();
+    const view = (o: CheapestItem[]) => o.map((i) => `${i.region} ${i.instanceType} ${i.pricingModel} ${i.pricePerHour.amount}`).sort();
+    expect(view(after)).toEqual(view(before));
+  });
+
+  it('reports per-source freshness on /metrics and /health/ready; a stale source is a warning and readiness stays up', async () => {
+    // azure: 12 offers from the published sync; its last attempt (the one above) failed, which keeps the last success.
+    await eventually(async () => {
+      const metrics = (await srv().http().get('/metrics').expect(200)).text;
+      expect(metrics).toMatch(/^catalog_source_offers\{source="azure"\} 12$/m);
+      expect(metrics).toMatch(/^catalog_source_last_success_timestamp\{source="azure"\} \d{10}(\.\d+)?$/m);
+      expect(metrics).toMatch(/^catalog_source_last_success_timestamp\{source="ecb"\} \d{10}(\.\d+)?$/m);
+    }, 10_000);
+    // A source last synced 10 days ago: older than CATALOG_SOURCE_STALE_HOURS (default 48).
+    const client = new pg.Client({ connectionString: srv().db.url });
+    await client.connect();
+    try {
+      await client.query(
+        `INSERT INTO catalog_source_syncs (source, provider, last_attempt_at, last_success_at, offers) VALUES ('old-feed', 'gcp', now() - interval '10 days', now() - interval '10 days', 3)`,
+      );
+    } finally {
+      await client.end();
+    }
+    await eventually(async () => {
+      const ready = await srv().http().get('/health/ready').expect(200);
+      const sources = ready.body.info.catalogSources;
+      expect(sources.status).toBe('up');
+      expect(sources.warning).toBe('stale price sources (no successful catalog:sync recently): old-feed');
+      expect(sources.sources['old-feed']).toMatchObject({ stale: true, offers: 3 });
+      expect(sources.sources.azure).toMatchObject({ stale: false, offers: 12 });
+      expect(sources.sources.azure.lastError).toMatch(/^nothing imported from azure: GET .* answered 500/);
+      expect(sources.sources.ecb).toMatchObject({ stale: false, lastError: null });
+    }, 10_000);
+  });
+
+  it('aws-spot: the published spot offers carry their interruption band on REST and GraphQL; AWS on-demand offers stay', async () => {
+    const onDemand = async () =>
+      (await srv().http().get('/v1/offers').query({ provider: 'aws', pricingModel: 'ON_DEMAND', limit: 500 }).expect(200)).body.items.length as number;
+    const onDemandBefore = await onDemand();
+    const published = await sync('--source', 'aws-spot', '--publish', '--allow-large-change', '--label', 'sync-aws-spot-e2e');
+    expect(published.code).toBe(0);
+    expect(published.out).toContain('(SPOT offers of aws only)');
+    await eventually(async () => expect(await servedLabel()).toBe('sync-aws-spot-e2e'), 10_000);
+    const rest = (await srv().http().get('/v1/offers').query({ provider: 'aws', pricingModel: 'SPOT', limit: 500 }).expect(200)).body.items as {
+      region: string;
+      instanceType: string;
+      interruptionRate: string | null;
+    }[];
+    expect(rest.map((o) => `${o.region} ${o.instanceType} ${o.interruptionRate}`).sort()).toEqual([
+      'aws:eu-north-1 p5.48xlarge <5%',
+      'aws:eu-north-1 p5en.48xlarge null',
+      'aws:us-east-1 p5.48xlarge >20%',
+    ]);
+    const gql = await srv()
+      .http()
+      .post('/graphql')
+      .send({ query: '{ offers(first: 50, filter: { providers: ["aws"], pricingModels: [SPOT] }) { items { instanceType region interruptionRate } } }' })
+      .expect(200);
+    expect(gql.body.errors).toBeUndefined();
+    expect(
+      (gql.body.data.offers.items as { region: string; interruptionRate: string | null }[]).map((o) => `${o.region} ${o.interruptionRate}`).sort(),
+    ).toEqual(['aws:eu-north-1 <5%', 'aws:eu-north-1 null', 'aws:us-east-1 >20%']);
+    expect(await onDemand()).toBe(onDemandBefore);
+  });
+});
