@@ -28,7 +28,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: database reachable, migrations applied, catalog loaded (503 when not) */
+        /** Readiness: database reachable, migrations applied, catalog loaded (503 when not); per live price source its freshness (stale is a warning) */
         get: operations["HealthController_ready"];
         put?: never;
         post?: never;
@@ -543,6 +543,12 @@ export interface components {
             /** @example GPU_SECOND */
             serverlessUnit: string | null;
             interruptionNoticeSeconds: number | null;
+            /**
+             * @description Spot: the provider's band of how often such instances were interrupted in the last month (AWS Spot Instance Advisor); null when unknown
+             * @example <5%
+             * @enum {string|null}
+             */
+            interruptionRate: "<5%" | "5-10%" | "10-15%" | "15-20%" | ">20%" | null;
             /** @description URL of the public price page or document */
             source: string;
             sourceTitle: string | null;
