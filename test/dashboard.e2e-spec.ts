@@ -177,7 +177,7 @@ describe('Dashboard', () => {
     ).toEqual(table);
   });
 
-  it('Offers: a discount typed in goes into the request, and the prices shown are /graphql\'s answer with it', async () => {
+  it("Offers: a discount typed in goes into the request, and the prices shown are /graphql's answer with it", async () => {
     const { page } = await newPage();
     await page.goto(url('#/offers?gpus=h100-sxm-80gb&limit=20'));
     await page.locator('[data-testid="offers-table"] tbody tr').first().waitFor();
@@ -203,7 +203,12 @@ describe('Dashboard', () => {
     );
     expect(direct.errors).toBeUndefined();
     expect(after).toEqual(
-      direct.data.cheapestOffers.items.map((o) => ({ provider: o.provider, instance: o.instanceType, region: o.region, price: Number(o.pricePerGpuHour.amount) })),
+      direct.data.cheapestOffers.items.map((o) => ({
+        provider: o.provider,
+        instance: o.instanceType,
+        region: o.region,
+        price: Number(o.pricePerGpuHour.amount),
+      })),
     );
     // By hand: 20 % off is four fifths of the list price shown before (to the answer's 4 places).
     const same = after.find((r) => r.provider === first.provider && r.instance === first.instance && r.region === first.region);

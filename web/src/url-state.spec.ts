@@ -53,7 +53,9 @@ describe('url-state', () => {
   const text = fc.string();
   const list = fc.array(fc.string({ minLength: 1 }), { maxLength: 4 });
   const rows = <K extends string>(keys: readonly K[]) =>
-    fc.array(fc.record(Object.fromEntries(keys.map((k) => [k, text])) as Record<K, fc.Arbitrary<string>>), { maxLength: 4 }).map((r) => rowsToItems(r as Record<K, string>[], keys));
+    fc
+      .array(fc.record(Object.fromEntries(keys.map((k) => [k, text])) as Record<K, fc.Arbitrary<string>>), { maxLength: 4 })
+      .map((r) => rowsToItems(r as Record<K, string>[], keys));
 
   it('reads back every Offers form, policy fields and discounts included (property)', () => {
     fc.assert(

@@ -9,16 +9,7 @@ import { graphql, request, type ResultOf, type VariablesOf } from '../graphql';
 import { PROFILE_PRESETS, profileOf, type ProfilePreset } from '../profiles';
 import { TIER_COLOURS, tierOf } from '../tiers';
 import { ChartCanvas, Checks, described, ErrorBox, Field, flag, label, Loading, money, PRESETS, RowsEditor, TableScroll, useRequest } from '../ui';
-import {
-  discountInput,
-  discountItems,
-  discountRows,
-  ESTIMATE_DEFAULTS,
-  type EstimateForm,
-  measuredInput,
-  measuredItems,
-  measuredRows,
-} from '../forms';
+import { discountInput, discountItems, discountRows, ESTIMATE_DEFAULTS, type EstimateForm, measuredInput, measuredItems, measuredRows } from '../forms';
 import { fromParams, toParams } from '../url-state';
 
 export { ESTIMATE_DEFAULTS, type EstimateForm };
@@ -135,7 +126,6 @@ type Precision = NonNullable<Input['precisions']>[number];
 
 const MODEL_PRESETS = ['llama-3-8b', 'llama-3-70b', 'llama-2-7b', 'llama-2-13b', 'llama-2-70b', 'mistral-7b', 'mixtral-8x7b', 'gpt-j-6b'];
 const PRECISIONS: Precision[] = ['BF16', 'FP16', 'FP8', 'INT8', 'INT4', 'FP32'];
-
 
 export function estimateInput(f: EstimateForm): Input {
   const discounts = discountInput(f.discounts).value;
@@ -341,7 +331,12 @@ export function EstimateView(props: { params: URLSearchParams; onParams: (p: URL
               field: 'gpu',
               options: [{ value: '', label: 'every GPU' }, ...(choices.data?.gpus ?? []).map((g) => ({ value: g.slug, label: g.name }))],
             },
-            { key: 'precision', label: 'Precision', field: 'precision', options: [{ value: '', label: 'every precision' }, ...PRECISIONS.map((p) => ({ value: p, label: p }))] },
+            {
+              key: 'precision',
+              label: 'Precision',
+              field: 'precision',
+              options: [{ value: '', label: 'every precision' }, ...PRECISIONS.map((p) => ({ value: p, label: p }))],
+            },
             { key: 'tokens', label: 'Output tokens/s', field: 'outputTokensPerSecond', type: 'number' },
             { key: 'requests', label: 'Requests/s', field: 'requestsPerSecond', type: 'number' },
           ]}

@@ -241,14 +241,24 @@ export function OffersView(props: { params: URLSearchParams; onParams: (p: URLSe
             onInput={(e) => set('regions', e.currentTarget.value)}
           />
         </Field>
-        <Field id="offer-exclude-providers" label="Exclude providers" error={err('excludeProviders', 'policy.excludeProviders')} hint="provider slugs, e.g. aws, gcp">
+        <Field
+          id="offer-exclude-providers"
+          label="Exclude providers"
+          error={err('excludeProviders', 'policy.excludeProviders')}
+          hint="provider slugs, e.g. aws, gcp"
+        >
           <input
             {...described('offer-exclude-providers', err('excludeProviders', 'policy.excludeProviders'), true)}
             value={form.excludeProviders}
             onInput={(e) => set('excludeProviders', e.currentTarget.value)}
           />
         </Field>
-        <Field id="offer-certifications" label="Required certifications" error={err('certifications', 'policy.certifications')} hint="all of them, e.g. ISO27001">
+        <Field
+          id="offer-certifications"
+          label="Required certifications"
+          error={err('certifications', 'policy.certifications')}
+          hint="all of them, e.g. ISO27001"
+        >
           <input
             {...described('offer-certifications', err('certifications', 'policy.certifications'), true)}
             value={form.certifications}
