@@ -593,14 +593,16 @@ function Plan({ e }: { e: EstimateResult }) {
             <>
               <h2 id="api-title">Against a hosted API</h2>
               <dl class="facts" data-testid="api-comparison" aria-labelledby="api-title">
-                <dt>API at {money(e.apiComparison.apiPricePer1MTokens.amount, currency)} per 1M tokens</dt>
-                <dd data-testid="api-monthly">{money(e.apiComparison.monthlyApiCost.amount, currency)} a month</dd>
+                <dt>API price</dt>
+                <dd>{money(e.apiComparison.apiPricePer1MTokens.amount, currency)} per 1M tokens</dd>
+                <dt>API cost a month</dt>
+                <dd data-testid="api-monthly">{money(e.apiComparison.monthlyApiCost.amount, currency)}</dd>
                 <dt>Tokens per day</dt>
                 <dd>{e.apiComparison.tokensPerDay.toLocaleString('en-US')}</dd>
-                <dt>Break-even tokens per day</dt>
+                <dt>Break-even tokens/day</dt>
                 <dd>{e.apiComparison.breakEvenTokensPerDay.toLocaleString('en-US')}</dd>
                 <dt>Cheaper</dt>
-                <dd data-testid="api-cheaper">{e.apiComparison.selfHostingCheaper ? 'this plan (self-hosting)' : 'the hosted API'}</dd>
+                <dd data-testid="api-cheaper">{e.apiComparison.selfHostingCheaper ? 'this plan' : 'the hosted API'}</dd>
               </dl>
             </>
           )}
