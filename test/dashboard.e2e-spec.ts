@@ -375,8 +375,9 @@ describe('Dashboard', () => {
   });
 
   describe.each([
-    ['offers', '#/offers?gpus=h100-sxm-80gb&preset=GDPR_PERSONAL_DATA&explain=1&limit=20', '[data-testid="offers-table"]'],
-    ['estimate', '#/estimate', '[data-testid="plan"]'],
+    // With a discount row (and on the estimate a measured throughput row) so that those controls are checked too.
+    ['offers', '#/offers?gpus=h100-sxm-80gb&preset=GDPR_PERSONAL_DATA&explain=1&limit=20&discounts=aws%3A10', '[data-testid="offers-table"]'],
+    ['estimate', '#/estimate?discounts=aws%3A10&apiPrice=0.60&measured=%3A%3A2500%3A', '[data-testid="plan"]'],
     ['history', '#/history?gpu=l4-24gb', '[data-testid="history-table"]'],
     ['catalog', '#/catalog', '[data-testid="versions-table"] tbody tr'],
   ])('the %s view', (view, hash, ready) => {
