@@ -177,6 +177,71 @@ describe('Dashboard', () => {
     ).toEqual(table);
   });
 
+  it("Offers: a discount typed in goes into the request, and the prices shown are /graphql's answer with it", async () => {
+    const { page } = await newPage();
+    await page.goto(url('#/offers?gpus=h100-sxm-80gb&limit=20'));
+    await page.locator('[data-testid="offers-table"] tbody tr').first().waitFor();
+    await settled(page);
+    const before = await offerRows(page);
+    const first = before[0];
+    if (!first) throw new Error('no offer shown');
+
+    await page.getByRole('button', { name: 'Add a discount' }).click();
+    await page.getByLabel('Provider (discount 1)').fill(first.provider);
+    await page.getByLabel('Percent off (discount 1)').fill('20');
+    const sent = page.waitForRequest((r) => r.url().endsWith('/graphql') && (r.postData() ?? '').includes('"discounts"'));
+    await page.getByRole('button', { name: 'Show offers' }).click();
+    const body = JSON.parse((await sent).postData() ?? '{}') as { query: string; variables: Record<string, unknown> };
+    await settled(page);
+    expect(body.variables.discounts).toEqual([{ provider: first.provider, percent: 20 }]);
+    expect(new URL(page.url()).hash).toContain(`discounts=${first.provider}%3A20`);
+
+    const after = await offerRows(page);
+    const direct = await server.graphql<{ cheapestOffers: { items: { provider: string; instanceType: string; region: string; pricePerGpuHour: Money }[] } }>(
+      body.query,
+      body.variables,
+    );
+    expect(direct.errors).toBeUndefined();
+    expect(after).toEqual(
+      direct.data.cheapestOffers.items.map((o) => ({
+        provider: o.provider,
+        instance: o.instanceType,
+        region: o.region,
+        price: Number(o.pricePerGpuHour.amount),
+      })),
+    );
+    // By hand: 20 % off is four fifths of the list price shown before (to the answer's 4 places).
+    const same = after.find((r) => r.provider === first.provider && r.instance === first.instance && r.region === first.region);
+    expect(same?.price).toBeCloseTo(first.price * 0.8, 4);
+  });
+
+  it('Offers: an unknown provider typed into "Exclude providers" shows the API\'s error next to that field', async () => {
+    const { page } = await newPage();
+    await page.goto(url('#/offers'));
+    await settled(page);
+    await page.getByLabel('Exclude providers').fill('nosuchcloud');
+    const sent = page.waitForRequest((r) => r.url().endsWith('/graphql') && (r.postData() ?? '').includes('nosuchcloud'));
+    await page.getByRole('button', { name: 'Show offers' }).click();
+    const body = JSON.parse((await sent).postData() ?? '{}') as { query: string; variables: Record<string, unknown> };
+    const message = page.locator('#offer-exclude-providers-error');
+    await message.waitFor();
+    expect(body.variables.policy).toEqual({ excludeProviders: ['nosuchcloud'] });
+
+    const direct = await server.graphql(body.query, body.variables);
+    const refusal = direct.errors?.[0] as { extensions?: { code?: string; errors?: { field: string; message: string }[] } } | undefined;
+    expect(refusal?.extensions?.code).toBe('BAD_USER_INPUT');
+    const named = refusal?.extensions?.errors ?? [];
+    expect(named.map((e) => e.field)).toEqual(['excludeProviders']);
+    expect(named[0]?.message).toMatch(/^unknown provider "nosuchcloud"; closest known: /);
+    expect(await message.innerText()).toBe(named[0]?.message);
+    const input = page.getByLabel('Exclude providers');
+    expect([await input.getAttribute('aria-invalid'), await input.getAttribute('aria-describedby')]).toEqual([
+      'true',
+      'offer-exclude-providers-hint offer-exclude-providers-error',
+    ]);
+    expect(await page.locator('[data-field-error]').count()).toBe(1);
+  });
+
   it('Estimate: the chart is drawn and the numbers on the page are those /graphql answers for the same query', async () => {
     const { page } = await newPage();
     await page.goto(url('#/estimate'));
@@ -257,6 +322,39 @@ describe('Dashboard', () => {
     expect(await other.getByLabel('Requests per second at 3:00').inputValue()).toBe('15');
   });
 
+  it('Estimate: a discount, an API price and a measured throughput go into the request, and the page shows the answer to it', async () => {
+    const { page } = await newPage();
+    await page.goto(url('#/estimate'));
+    await page.locator('[data-testid="plan"]').waitFor();
+    await settled(page);
+    const provider = await page.locator('[data-testid="chosen-offers"] tbody tr td:nth-child(2)').first().innerText();
+
+    await page.getByRole('button', { name: 'Add a discount' }).click();
+    await page.getByLabel('Provider (discount 1)').fill(provider);
+    await page.getByLabel('Percent off (discount 1)').fill('25');
+    await page.getByLabel('Hosted API price per 1M tokens').fill('0.60');
+    await page.getByRole('button', { name: 'Add a measurement' }).click();
+    await page.getByLabel('Output tokens/s (measurement 1)').fill('2500');
+    const sent = page.waitForRequest((r) => r.url().endsWith('/graphql') && (r.postData() ?? '').includes('"discounts"'));
+    await page.getByRole('button', { name: 'Estimate', exact: true }).click();
+    const body = JSON.parse((await sent).postData() ?? '{}') as { query: string; variables: { input: Record<string, unknown> } };
+    await settled(page);
+    expect(body.variables.input).toEqual(
+      expect.objectContaining({
+        discounts: [{ provider, percent: 25 }],
+        apiPricePer1MTokens: '0.60',
+        measuredThroughput: [{ outputTokensPerSecond: 2500 }],
+      }),
+    );
+    expect(new URL(page.url()).hash).toContain(`discounts=${provider}%3A25`);
+
+    const direct = await server.graphql<{ estimate: DirectEstimate & { apiComparison: { monthlyApiCost: Money } | null } }>(body.query, body.variables);
+    expect(direct.errors).toBeUndefined();
+    const e = direct.data.estimate;
+    expect(shown(await page.getByTestId('monthly-cost').innerText())).toBe(Number(e.monthlyCost.amount));
+    expect(shown(await page.getByTestId('api-monthly').innerText())).toBe(Number(e.apiComparison?.monthlyApiCost.amount));
+  });
+
   it('shows an API error next to the field it names', async () => {
     const { page } = await newPage();
     await page.goto(url('#/estimate'));
@@ -277,8 +375,9 @@ describe('Dashboard', () => {
   });
 
   describe.each([
-    ['offers', '#/offers?gpus=h100-sxm-80gb&preset=GDPR_PERSONAL_DATA&explain=1&limit=20', '[data-testid="offers-table"]'],
-    ['estimate', '#/estimate', '[data-testid="plan"]'],
+    // With a discount row (and on the estimate a measured throughput row) so that those controls are checked too.
+    ['offers', '#/offers?gpus=h100-sxm-80gb&preset=GDPR_PERSONAL_DATA&explain=1&limit=20&discounts=aws%3A10', '[data-testid="offers-table"]'],
+    ['estimate', '#/estimate?discounts=aws%3A10&apiPrice=0.60&measured=%3A%3A2500%3A', '[data-testid="plan"]'],
     ['history', '#/history?gpu=l4-24gb', '[data-testid="history-table"]'],
     ['catalog', '#/catalog', '[data-testid="versions-table"] tbody tr'],
   ])('the %s view', (view, hash, ready) => {
@@ -324,6 +423,17 @@ interface DirectEstimate {
   chosenOffers: unknown[];
   assumptions: string[];
   hourlyPlan: { replicasNeeded: number }[];
+}
+
+/** The Offers table's rows: provider, instance, region and the price (its data-amount). */
+async function offerRows(page: Page): Promise<{ provider: string; instance: string; region: string; price: number }[]> {
+  const rows = [];
+  for (const row of await page.locator('[data-testid="offers-table"] tbody tr').all()) {
+    const cells = await row.locator('td').allInnerTexts();
+    const price = Number(await row.locator('td[data-amount]').getAttribute('data-amount'));
+    rows.push({ provider: cells[0] ?? '', instance: cells[3] ?? '', region: cells[1] ?? '', price });
+  }
+  return rows;
 }
 
 /** data-amount of each element, as numbers (runs in the page). */

@@ -178,3 +178,99 @@ export function splitList(text: string): string[] {
     .map((s) => s.trim())
     .filter(Boolean);
 }
+
+/** One part of a row of a RowsEditor: its key in the row, its label, the API's name for it. */
+export interface RowColumn<K extends string> {
+  key: K;
+  label: string;
+  field: string;
+  type?: 'text' | 'number';
+  /** A select of these (the first is "every …"), or a text input suggesting `suggest` (a datalist). */
+  options?: readonly { value: string; label: string }[];
+  suggest?: readonly { value: string; label: string }[];
+}
+
+/**
+ * A small table inside a form (discounts, measured throughput): a row per entry, each part a
+ * labelled control with the API's message for it under it, buttons to add and remove rows.
+ * `items` are the rows as url-state list items; `toRows`/`toItems` convert.
+ */
+export function RowsEditor<K extends string>(props: {
+  id: string;
+  legend: string;
+  what: string;
+  list: string;
+  columns: readonly RowColumn<K>[];
+  rows: readonly Record<K, string>[];
+  onChange: (rows: Record<K, string>[]) => void;
+  err: (...names: string[]) => string | undefined;
+  hint?: string;
+}) {
+  const { id, rows } = props;
+  const listError = props.err(props.list);
+  const empty = Object.fromEntries(props.columns.map((c) => [c.key, ''])) as Record<K, string>;
+  const update = (i: number, key: K, value: string) => props.onChange(rows.map((r, j) => (j === i ? { ...r, [key]: value } : r)));
+  return (
+    <fieldset class={`field wide rows${listError ? ' invalid' : ''}`} id={id} aria-describedby={listError ? `${id}-error` : undefined}>
+      <legend>{props.legend}</legend>
+      {props.hint && <small class="hint">{props.hint}</small>}
+      {props.columns.map(
+        (c) =>
+          c.suggest && (
+            <datalist key={c.key} id={`${id}-${c.key}-list`}>
+              {c.suggest.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </datalist>
+          ),
+      )}
+      {rows.map((row, i) => (
+        <div class="row" key={i} data-row={i}>
+          {props.columns.map((c) => {
+            const control = `${id}-${i}-${c.key}`;
+            const error = props.err(`${props.list}[${i}].${c.field}`, `${props.list}.${i}.${c.field}`);
+            return (
+              <Field key={c.key} id={control} label={`${c.label} (${props.what} ${i + 1})`} error={error}>
+                {c.options ? (
+                  <select {...described(control, error)} value={row[c.key]} onChange={(e) => update(i, c.key, e.currentTarget.value)}>
+                    {c.options.map((o) => (
+                      <option key={o.value} value={o.value}>
+                        {o.label}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <input
+                    {...described(control, error)}
+                    type={c.type ?? 'text'}
+                    step={c.type === 'number' ? 'any' : undefined}
+                    inputMode={c.type === 'number' ? 'decimal' : undefined}
+                    list={c.suggest ? `${id}-${c.key}-list` : undefined}
+                    autoComplete="off"
+                    value={row[c.key]}
+                    onInput={(e) => update(i, c.key, e.currentTarget.value)}
+                  />
+                )}
+              </Field>
+            );
+          })}
+          <button type="button" class="remove" onClick={() => props.onChange(rows.filter((_, j) => j !== i))}>
+            Remove<span class="sr-only"> {`${props.what} ${i + 1}`}</span>
+          </button>
+        </div>
+      ))}
+      <div>
+        <button type="button" onClick={() => props.onChange([...rows, empty])}>
+          Add a {props.what}
+        </button>
+      </div>
+      {listError && (
+        <small id={`${id}-error`} class="error" role="alert" data-field-error={id}>
+          {listError}
+        </small>
+      )}
+    </fieldset>
+  );
+}

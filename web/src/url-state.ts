@@ -26,18 +26,41 @@ export function fromParams<S extends FormState>(params: URLSearchParams, default
 
 function encode(value: FieldValue): string {
   if (typeof value === 'boolean') return value ? '1' : '0';
-  if (Array.isArray(value)) return value.join(',');
+  if (Array.isArray(value)) return value.map((v) => escape(String(v), ',')).join(',');
   return value;
 }
 
 function decode(raw: string, fallback: FieldValue): FieldValue {
   if (typeof fallback === 'boolean') return raw === '1' || raw === 'true';
   if (Array.isArray(fallback)) {
-    const items = raw === '' ? [] : raw.split(',');
+    const items = raw === '' ? [] : raw.split(',').map(unescape);
     // number[] fields (the 24-hour profile) keep numbers; an empty default is a string list.
     return typeof fallback[0] === 'number' ? items.map(Number) : items;
   }
   return raw;
+}
+
+// An item or a part holding the separator keeps it as %2C or %3A ("%" itself as %25), so any text
+// reads back as written; slugs and numbers, which hold neither, read as they are.
+function escape(text: string, separator: ',' | ':'): string {
+  return text.replaceAll('%', '%25').replaceAll(separator, separator === ',' ? '%2C' : '%3A');
+}
+function unescape(text: string): string {
+  return text.replace(/%(25|2C|3A)/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/**
+ * Rows of a small table in the form (discounts: provider and percent) as list items, their parts
+ * joined with ":" ("aws:15"), and back; a part the item lacks reads as "".
+ */
+export function rowsToItems<K extends string>(rows: readonly Record<K, string>[], keys: readonly K[]): string[] {
+  return rows.map((row) => keys.map((k) => escape(row[k], ':')).join(':'));
+}
+export function itemsToRows<K extends string>(items: readonly string[], keys: readonly K[]): Record<K, string>[] {
+  return items.map((item) => {
+    const parts = item.split(':').map(unescape);
+    return Object.fromEntries(keys.map((k, i) => [k, parts[i] ?? ''])) as Record<K, string>;
+  });
 }
 
 function same(a: FieldValue | undefined, b: FieldValue | undefined): boolean {

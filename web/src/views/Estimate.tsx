@@ -8,8 +8,11 @@ import { useChoices } from '../catalog-data';
 import { graphql, request, type ResultOf, type VariablesOf } from '../graphql';
 import { PROFILE_PRESETS, profileOf, type ProfilePreset } from '../profiles';
 import { TIER_COLOURS, tierOf } from '../tiers';
-import { ChartCanvas, Checks, described, ErrorBox, Field, flag, label, Loading, money, PRESETS, TableScroll, useRequest } from '../ui';
+import { ChartCanvas, Checks, described, ErrorBox, Field, flag, label, Loading, money, PRESETS, RowsEditor, TableScroll, useRequest } from '../ui';
+import { discountInput, discountItems, discountRows, ESTIMATE_DEFAULTS, type EstimateForm, measuredInput, measuredItems, measuredRows } from '../forms';
 import { fromParams, toParams } from '../url-state';
+
+export { ESTIMATE_DEFAULTS, type EstimateForm };
 
 const EstimateQuery = graphql(`
   query Estimate($input: EstimateInput!) {
@@ -76,6 +79,17 @@ const EstimateQuery = graphql(`
         deltaVsChosenPct
         summary
       }
+      apiComparison {
+        apiPricePer1MTokens {
+          amount
+        }
+        monthlyApiCost {
+          amount
+        }
+        tokensPerDay
+        breakEvenTokensPerDay
+        selfHostingCheaper
+      }
       assumptions
       warnings
       chosenOffers {
@@ -113,25 +127,9 @@ type Precision = NonNullable<Input['precisions']>[number];
 const MODEL_PRESETS = ['llama-3-8b', 'llama-3-70b', 'llama-2-7b', 'llama-2-13b', 'llama-2-70b', 'mistral-7b', 'mixtral-8x7b', 'gpt-j-6b'];
 const PRECISIONS: Precision[] = ['BF16', 'FP16', 'FP8', 'INT8', 'INT4', 'FP32'];
 
-export const ESTIMATE_DEFAULTS = {
-  model: 'llama-3-8b',
-  params: '',
-  precisions: [] as string[],
-  shape: 'diurnal',
-  peak: '400',
-  profile: profileOf('diurnal', 400),
-  input: '500',
-  output: '200',
-  batch: '0.1',
-  tolerance: 'RECOVERABLE',
-  preset: '',
-  gpus: [] as string[],
-  currency: 'USD',
-  version: '',
-};
-export type EstimateForm = typeof ESTIMATE_DEFAULTS;
-
 export function estimateInput(f: EstimateForm): Input {
+  const discounts = discountInput(f.discounts).value;
+  const measured = measuredInput(f.measured).value as NonNullable<Input['measuredThroughput']>;
   return {
     model: f.model === 'custom' ? { parametersB: Number(f.params) } : { preset: f.model },
     ...(f.precisions.length ? { precisions: f.precisions as Precision[] } : {}),
@@ -144,8 +142,16 @@ export function estimateInput(f: EstimateForm): Input {
     policy: { tolerance: f.tolerance as 'INTOLERANT' | 'RECOVERABLE' | 'TOLERANT', ...(f.preset ? { preset: f.preset } : {}) },
     ...(f.gpus.length ? { gpus: f.gpus } : {}),
     currency: f.currency as 'USD' | 'EUR',
+    ...(discounts.length ? { discounts } : {}),
+    ...(f.apiPrice.trim() ? { apiPricePer1MTokens: f.apiPrice.trim() } : {}),
+    ...(measured.length ? { measuredThroughput: measured } : {}),
     ...(f.version ? { version: f.version } : {}),
   };
+}
+
+/** What the form cannot send as typed (a discount without provider or percent, a rate that is not a number), by field. */
+function localErrors(f: EstimateForm) {
+  return [...discountInput(f.discounts).errors, ...measuredInput(f.measured).errors];
 }
 
 /** Replicas per hour by tier: instances × the replicas one instance of that tier's offer holds; serverless and batch are replica-hours. */
@@ -167,9 +173,13 @@ export function EstimateView(props: { params: URLSearchParams; onParams: (p: URL
   const [applied, setApplied] = useState<EstimateForm>(initial);
   const choices = useChoices();
   const input = useMemo(() => estimateInput(applied), [applied]);
-  const result = useRequest(JSON.stringify(input), (signal) => request(EstimateQuery, { input }, signal));
+  const [local, setLocal] = useState(() => localErrors(initial));
+  const result = useRequest(local.length ? null : JSON.stringify(input), (signal) => request(EstimateQuery, { input }, signal));
   const set = <K extends keyof EstimateForm>(key: K, value: EstimateForm[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const err = (...names: string[]) => result.error?.forField(...names);
+  const err = (...names: string[]) => {
+    const mine = local.filter((x) => names.includes(x.field)).map((x) => x.message);
+    return mine.length ? mine.join('; ') : result.error?.forField(...names);
+  };
   const e = result.data?.estimate;
 
   // The answer names its catalog version; the URL then pins it, so the link reproduces this plan.
@@ -182,6 +192,7 @@ export function EstimateView(props: { params: URLSearchParams; onParams: (p: URL
 
   const submit = (ev: Event) => {
     ev.preventDefault();
+    setLocal(localErrors(form));
     setApplied(form);
     props.onParams(toParams(form, ESTIMATE_DEFAULTS));
   };
@@ -258,6 +269,14 @@ export function EstimateView(props: { params: URLSearchParams; onParams: (p: URL
             <option>EUR</option>
           </select>
         </Field>
+        <Field id="est-api-price" label="Hosted API price per 1M tokens" error={err('apiPricePer1MTokens')} hint="to compare with, in the currency above">
+          <input
+            {...described('est-api-price', err('apiPricePer1MTokens'), true)}
+            inputMode="decimal"
+            value={form.apiPrice}
+            onInput={(ev) => set('apiPrice', ev.currentTarget.value)}
+          />
+        </Field>
         <Field id="est-version" label="Catalog version" error={err('version')}>
           <select {...described('est-version', err('version'))} value={form.version} onChange={(ev) => set('version', ev.currentTarget.value)}>
             <option value="">current</option>
@@ -285,6 +304,45 @@ export function EstimateView(props: { params: URLSearchParams; onParams: (p: URL
           value={form.gpus}
           onChange={(v) => set('gpus', v)}
           error={err('gpus')}
+        />
+        <RowsEditor
+          id="est-discounts"
+          legend="Negotiated discounts (percent off list prices)"
+          what="discount"
+          list="discounts"
+          columns={[
+            { key: 'provider', label: 'Provider', field: 'provider', suggest: (choices.data?.providers ?? []).map((p) => ({ value: p.slug, label: p.name })) },
+            { key: 'percent', label: 'Percent off', field: 'percent', type: 'number' },
+          ]}
+          rows={discountRows(form.discounts)}
+          onChange={(rows) => set('discounts', discountItems(rows))}
+          err={err}
+        />
+        <RowsEditor
+          id="est-measured"
+          legend="Measured throughput of one replica (replaces the estimate from the GPU's specs)"
+          what="measurement"
+          list="measuredThroughput"
+          hint="Give output tokens/s or requests/s; leave GPU or precision empty for every one."
+          columns={[
+            {
+              key: 'gpu',
+              label: 'GPU',
+              field: 'gpu',
+              options: [{ value: '', label: 'every GPU' }, ...(choices.data?.gpus ?? []).map((g) => ({ value: g.slug, label: g.name }))],
+            },
+            {
+              key: 'precision',
+              label: 'Precision',
+              field: 'precision',
+              options: [{ value: '', label: 'every precision' }, ...PRECISIONS.map((p) => ({ value: p, label: p }))],
+            },
+            { key: 'tokens', label: 'Output tokens/s', field: 'outputTokensPerSecond', type: 'number' },
+            { key: 'requests', label: 'Requests/s', field: 'requestsPerSecond', type: 'number' },
+          ]}
+          rows={measuredRows(form.measured)}
+          onChange={(rows) => set('measured', measuredItems(rows))}
+          err={err}
         />
         <fieldset class="field profile wide" aria-describedby={profileError ? 'est-profile-error' : undefined}>
           <legend>Requests per second, hour by hour (an average day)</legend>
@@ -531,6 +589,23 @@ function Plan({ e }: { e: EstimateResult }) {
             <dt>Average utilisation</dt>
             <dd>{(e.unitEconomics.averageUtilization * 100).toFixed(1)} %</dd>
           </dl>
+          {e.apiComparison && (
+            <>
+              <h2 id="api-title">Against a hosted API</h2>
+              <dl class="facts" data-testid="api-comparison" aria-labelledby="api-title">
+                <dt>API price</dt>
+                <dd>{money(e.apiComparison.apiPricePer1MTokens.amount, currency)} per 1M tokens</dd>
+                <dt>API cost a month</dt>
+                <dd data-testid="api-monthly">{money(e.apiComparison.monthlyApiCost.amount, currency)}</dd>
+                <dt>Tokens per day</dt>
+                <dd>{e.apiComparison.tokensPerDay.toLocaleString('en-US')}</dd>
+                <dt>Break-even tokens/day</dt>
+                <dd>{e.apiComparison.breakEvenTokensPerDay.toLocaleString('en-US')}</dd>
+                <dt>Cheaper</dt>
+                <dd data-testid="api-cheaper">{e.apiComparison.selfHostingCheaper ? 'this plan' : 'the hosted API'}</dd>
+              </dl>
+            </>
+          )}
           <h2>Alternatives</h2>
           {e.alternatives.length === 0 ? (
             <p>None.</p>

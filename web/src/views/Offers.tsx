@@ -5,12 +5,37 @@ import { useMemo, useState } from 'preact/hooks';
 import { toCsv } from '../csv';
 import { graphql, request, type ResultOf, type VariablesOf } from '../graphql';
 import { useChoices } from '../catalog-data';
-import { Checks, described, ErrorBox, Field, flag, label, Loading, money, PRESETS, PRICING_MODELS, splitList, TableScroll, useRequest } from '../ui';
+import {
+  Checks,
+  described,
+  ErrorBox,
+  Field,
+  flag,
+  label,
+  Loading,
+  money,
+  PRESETS,
+  PRICING_MODELS,
+  RowsEditor,
+  splitList,
+  TableScroll,
+  useRequest,
+} from '../ui';
+import { discountInput, discountItems, discountRows, OFFER_DEFAULTS, type OfferForm } from '../forms';
 import { fromParams, toParams } from '../url-state';
 
+export { OFFER_DEFAULTS, type OfferForm };
+
 const CheapestQuery = graphql(`
-  query Cheapest($requirement: GpuRequirement!, $policy: CompliancePolicyInput, $currency: Currency, $explain: Boolean, $limit: Int) {
-    cheapestOffers(requirement: $requirement, policy: $policy, currency: $currency, explain: $explain, limit: $limit) {
+  query Cheapest(
+    $requirement: GpuRequirement!
+    $policy: CompliancePolicyInput
+    $currency: Currency
+    $discounts: [DiscountInput!]
+    $explain: Boolean
+    $limit: Int
+  ) {
+    cheapestOffers(requirement: $requirement, policy: $policy, currency: $currency, discounts: $discounts, explain: $explain, limit: $limit) {
       catalogVersion {
         id
         label
@@ -51,46 +76,37 @@ const CheapestQuery = graphql(`
 type Result = ResultOf<typeof CheapestQuery>['cheapestOffers'];
 type Row = Result['items'][number];
 
-export const OFFER_DEFAULTS = {
-  gpus: [] as string[],
-  gpuCount: '',
-  providers: [] as string[],
-  countries: '',
-  pricingModels: [] as string[],
-  currency: 'USD',
-  preset: '',
-  residency: '',
-  operator: '',
-  tolerance: '',
-  minSla: '',
-  maxPrice: '',
-  estimates: false,
-  limit: '50',
-  explain: false,
-};
-export type OfferForm = typeof OFFER_DEFAULTS;
-
 type Variables = VariablesOf<typeof CheapestQuery>;
 
 export function offerVariables(f: OfferForm): Variables {
   const countries = splitList(f.countries).map((c) => c.toUpperCase());
+  const excludeProviders = splitList(f.excludeProviders);
+  const regions = splitList(f.regions);
+  const certifications = splitList(f.certifications);
+  const discounts = discountInput(f.discounts).value;
   return {
     requirement: { ...(f.gpus.length ? { gpus: f.gpus } : {}), ...(f.gpuCount ? { gpuCount: Number(f.gpuCount) } : {}) },
     policy: {
       ...(f.preset ? { preset: f.preset } : {}),
       ...(f.providers.length ? { providers: f.providers } : {}),
+      ...(excludeProviders.length ? { excludeProviders } : {}),
       ...(countries.length ? { countries } : {}),
+      ...(regions.length ? { regions } : {}),
       ...(f.pricingModels.length
         ? { pricingModels: f.pricingModels as Variables['policy'] extends infer P ? (P extends { pricingModels?: infer M } ? NonNullable<M> : never) : never }
         : {}),
       ...(f.residency ? { residency: f.residency as 'ANY' | 'EEA' | 'EU' | 'GDPR_ADEQUATE' } : {}),
+      ...(f.partialAdequacy ? { allowPartialAdequacy: true } : {}),
       ...(f.operator ? { operator: f.operator as 'ANY' | 'EU' } : {}),
+      ...(certifications.length ? { certifications } : {}),
       ...(f.tolerance ? { tolerance: f.tolerance as 'INTOLERANT' | 'RECOVERABLE' | 'TOLERANT' } : {}),
       ...(f.minSla ? { minSla: Number(f.minSla) } : {}),
       ...(f.maxPrice ? { maxPricePerGpuHour: f.maxPrice } : {}),
+      ...(f.maxPriceAge ? { maxPriceAgeDays: Number(f.maxPriceAge) } : {}),
       ...(f.estimates ? { includeEstimates: true } : {}),
     },
     currency: f.currency as 'USD' | 'EUR',
+    ...(discounts.length ? { discounts } : {}),
     explain: f.explain,
     limit: Number(f.limit),
   };
@@ -136,9 +152,14 @@ export function OffersView(props: { params: URLSearchParams; onParams: (p: URLSe
   const [sort, setSort] = useState<{ key: SortKey; asc: boolean }>({ key: 'price', asc: true });
   const choices = useChoices();
   const variables = useMemo(() => offerVariables(applied), [applied]);
-  const result = useRequest(JSON.stringify(variables), (signal) => request(CheapestQuery, variables, signal));
+  // A discount that cannot be sent (no provider, no percent) is named at its field, and nothing is asked.
+  const [local, setLocal] = useState(() => discountInput(initial.discounts).errors);
+  const result = useRequest(local.length ? null : JSON.stringify(variables), (signal) => request(CheapestQuery, variables, signal));
   const set = <K extends keyof OfferForm>(key: K, value: OfferForm[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const err = (...names: string[]) => result.error?.forField(...names);
+  const err = (...names: string[]) => {
+    const mine = local.filter((e) => names.includes(e.field)).map((e) => e.message);
+    return mine.length ? mine.join('; ') : result.error?.forField(...names);
+  };
 
   const rows = useMemo(() => {
     const items = [...(result.data?.cheapestOffers.items ?? [])];
@@ -154,6 +175,7 @@ export function OffersView(props: { params: URLSearchParams; onParams: (p: URLSe
 
   const submit = (e: Event) => {
     e.preventDefault();
+    setLocal(discountInput(form.discounts).errors);
     setApplied(form);
     props.onParams(toParams(form, OFFER_DEFAULTS));
   };
@@ -212,6 +234,37 @@ export function OffersView(props: { params: URLSearchParams; onParams: (p: URLSe
             onInput={(e) => set('countries', e.currentTarget.value)}
           />
         </Field>
+        <Field id="offer-regions" label="Regions" error={err('regions', 'policy.regions')} hint="e.g. aws:eu-central-1, or eu-central-1">
+          <input
+            {...described('offer-regions', err('regions', 'policy.regions'), true)}
+            value={form.regions}
+            onInput={(e) => set('regions', e.currentTarget.value)}
+          />
+        </Field>
+        <Field
+          id="offer-exclude-providers"
+          label="Exclude providers"
+          error={err('excludeProviders', 'policy.excludeProviders')}
+          hint="provider slugs, e.g. aws, gcp"
+        >
+          <input
+            {...described('offer-exclude-providers', err('excludeProviders', 'policy.excludeProviders'), true)}
+            value={form.excludeProviders}
+            onInput={(e) => set('excludeProviders', e.currentTarget.value)}
+          />
+        </Field>
+        <Field
+          id="offer-certifications"
+          label="Required certifications"
+          error={err('certifications', 'policy.certifications')}
+          hint="all of them, e.g. ISO27001"
+        >
+          <input
+            {...described('offer-certifications', err('certifications', 'policy.certifications'), true)}
+            value={form.certifications}
+            onInput={(e) => set('certifications', e.currentTarget.value)}
+          />
+        </Field>
         <Field id="offer-gpu-count" label="GPUs per instance" error={err('gpuCount', 'requirement.gpuCount')}>
           <input
             {...described('offer-gpu-count', err('gpuCount', 'requirement.gpuCount'))}
@@ -227,6 +280,15 @@ export function OffersView(props: { params: URLSearchParams; onParams: (p: URLSe
             inputMode="decimal"
             value={form.maxPrice}
             onInput={(e) => set('maxPrice', e.currentTarget.value)}
+          />
+        </Field>
+        <Field id="offer-max-age" label="Max price age (days)" error={err('maxPriceAgeDays', 'policy.maxPriceAgeDays')}>
+          <input
+            {...described('offer-max-age', err('maxPriceAgeDays', 'policy.maxPriceAgeDays'))}
+            type="number"
+            inputMode="numeric"
+            value={form.maxPriceAge}
+            onInput={(e) => set('maxPriceAge', e.currentTarget.value)}
           />
         </Field>
         <Field id="offer-min-sla" label="Minimum SLA (%)" error={err('minSla', 'policy.minSla')}>
@@ -283,7 +345,24 @@ export function OffersView(props: { params: URLSearchParams; onParams: (p: URLSe
           onChange={(v) => set('pricingModels', v)}
           error={err('pricingModels', 'policy.pricingModels')}
         />
+        <RowsEditor
+          id="offer-discounts"
+          legend="Negotiated discounts (percent off list prices)"
+          what="discount"
+          list="discounts"
+          columns={[
+            { key: 'provider', label: 'Provider', field: 'provider', suggest: (choices.data?.providers ?? []).map((p) => ({ value: p.slug, label: p.name })) },
+            { key: 'percent', label: 'Percent off', field: 'percent', type: 'number' },
+          ]}
+          rows={discountRows(form.discounts)}
+          onChange={(rows) => set('discounts', discountItems(rows))}
+          err={err}
+        />
         <div class="field checks-inline">
+          <label>
+            <input type="checkbox" checked={form.partialAdequacy} onChange={(e) => set('partialAdequacy', e.currentTarget.checked)} /> GDPR adequate includes
+            partial adequacy (US DPF, Canada)
+          </label>
           <label>
             <input type="checkbox" checked={form.estimates} onChange={(e) => set('estimates', e.currentTarget.checked)} /> Include ESTIMATE prices
           </label>

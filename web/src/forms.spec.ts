@@ -1,0 +1,28 @@
+import { discountInput, measuredInput } from './forms';
+
+describe('forms: the tables inside the forms as GraphQL input', () => {
+  it('turns discount rows into DiscountInput, in the order shown', () => {
+    expect(discountInput(['aws:15', ' gcp : 7.5 '])).toEqual({
+      value: [
+        { provider: 'aws', percent: 15 },
+        { provider: 'gcp', percent: 7.5 },
+      ],
+      errors: [],
+    });
+  });
+
+  it('names the part of a discount that cannot be sent, by its row, as the API names its own', () => {
+    expect(discountInput(['aws:15', ':', 'azure:ten']).errors).toEqual([
+      { field: 'discounts[1].provider', message: 'is required' },
+      { field: 'discounts[1].percent', message: 'is required' },
+      { field: 'discounts[2].percent', message: 'must be a number' },
+    ]);
+  });
+
+  it('leaves the empty parts of a measured throughput out, and names a rate that is not a number', () => {
+    expect(measuredInput(['l4-24gb:FP16:1500:', '::2500:', ':INT8::x'])).toEqual({
+      value: [{ gpu: 'l4-24gb', precision: 'FP16', outputTokensPerSecond: 1500 }, { outputTokensPerSecond: 2500 }, { precision: 'INT8' }],
+      errors: [{ field: 'measuredThroughput[2].requestsPerSecond', message: 'must be a number' }],
+    });
+  });
+});
