@@ -15,6 +15,7 @@ import {
   PointElement,
   Tooltip,
 } from 'chart.js';
+import { discountItems, discountRows } from './forms';
 import { ApiError } from './graphql';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, Legend, Tooltip);
@@ -272,5 +273,30 @@ export function RowsEditor<K extends string>(props: {
         </small>
       )}
     </fieldset>
+  );
+}
+
+/** Negotiated discounts (provider + percent off list), the same editor on the offers and estimate forms. */
+export function DiscountsEditor(props: {
+  id: string;
+  providers: readonly { slug: string; name: string }[];
+  items: readonly string[];
+  onChange: (items: string[]) => void;
+  err: (...names: string[]) => string | undefined;
+}) {
+  return (
+    <RowsEditor
+      id={props.id}
+      legend="Negotiated discounts (percent off list prices)"
+      what="discount"
+      list="discounts"
+      columns={[
+        { key: 'provider', label: 'Provider', field: 'provider', suggest: props.providers.map((p) => ({ value: p.slug, label: p.name })) },
+        { key: 'percent', label: 'Percent off', field: 'percent', type: 'number' },
+      ]}
+      rows={discountRows(props.items)}
+      onChange={(rows) => props.onChange(discountItems(rows))}
+      err={props.err}
+    />
   );
 }

@@ -8,8 +8,23 @@ import { useChoices } from '../catalog-data';
 import { graphql, request, type ResultOf, type VariablesOf } from '../graphql';
 import { PROFILE_PRESETS, profileOf, type ProfilePreset } from '../profiles';
 import { TIER_COLOURS, tierOf } from '../tiers';
-import { ChartCanvas, Checks, described, ErrorBox, Field, flag, label, Loading, money, PRESETS, RowsEditor, TableScroll, useRequest } from '../ui';
-import { discountInput, discountItems, discountRows, ESTIMATE_DEFAULTS, type EstimateForm, measuredInput, measuredItems, measuredRows } from '../forms';
+import {
+  ChartCanvas,
+  Checks,
+  described,
+  DiscountsEditor,
+  ErrorBox,
+  Field,
+  flag,
+  label,
+  Loading,
+  money,
+  PRESETS,
+  RowsEditor,
+  TableScroll,
+  useRequest,
+} from '../ui';
+import { discountInput, ESTIMATE_DEFAULTS, type EstimateForm, measuredInput, measuredItems, measuredRows } from '../forms';
 import { fromParams, toParams } from '../url-state';
 
 export { ESTIMATE_DEFAULTS, type EstimateForm };
@@ -305,17 +320,11 @@ export function EstimateView(props: { params: URLSearchParams; onParams: (p: URL
           onChange={(v) => set('gpus', v)}
           error={err('gpus')}
         />
-        <RowsEditor
+        <DiscountsEditor
           id="est-discounts"
-          legend="Negotiated discounts (percent off list prices)"
-          what="discount"
-          list="discounts"
-          columns={[
-            { key: 'provider', label: 'Provider', field: 'provider', suggest: (choices.data?.providers ?? []).map((p) => ({ value: p.slug, label: p.name })) },
-            { key: 'percent', label: 'Percent off', field: 'percent', type: 'number' },
-          ]}
-          rows={discountRows(form.discounts)}
-          onChange={(rows) => set('discounts', discountItems(rows))}
+          providers={choices.data?.providers ?? []}
+          items={form.discounts}
+          onChange={(items) => set('discounts', items)}
           err={err}
         />
         <RowsEditor

@@ -8,6 +8,7 @@ import { useChoices } from '../catalog-data';
 import {
   Checks,
   described,
+  DiscountsEditor,
   ErrorBox,
   Field,
   flag,
@@ -16,12 +17,11 @@ import {
   money,
   PRESETS,
   PRICING_MODELS,
-  RowsEditor,
   splitList,
   TableScroll,
   useRequest,
 } from '../ui';
-import { discountInput, discountItems, discountRows, OFFER_DEFAULTS, type OfferForm } from '../forms';
+import { discountInput, OFFER_DEFAULTS, type OfferForm } from '../forms';
 import { fromParams, toParams } from '../url-state';
 
 export { OFFER_DEFAULTS, type OfferForm };
@@ -345,17 +345,11 @@ export function OffersView(props: { params: URLSearchParams; onParams: (p: URLSe
           onChange={(v) => set('pricingModels', v)}
           error={err('pricingModels', 'policy.pricingModels')}
         />
-        <RowsEditor
+        <DiscountsEditor
           id="offer-discounts"
-          legend="Negotiated discounts (percent off list prices)"
-          what="discount"
-          list="discounts"
-          columns={[
-            { key: 'provider', label: 'Provider', field: 'provider', suggest: (choices.data?.providers ?? []).map((p) => ({ value: p.slug, label: p.name })) },
-            { key: 'percent', label: 'Percent off', field: 'percent', type: 'number' },
-          ]}
-          rows={discountRows(form.discounts)}
-          onChange={(rows) => set('discounts', discountItems(rows))}
+          providers={choices.data?.providers ?? []}
+          items={form.discounts}
+          onChange={(items) => set('discounts', items)}
           err={err}
         />
         <div class="field checks-inline">
