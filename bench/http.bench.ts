@@ -18,6 +18,7 @@ import pg from 'pg';
 import { CliModule } from '../src/cli.module.js';
 import { loadConfig } from '../src/config/app-config.js';
 import { CatalogImportService } from '../src/modules/catalog/catalog-import.service.js';
+import { serviceCommand } from '../scripts/service-command.js';
 import { benchDatabase, fmt, machine, syntheticCatalog, writeCatalogFiles } from './support.js';
 
 const sizes = (process.argv[2] ?? '0,1000,100000').split(',').map(Number);
@@ -174,6 +175,7 @@ for (const size of sizes) {
     await c.query('ANALYZE');
     await c.end();
 
+    const service = serviceCommand();
     const [servicePort, barePort, nestPort, sqlPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
     const urls = {
       service: `http://127.0.0.1:${servicePort}`,
@@ -183,8 +185,9 @@ for (const size of sizes) {
     };
     children.push(
       await startProcess(
-        ['dist/app/main.js'],
+        service.args,
         {
+          ...service.env,
           DATABASE_URL: db.url,
           PORT: String(servicePort),
           HOST: '127.0.0.1',

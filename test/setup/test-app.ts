@@ -16,6 +16,7 @@ import request from 'supertest';
 import { CliModule } from '../../src/cli.module.js';
 import { loadConfig } from '../../src/config/app-config.js';
 import { seed } from '../../src/modules/catalog/catalog-seed.js';
+import { serviceCommand } from '../../scripts/service-command.js';
 import { OpenApiContract } from './openapi-contract.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
@@ -85,8 +86,10 @@ export async function createTestServer(options: { catalog?: string; env?: Record
 export async function startServerProcess(options: { databaseUrl: string; catalog?: string; env?: Record<string, string> }): Promise<Omit<TestServer, 'db'>> {
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['dist/app/main.js'], {
+  const service = serviceCommand();
+  const child = spawn(process.execPath, service.args, {
     env: {
+      ...service.env,
       PATH: process.env.PATH,
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
