@@ -12,6 +12,11 @@ import type { Evaluation, PricedPlan, RightSizingSettings } from './right-sizing
 
 const n = (x: number, digits = 2): string => (Number.isFinite(x) ? Number(x.toFixed(digits)).toString() : String(x));
 const pctText = (x: number): string => `${n(x * 100, 1)}%`;
+/** A price factor: 4 decimals, or 3 significant digits of a smaller excess over 1 (a band's spot overhead: ×1.00000734). */
+const factorText = (x: number): string => {
+  const excess = x - 1;
+  return excess > 0 && excess < 1e-3 ? n(x, 2 - Math.floor(Math.log10(excess))) : n(x, 4);
+};
 
 export function describePlan({
   input,
@@ -83,7 +88,7 @@ export function describePlan({
     const rate = tiers.spot.interruptionsPerHour ?? 0;
     assumptions.push(
       `Spot effective price = list × (1 + ${Number(rate.toPrecision(3))} interruptions/h × (${n(chosen.modelLoadSeconds / 60, 1)} ` +
-        `min model load + ${s.lostWorkMinutes} min lost work)) = ×${n(tiers.spot.overhead, 4)}: ${money(tiers.spot)} per instance-hour` +
+        `min model load + ${s.lostWorkMinutes} min lost work)) = ×${factorText(tiers.spot.overhead)}: ${money(tiers.spot)} per instance-hour` +
         (tiers.spot.offer.interruptionNoticeSeconds ? `; ${tiers.spot.offer.interruptionNoticeSeconds} s notice` : '') +
         `. Interruption rate: ${interruptionRateText(tiers.spot)}.`,
     );
