@@ -321,7 +321,8 @@ describe('spot interruption rate from the Spot Instance Advisor band', () => {
         }),
       ),
     );
-  const spotOffer = (ref: string, interruptionRate?: '<5%' | '15-20%' | '>20%') => offer('SPOT', '2', { ref, ...(interruptionRate ? { interruptionRate } : {}) });
+  const spotOffer = (ref: string, interruptionRate?: '<5%' | '15-20%' | '>20%') =>
+    offer('SPOT', '2', { ref, ...(interruptionRate ? { interruptionRate } : {}) });
 
   it('prices two spot offers of the same list price apart by their bands', () => {
     const low = spotOnly([spotOffer('low', '<5%')]);

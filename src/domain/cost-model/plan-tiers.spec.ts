@@ -94,8 +94,13 @@ describe(planTiers.name, () => {
 
   it("uses the caller's rate over the band, and the default for >20%", () => {
     const spot = (band: InterruptionRate, requested: number | undefined) =>
-      planTiers({ offers: { SPOT: offer('SPOT', '2', { interruptionRate: band }) }, tensorParallel: 1, tolerance: 'TOLERANT', interruptionsPerHour: requested, ...restart })
-        .spot;
+      planTiers({
+        offers: { SPOT: offer('SPOT', '2', { interruptionRate: band }) },
+        tensorParallel: 1,
+        tolerance: 'TOLERANT',
+        interruptionsPerHour: requested,
+        ...restart,
+      }).spot;
     // 1 + 0.1 × 0.15 = 1.015
     expect(spot('<5%', 0.1)).toMatchObject({ interruptionsPerHour: 0.1, interruptionBasis: 'REQUEST' });
     expect(spot('<5%', 0.1)?.overhead).toBeCloseTo(1.015, 15);
