@@ -236,5 +236,23 @@ describe('catalog:sync (e2e, recorded feeds, real script, real PostgreSQL)', () 
       (gql.body.data.offers.items as { region: string; interruptionRate: string | null }[]).map((o) => `${o.region} ${o.interruptionRate}`).sort(),
     ).toEqual(['aws:eu-north-1 <5%', 'aws:eu-north-1 null', 'aws:us-east-1 >20%']);
     expect(await onDemand()).toBe(onDemandBefore);
+
+    // The estimator prices each of these spot offers with its band (docs/cost-model.md, "The Spot Instance Advisor band").
+    const spotOfferIn = async (region: string) => {
+      const body = {
+        model: { preset: 'llama-3-8b' },
+        workload: { requestsPerSecond: 1, avgInputTokens: 500, avgOutputTokens: 200 },
+        gpus: ['h100-sxm-80gb'],
+        policy: { providers: ['aws'], regions: [region], pricingModels: ['SPOT'], tolerance: 'TOLERANT' },
+      };
+      const e = (await srv().http().post('/v1/estimates').send(body).expect(200)).body;
+      return e.chosenOffers.find((o: { pricingModel: string }) => o.pricingModel === 'SPOT');
+    };
+    const banded = await spotOfferIn('aws:eu-north-1');
+    expect(banded).toMatchObject({ instanceType: 'p5.48xlarge', interruptionRate: '<5%', interruptionBasis: 'ADVISOR_BAND' });
+    // −ln(1 − 0.05) / 730 = 0.0512932943875506 / 730 interruptions per instance-hour.
+    expect(banded.interruptionsPerHour).toBeCloseTo(0.0512932943875506 / 730, 15);
+    // >20% has no upper bound: the flat default.
+    expect(await spotOfferIn('aws:us-east-1')).toMatchObject({ interruptionRate: '>20%', interruptionBasis: 'DEFAULT', interruptionsPerHour: 0.05 });
   });
 });

@@ -17,7 +17,7 @@ const ESTIMATE_FIELDS = `
   catalogVersion { id label } monthlyCost { amount currency } gpuCost { amount currency } gpu precision gpusPerReplica
   tiers { pricingModel gpuHours cost { amount currency } capacityShare }
   hourlyPlan { hour replicasNeeded reservedInstances onDemandInstances spotInstances }
-  chosenOffers { pricingModel offerId provider region country priceKind observedAt pricePerInstanceHour { amount currency } }
+  chosenOffers { pricingModel offerId provider region country priceKind observedAt pricePerInstanceHour { amount currency } interruptionsPerHour interruptionBasis interruptionRate }
   baselines { naive { monthlyCost { amount } } onDemandAutoscaled { monthlyCost { amount } } }
   savingsVsNaivePct savingsVsOnDemandAutoscaledPct
   serverless { breakEvenUtilization cheaper monthlyCost { amount } }
@@ -67,7 +67,21 @@ describe('estimates (e2e, bundled catalog)', () => {
     expect(g.tiers).toEqual(
       rest.tiers.map(({ pricingModel, gpuHours, cost, capacityShare }: Record<string, unknown>) => ({ pricingModel, gpuHours, cost, capacityShare })),
     );
+    const interruptions = ({ pricingModel, interruptionsPerHour, interruptionBasis, interruptionRate }: Record<string, unknown>) => ({
+      pricingModel,
+      interruptionsPerHour,
+      interruptionBasis,
+      interruptionRate,
+    });
     expect(g.chosenOffers.map((o: { offerId: string }) => o.offerId)).toEqual(rest.chosenOffers.map((o: { offerId: string }) => o.offerId));
+    expect(g.chosenOffers.map(interruptions)).toEqual(rest.chosenOffers.map(interruptions));
+    // The bundled catalog's spot offers have no Spot Instance Advisor band: the flat default, and no rate for the other tiers.
+    expect(rest.chosenOffers.map(interruptions)).toEqual(
+      expect.arrayContaining([
+        { pricingModel: 'SPOT', interruptionsPerHour: 0.05, interruptionBasis: 'DEFAULT', interruptionRate: null },
+        { pricingModel: 'ON_DEMAND', interruptionsPerHour: null, interruptionBasis: null, interruptionRate: null },
+      ]),
+    );
     expect(g.savingsVsNaivePct).toBe(rest.savingsVsNaivePct);
     expect(g.unitEconomics.costPer1MOutputTokens).toEqual({ amount: rest.unitEconomics.costPer1MOutputTokens.amount });
   });

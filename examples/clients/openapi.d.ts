@@ -779,10 +779,7 @@ export interface components {
              * @default 0.5
              */
             recoverableSpotShare?: number;
-            /**
-             * @description Expected spot interruptions per instance-hour
-             * @default 0.05
-             */
+            /** @description Expected spot interruptions per instance-hour, for every spot offer; default: from the offer's AWS Spot Instance Advisor band (interruptionRate) where it has an upper bound, else 0.05 */
             spotInterruptionsPerHour?: number;
             /** @description Seconds from instance start to serving (default 60 s + weights at 1 GB/s) */
             modelLoadSeconds?: number;
@@ -850,6 +847,23 @@ export interface components {
             pricePerInstanceHour: components["schemas"]["MoneyModel"];
             /** @description Spot: including interruption overhead */
             effectivePricePerInstanceHour: components["schemas"]["MoneyModel"];
+            /**
+             * @description Spot: interruptions per instance-hour the effective price assumes; null for other pricing models
+             * @example 0.0000702651
+             */
+            interruptionsPerHour: number | null;
+            /**
+             * @description Spot: where interruptionsPerHour came from: REQUEST (spotInterruptionsPerHour), ADVISOR_BAND (the offer's interruptionRate band) or DEFAULT; null for other pricing models
+             * @example ADVISOR_BAND
+             * @enum {string|null}
+             */
+            interruptionBasis: "REQUEST" | "ADVISOR_BAND" | "DEFAULT" | null;
+            /**
+             * @description Spot: the offer's AWS Spot Instance Advisor band (as on Offer.interruptionRate); null when unknown
+             * @example <5%
+             * @enum {string|null}
+             */
+            interruptionRate: "<5%" | "5-10%" | "10-15%" | "15-20%" | ">20%" | null;
             source: string;
             /**
              * @description When the source read the price from the provider

@@ -12,7 +12,6 @@ import {
   DEFAULT_MAX_ALTERNATIVES,
   DEFAULT_MIN_REPLICAS,
   DEFAULT_RECOVERABLE_SPOT_SHARE,
-  DEFAULT_SPOT_INTERRUPTIONS_PER_HOUR,
   DEFAULT_TARGET_UTILIZATION,
 } from '../../domain/cost-model/index.js';
 import { HOURS_PER_DAY } from '../../domain/cost-model/demand.js';
@@ -88,7 +87,8 @@ export const ESTIMATE_BOUNDS = {
   hoursPerMonth: { min: 1, max: 8784, default: DEFAULT_HOURS_PER_MONTH },
   /** The domain's range (estimate.ts, recoverableSpotShare in [0, 1]). */
   recoverableSpotShare: { min: 0, max: 1, default: DEFAULT_RECOVERABLE_SPOT_SHARE },
-  spotInterruptionsPerHour: { min: 0, max: 10, default: DEFAULT_SPOT_INTERRUPTIONS_PER_HOUR },
+  /** No single default: each spot offer's Spot Instance Advisor band, else DEFAULT_SPOT_INTERRUPTIONS_PER_HOUR (the DTO's description). */
+  spotInterruptionsPerHour: { min: 0, max: 10 },
   modelLoadSeconds: { min: 0, max: 86_400 },
   egressGbPerMonth: { min: 0, max: 100_000_000 },
   maxAlternatives: { min: 0, max: 10, default: DEFAULT_MAX_ALTERNATIVES },

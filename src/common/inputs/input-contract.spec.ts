@@ -270,7 +270,7 @@ const CASES: Case[] = [
   // The rest of an estimate's input
   { name: 'estimate.hoursPerMonth', where: estimate('hoursPerMonth'), accept: [1, 730, 8784], refuse: [0.5, 8785], documentedDefault: 730 },
   { name: 'estimate.recoverableSpotShare', where: estimate('recoverableSpotShare'), accept: [0, 1], refuse: [-0.1, 1.1], documentedDefault: 0.5 },
-  { name: 'estimate.spotInterruptionsPerHour', where: estimate('spotInterruptionsPerHour'), accept: [0, 10], refuse: [-0.1, 10.5], documentedDefault: 0.05 },
+  { name: 'estimate.spotInterruptionsPerHour', where: estimate('spotInterruptionsPerHour'), accept: [0, 10], refuse: [-0.1, 10.5] },
   { name: 'estimate.modelLoadSeconds', where: estimate('modelLoadSeconds'), accept: [0, 86_400], refuse: [-1, 86_401] },
   { name: 'estimate.egressGbPerMonth', where: estimate('egressGbPerMonth'), accept: [0, 100_000_000], refuse: [-1, 100_000_001] },
   { name: 'estimate.maxAlternatives', where: estimate('maxAlternatives'), accept: [0, 10], refuse: [-1, 11, 1.5], documentedDefault: 3 },

@@ -42,7 +42,9 @@ function input({
     },
     tensorParallel: 1,
     tolerance,
-    spotOverhead: 1,
+    interruptionsPerHour: 0,
+    modelLoadHours: 0,
+    lostWorkHours: 0,
   });
   return {
     demand: hourlyDemand({
@@ -234,6 +236,10 @@ const smallWorld = fc
         offer: offer(model, t.price.toFixed(2), { gpusPerInstance: t.replicasPerInstance }),
         replicasPerInstance: t.replicasPerInstance,
         pricePerInstanceHour: t.price,
+        // The planner prices with pricePerInstanceHour only: no spot overhead on top.
+        overhead: 1,
+        interruptionsPerHour: null,
+        interruptionBasis: null,
       };
     const input: PlanInput = {
       demand: {
@@ -383,7 +389,9 @@ describe(planTiers.name, () => {
       },
       tensorParallel: 1,
       tolerance: 'INTOLERANT',
-      spotOverhead: 1,
+      interruptionsPerHour: 0,
+      modelLoadHours: 0,
+      lostWorkHours: 0,
     });
     expect(tiers.spot).toBeNull();
     expect(tiers.reserved?.offer.pricingModel).toBe('RESERVED_3Y');
@@ -394,7 +402,9 @@ describe(planTiers.name, () => {
       offers: { ON_DEMAND: offer('ON_DEMAND', new Decimal(4), { gpusPerInstance: 1 }) },
       tensorParallel: 2,
       tolerance: 'INTOLERANT',
-      spotOverhead: 1,
+      interruptionsPerHour: 0,
+      modelLoadHours: 0,
+      lostWorkHours: 0,
     });
     expect(tiers.onDemand).toBeNull();
   });

@@ -7,11 +7,16 @@ import { HOURS_PER_DAY } from './demand.js';
 import type { PricedEvaluation } from './estimate.js';
 import type { ChosenOffer, EstimateInput, GpuCandidate } from './estimate.types.js';
 import { effectivePrice } from './plan-costing.js';
-import { offersInSlot, type PlanTier } from './plan-tiers.js';
+import { ADVISOR_BAND_HOURS, ADVISOR_BAND_UPPER_BOUND, DEFAULT_SPOT_INTERRUPTIONS_PER_HOUR, offersInSlot, type PlanTier } from './plan-tiers.js';
 import type { Evaluation, PricedPlan, RightSizingSettings } from './right-sizing.js';
 
 const n = (x: number, digits = 2): string => (Number.isFinite(x) ? Number(x.toFixed(digits)).toString() : String(x));
 const pctText = (x: number): string => `${n(x * 100, 1)}%`;
+/** A price factor: 4 decimals, or 3 significant digits of a smaller excess over 1 (a band's spot overhead: ×1.00000734). */
+const factorText = (x: number): string => {
+  const excess = x - 1;
+  return excess > 0 && excess < 1e-3 ? n(x, 2 - Math.floor(Math.log10(excess))) : n(x, 4);
+};
 
 export function describePlan({
   input,
@@ -29,7 +34,7 @@ export function describePlan({
   const gpu = chosen.candidate.gpu.slug;
   const { memory, throughput: mu, demand, tiers } = chosen;
   const t = chosen.tensorParallel;
-  const money = (tier: PlanTier): string => `${formatAmount(effectivePrice({ tier, spotOverhead: chosen.spotOverhead }))} ${input.currency}`;
+  const money = (tier: PlanTier): string => `${formatAmount(effectivePrice(tier))} ${input.currency}`;
   const assumptions: string[] = [];
   const warnings: string[] = [];
 
@@ -80,10 +85,12 @@ export function describePlan({
     assumptions.push(`${s.tolerance} burst above the reservation runs on ${byTolerance}.`);
   }
   if (tiers.spot) {
+    const rate = tiers.spot.interruptionsPerHour ?? 0;
     assumptions.push(
-      `Spot effective price = list × (1 + ${s.interruptionsPerHour} interruptions/h × (${n(chosen.modelLoadSeconds / 60, 1)} ` +
-        `min model load + ${s.lostWorkMinutes} min lost work)) = ×${n(chosen.spotOverhead, 4)}: ${money(tiers.spot)} per instance-hour` +
-        (tiers.spot.offer.interruptionNoticeSeconds ? `; ${tiers.spot.offer.interruptionNoticeSeconds} s notice.` : '.'),
+      `Spot effective price = list × (1 + ${Number(rate.toPrecision(3))} interruptions/h × (${n(chosen.modelLoadSeconds / 60, 1)} ` +
+        `min model load + ${s.lostWorkMinutes} min lost work)) = ×${factorText(tiers.spot.overhead)}: ${money(tiers.spot)} per instance-hour` +
+        (tiers.spot.offer.interruptionNoticeSeconds ? `; ${tiers.spot.offer.interruptionNoticeSeconds} s notice` : '') +
+        `. Interruption rate: ${interruptionRateText(tiers.spot)}.`,
     );
   }
   if (demand.batchRequestsPerDay > 0) {
@@ -158,10 +165,9 @@ export function describePlan({
     gpusPerInstance: tier.offer.gpusPerInstance,
     replicasPerInstance: tier.replicasPerInstance,
     pricePerInstanceHour: { amount: tier.offer.pricePerInstanceHour, currency: input.currency },
-    effectivePricePerInstanceHour: {
-      amount: effectivePrice({ tier, spotOverhead: chosen.spotOverhead }),
-      currency: input.currency,
-    },
+    effectivePricePerInstanceHour: { amount: effectivePrice(tier), currency: input.currency },
+    interruptionsPerHour: tier.interruptionsPerHour,
+    interruptionBasis: tier.interruptionBasis,
   }));
   if (plan.tiers.serverless && plan.plan.serverlessReplicaHours > 0) {
     const offer = plan.tiers.serverless.offer;
@@ -172,9 +178,32 @@ export function describePlan({
       replicasPerInstance: Math.max(1, Math.floor(offer.gpusPerInstance / t)),
       pricePerInstanceHour: { amount: offer.pricePerInstanceHour, currency: input.currency },
       effectivePricePerInstanceHour: { amount: offer.pricePerInstanceHour, currency: input.currency },
+      interruptionsPerHour: null,
+      interruptionBasis: null,
     });
   }
   return { assumptions, warnings, chosenOffers };
+}
+
+/** Where a spot tier's interruption rate came from, in words (docs/cost-model.md#spot-interruption-overhead). */
+function interruptionRateText(tier: PlanTier): string {
+  const band = tier.offer.interruptionRate ?? null;
+  switch (tier.interruptionBasis) {
+    case 'REQUEST':
+      return `as requested (spotInterruptionsPerHour)${band ? `; the offer's Spot Instance Advisor band ${band} is not used` : ''}`;
+    case 'ADVISOR_BAND': {
+      const p = band ? ADVISOR_BAND_UPPER_BOUND[band] : null;
+      return (
+        `from the AWS Spot Instance Advisor band ${band ?? '?'} of the offer: −ln(1 − ${p ?? '?'}) / ${ADVISOR_BAND_HOURS} h, reading the band's ` +
+        `upper bound as the chance that an instance running a whole month is interrupted at least once (an assumption)`
+      );
+    }
+    case 'DEFAULT':
+    case null:
+      return band
+        ? `the default ${DEFAULT_SPOT_INTERRUPTIONS_PER_HOUR}/h: the offer's Spot Instance Advisor band ${band} has no upper bound`
+        : `the default ${DEFAULT_SPOT_INTERRUPTIONS_PER_HOUR}/h (an assumption: the offer has no Spot Instance Advisor band)`;
+  }
 }
 
 /** True when egress is asked for but neither the provider nor the input prices it (counted as 0). */

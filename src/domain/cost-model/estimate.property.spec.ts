@@ -2,7 +2,7 @@
 // brute-force reference (testing/brute-force-plan.ts). One GPU type, one precision and 1-GPU
 // instances keep each property about the plan.
 import fc from 'fast-check';
-import type { PricingModel } from '../catalog/catalog.types.js';
+import { INTERRUPTION_RATES, type InterruptionRate, type PricingModel } from '../catalog/catalog.types.js';
 import type { InterruptionTolerance } from '../compliance/policy.js';
 import { Decimal } from '../money/money.js';
 import { estimateInferenceCost } from './estimate.js';
@@ -93,11 +93,26 @@ interface SmallScenario {
   scaleToZero: boolean;
   tolerance: InterruptionTolerance;
   prices: Partial<Record<PricingModel, Decimal>>;
+  /** The spot offer's Spot Instance Advisor band. */
+  band: InterruptionRate | null;
   input: EstimateInput;
 }
 
 const MODEL_LOAD_SECONDS = 360;
-const SPOT_OVERHEAD = 1 + 0.05 * (MODEL_LOAD_SECONDS / 3600 + 5 / 60);
+/**
+ * Interruptions per instance-hour of a spot offer: its Spot Instance Advisor band's upper bound p
+ * as the chance of one interruption in a 730-hour month, −ln(1 − p) / 730 (ln(1 / (1 − p)) to 16
+ * digits by its series p + p²/2 + …); the flat 0.05 without a band or for the open-ended >20%.
+ */
+const REFERENCE_RATE: Record<InterruptionRate | 'none', number> = {
+  '<5%': 0.0512932943875506 / 730,
+  '5-10%': 0.1053605156578263 / 730,
+  '10-15%': 0.1625189294977749 / 730,
+  '15-20%': 0.2231435513142098 / 730,
+  '>20%': 0.05,
+  none: 0.05,
+};
+const spotOverhead = (band: InterruptionRate | null): number => 1 + REFERENCE_RATE[band ?? 'none'] * (MODEL_LOAD_SECONDS / 3600 + 5 / 60);
 
 const smallScenario: fc.Arbitrary<SmallScenario> = fc
   .record({
@@ -112,6 +127,7 @@ const smallScenario: fc.Arbitrary<SmallScenario> = fc
     onDemand: fc.option(fc.integer({ min: 100, max: 800 }), { nil: null }),
     reserved: fc.option(fc.integer({ min: 30, max: 700 }), { nil: null }),
     spot: fc.option(fc.integer({ min: 20, max: 900 }), { nil: null }),
+    band: fc.option(fc.constantFrom(...INTERRUPTION_RATES), { nil: null }),
     serverless: fc.option(fc.integer({ min: 50, max: 1200 }), { nil: null }),
   })
   .filter((w) => w.onDemand !== null || w.reserved !== null || (w.spot !== null && w.tolerance !== 'INTOLERANT'))
@@ -123,7 +139,9 @@ const smallScenario: fc.Arbitrary<SmallScenario> = fc
       ),
     ) as Partial<Record<PricingModel, Decimal>>;
     const offers: GpuCandidate['offers'] = {};
-    for (const [model, price] of Object.entries(prices) as [PricingModel, Decimal][]) offers[model] = offer(model, price);
+    for (const [model, price] of Object.entries(prices) as [PricingModel, Decimal][]) {
+      offers[model] = offer(model, price, model === 'SPOT' && w.band !== null ? { interruptionRate: w.band } : {});
+    }
     const input = estimateInput({
       workload: {
         hourlyProfile: w.totals,
@@ -145,6 +163,7 @@ const smallScenario: fc.Arbitrary<SmallScenario> = fc
       scaleToZero: w.scaleToZero,
       tolerance: w.tolerance,
       prices,
+      band: w.band,
       input,
     };
   });
@@ -157,7 +176,7 @@ function referenceCosts(s: SmallScenario): { blended: Decimal; autoscaled: Decim
   const price = {
     ON_DEMAND: s.prices.ON_DEMAND,
     RESERVED_1Y: s.prices.RESERVED_1Y,
-    SPOT: spotAllowed ? s.prices.SPOT?.mul(SPOT_OVERHEAD) : undefined,
+    SPOT: spotAllowed ? s.prices.SPOT?.mul(spotOverhead(s.band)) : undefined,
     SERVERLESS: s.prices.SERVERLESS,
   };
   const tier = (p: Decimal | undefined): ReferenceTier | null => (p ? { price: p.toNumber(), replicasPerInstance: 1 } : null);

@@ -2,7 +2,7 @@ import { Decimal, formatAmount } from '../money/money.js';
 import { MODEL_PRESETS } from '../sizing/model-presets.js';
 import { MAX_PLANNED_GPUS } from './right-sizing.js';
 import { estimateInferenceCost } from './estimate.js';
-import { candidate, diurnalProfile, estimateInput, GPUS, standardCandidate } from './estimate.factories.js';
+import { candidate, diurnalProfile, estimateInput, GPUS, offer, standardCandidate } from './estimate.factories.js';
 import type { EstimateInput, EstimateOutcome, InferenceEstimate } from './estimate.types.js';
 import { estimateReplicaThroughput } from './throughput.js';
 import { at, defined } from '../checked.js';
@@ -298,5 +298,83 @@ describe(estimateInferenceCost.name, () => {
       expect(alt.monthlyCost.amount.gte(outcome.estimate.monthlyCost.amount)).toBe(true);
     }
     expect(estimateInferenceCost(input)).toEqual(outcome);
+  });
+});
+
+describe('spot interruption rate from the Spot Instance Advisor band', () => {
+  // ln(1 / (1 − p)) to 16 digits (the series p + p²/2 + p³/3 + …): the band's upper bound read as
+  // the chance of at least one interruption in a 730-hour month, λ = that / 730 per instance-hour.
+  const LN_BELOW_5 = 0.0512932943875506;
+  const LN_BELOW_20 = 0.2231435513142098;
+  // 240 s model load + 5 min lost work = 4 + 5 = 9 min = 0.15 h paid again per interruption.
+  const RESTART_HOURS = 0.15;
+  const spotOnly = (offers: ReturnType<typeof offer>[], spotInterruptionsPerHour?: number): InferenceEstimate =>
+    ok(
+      estimateInferenceCost(
+        estimateInput({
+          tolerance: 'TOLERANT',
+          modelLoadSeconds: 240,
+          // One replica in every hour (Llama-3-8B FP16 serves ≈ 11 requests/s on an H100): 730 spot instance-hours.
+          workload: { requestsPerSecond: 1, avgInputTokens: 500, avgOutputTokens: 200 },
+          candidates: offers.map((o) => ({ gpu: GPUS.h100, offers: { SPOT: o } })),
+          ...(spotInterruptionsPerHour === undefined ? {} : { spot: { interruptionsPerHour: spotInterruptionsPerHour } }),
+        }),
+      ),
+    );
+  const spotOffer = (ref: string, interruptionRate?: '<5%' | '15-20%' | '>20%') =>
+    offer('SPOT', '2', { ref, ...(interruptionRate ? { interruptionRate } : {}) });
+
+  it('prices two spot offers of the same list price apart by their bands', () => {
+    const low = spotOnly([spotOffer('low', '<5%')]);
+    const high = spotOnly([spotOffer('high', '15-20%')]);
+    const none = spotOnly([spotOffer('none')]);
+    for (const e of [low, high, none]) expect(e.tiers).toMatchObject([{ pricingModel: 'SPOT', instanceHours: 730 }]);
+    // Effective price = 2 × (1 + λ × 0.15 h); restarts per month = 730 h × 2 × λ × 0.15 h = 0.3 × ln(1 / (1 − p)).
+    // <5%:    2 × (1 + 0.0512932943875506 / 730 × 0.15) = 2.0000210794;  restarts 0.3 × 0.0512932943875506 = 0.0153879883
+    // 15-20%: 2 × (1 + 0.2231435513142098 / 730 × 0.15) = 2.0000917028;  restarts 0.3 × 0.2231435513142098 = 0.0669430654
+    // none:   2 × (1 + 0.05 × 0.15) = 2.015 (the flat default);          restarts 730 × 2 × 0.05 × 0.15 = 10.95
+    const effective = (e: InferenceEstimate) => at(e.chosenOffers, 0).effectivePricePerInstanceHour.amount.toNumber();
+    expect(effective(low)).toBeCloseTo(2 * (1 + (LN_BELOW_5 / 730) * RESTART_HOURS), 12);
+    expect(effective(high)).toBeCloseTo(2 * (1 + (LN_BELOW_20 / 730) * RESTART_HOURS), 12);
+    expect(effective(none)).toBeCloseTo(2.015, 12);
+    expect(low.hiddenCosts.spotRestarts.amount.toNumber()).toBeCloseTo(0.3 * LN_BELOW_5, 9);
+    expect(high.hiddenCosts.spotRestarts.amount.toNumber()).toBeCloseTo(0.3 * LN_BELOW_20, 9);
+    expect(none.hiddenCosts.spotRestarts.amount.toNumber()).toBeCloseTo(10.95, 9);
+    // 730 h × 2 = 1,460 at list price, plus the restarts.
+    expect(low.monthlyCost.amount.toNumber()).toBeCloseTo(1460 + 0.3 * LN_BELOW_5, 9);
+    expect(high.monthlyCost.amount.toNumber()).toBeCloseTo(1460 + 0.3 * LN_BELOW_20, 9);
+
+    expect(at(low.chosenOffers, 0)).toMatchObject({ ref: 'low', interruptionBasis: 'ADVISOR_BAND' });
+    expect(at(low.chosenOffers, 0).interruptionsPerHour).toBeCloseTo(LN_BELOW_5 / 730, 15);
+    expect(at(none.chosenOffers, 0)).toMatchObject({ ref: 'none', interruptionsPerHour: 0.05, interruptionBasis: 'DEFAULT' });
+    expect(low.assumptions.join('\n')).toContain(
+      'Interruption rate: from the AWS Spot Instance Advisor band <5% of the offer: −ln(1 − 0.05) / 730 h, reading the band',
+    );
+    // 0.0512932943875506 / 730 = 0.0000703 (3 digits); × 0.15 h = 0.0000105 over list (3 digits).
+    expect(low.assumptions.join('\n')).toContain(
+      'Spot effective price = list × (1 + 0.0000703 interruptions/h × (4 min model load + 5 min lost work)) = ×1.0000105: 2.0000 USD per instance-hour',
+    );
+    expect(none.assumptions.join('\n')).toContain('Interruption rate: the default 0.05/h (an assumption: the offer has no Spot Instance Advisor band).');
+  });
+
+  it('keeps the flat default for >20%, and the caller’s rate wins over any band', () => {
+    const open = spotOnly([spotOffer('open', '>20%')]);
+    expect(at(open.chosenOffers, 0)).toMatchObject({ interruptionsPerHour: 0.05, interruptionBasis: 'DEFAULT' });
+    expect(open.assumptions.join('\n')).toContain("the default 0.05/h: the offer's Spot Instance Advisor band >20% has no upper bound");
+    const asked = spotOnly([spotOffer('low', '<5%')], 0.1);
+    expect(at(asked.chosenOffers, 0)).toMatchObject({ interruptionsPerHour: 0.1, interruptionBasis: 'REQUEST' });
+    // 730 h × 2 × 0.1 × 0.15 h = 21.9
+    expect(asked.hiddenCosts.spotRestarts.amount.toNumber()).toBeCloseTo(21.9, 9);
+    expect(asked.assumptions.join('\n')).toContain("as requested (spotInterruptionsPerHour); the offer's Spot Instance Advisor band <5% is not used");
+  });
+
+  it('ranks candidates by the band-derived effective price: of two equal list prices, the lower band wins', () => {
+    // Equal effective prices tie on input order (compareEvaluations): the first candidate.
+    expect(at(spotOnly([spotOffer('first'), spotOffer('second')]).chosenOffers, 0).ref).toBe('first');
+    // 2.0000917028 (15-20%) against 2.0000210794 (<5%): the second is cheaper.
+    const e = spotOnly([spotOffer('first', '15-20%'), spotOffer('second', '<5%')]);
+    expect(at(e.chosenOffers, 0).ref).toBe('second');
+    // The same rate for both when the caller gives one: back to input order.
+    expect(at(spotOnly([spotOffer('first', '15-20%'), spotOffer('second', '<5%')], 0.05).chosenOffers, 0).ref).toBe('first');
   });
 });

@@ -13,8 +13,7 @@ import { at } from '../checked.js';
 
 export const DEFAULT_HOURS_PER_MONTH = 730;
 export const DEFAULT_RECOVERABLE_SPOT_SHARE = 0.5;
-/** One interruption per 20 instance-hours: GPU spot capacity is scarce and reclaimed often. */
-export const DEFAULT_SPOT_INTERRUPTIONS_PER_HOUR = 0.05;
+export { DEFAULT_SPOT_INTERRUPTIONS_PER_HOUR } from './plan-tiers.js';
 /** Half of a 10-minute checkpoint interval, or the in-flight requests of an online replica. */
 export const DEFAULT_SPOT_LOST_WORK_MINUTES = 5;
 export const DEFAULT_MAX_ALTERNATIVES = 3;
@@ -114,7 +113,7 @@ function settingsFrom(input: EstimateInput, model: ModelSpec): RightSizingSettin
     scaleToZero: w.scaleToZero ?? false,
     tolerance: input.tolerance ?? 'INTOLERANT',
     recoverableSpotShare: share,
-    interruptionsPerHour: input.spot?.interruptionsPerHour ?? DEFAULT_SPOT_INTERRUPTIONS_PER_HOUR,
+    interruptionsPerHour: input.spot?.interruptionsPerHour,
     lostWorkMinutes: input.spot?.lostWorkMinutes ?? DEFAULT_SPOT_LOST_WORK_MINUTES,
     modelLoadSeconds: input.modelLoadSeconds,
     hoursPerMonth,
@@ -154,7 +153,6 @@ export function priceEvaluation({
     costPlan({
       priced,
       tensorParallel: evaluation.tensorParallel,
-      spotOverhead: evaluation.spotOverhead,
       hoursPerMonth: settings.hoursPerMonth,
       currency: input.currency,
     });
@@ -311,7 +309,6 @@ function serverlessComparison({
   const dedicated = costPlan({
     priced: chosen.dedicatedOnly,
     tensorParallel: chosen.tensorParallel,
-    spotOverhead: chosen.spotOverhead,
     hoursPerMonth,
     currency: input.currency,
   });

@@ -5,9 +5,9 @@ import type { Decimal, Money } from '../money/money.js';
 import type { ModelInput } from '../sizing/model.js';
 import type { Precision } from '../sizing/precision.js';
 import type { GpuSpec } from './gpu-spec.js';
-import type { TierOfferInput } from './plan-tiers.js';
+import type { SpotInterruptionBasis, TierOfferInput } from './plan-tiers.js';
 
-export type { TierOfferInput };
+export type { SpotInterruptionBasis, TierOfferInput };
 
 /** One GPU type the request allows, with the cheapest compliant offer per pricing model. */
 export interface GpuCandidate {
@@ -51,7 +51,10 @@ export interface MeasuredThroughputInput {
 }
 
 export interface SpotAssumptions {
-  /** Expected interruptions per instance-hour. Default 0.05 (one per 20 hours). */
+  /**
+   * Expected interruptions per instance-hour, for every spot offer. Default: from each offer's
+   * Spot Instance Advisor band where it has one with an upper bound, else 0.05 (one per 20 hours).
+   */
   interruptionsPerHour?: number;
   /** Work lost per interruption (since the last checkpoint / in-flight requests), minutes. Default 5. */
   lostWorkMinutes?: number;
@@ -116,6 +119,10 @@ export interface ChosenOffer {
   pricePerInstanceHour: Money;
   /** Spot: including interruption overhead. */
   effectivePricePerInstanceHour: Money;
+  /** Spot: the interruptions per instance-hour in that overhead; null for other pricing models. */
+  interruptionsPerHour: number | null;
+  /** Spot: where that rate came from; null for other pricing models. */
+  interruptionBasis: SpotInterruptionBasis | null;
 }
 
 export interface Alternative {

@@ -14,5 +14,13 @@ export { estimateReplicaThroughput, peakCompute, type ReplicaThroughput, type Re
 export { DEFAULT_INTER_TOKEN_LATENCY_MS, DEFAULT_MAX_BATCH, EFFICIENCY, FP32_SHARE_OF_FP16_PEAK, TENSOR_PARALLEL_EFFICIENCY } from './calibration.js';
 export { CALIBRATION_POINTS, type CalibrationPoint } from './calibration-points.js';
 export { hourlyDemand, DEFAULT_MIN_REPLICAS, DEFAULT_TARGET_UTILIZATION, type HourlyDemand } from './demand.js';
-export { spotOverheadFactor } from './plan-tiers.js';
+export {
+  ADVISOR_BAND_HOURS,
+  ADVISOR_BAND_UPPER_BOUND,
+  advisorBandInterruptionsPerHour,
+  SPOT_INTERRUPTION_BASES,
+  spotInterruptionBasis,
+  spotInterruptionsPerHour,
+  spotOverheadFactor,
+} from './plan-tiers.js';
 export { MODEL_LOAD_GB_PER_SECOND, MODEL_START_SECONDS } from './right-sizing.js';

@@ -25,22 +25,20 @@ export function monthly({ perDay, hoursPerMonth }: { perDay: Decimal; hoursPerMo
   return perDay.mul(hoursPerMonth).div(HOURS_PER_DAY);
 }
 
-/** Effective Decimal price of a slot: interruptible capacity (spot) carries its interruption overhead. */
-export function effectivePrice({ tier, spotOverhead }: { tier: PlanTier; spotOverhead: number }): Decimal {
+/** Effective Decimal price of a slot: interruptible capacity (spot) carries its own interruption overhead (plan-tiers.ts). */
+export function effectivePrice(tier: PlanTier): Decimal {
   const price = tier.offer.pricePerInstanceHour;
-  return PRICING_MODEL_TRAITS[tier.offer.pricingModel].interruptible ? price.mul(spotOverhead) : price;
+  return PRICING_MODEL_TRAITS[tier.offer.pricingModel].interruptible ? price.mul(tier.overhead) : price;
 }
 
 export function costPlan({
   priced,
   tensorParallel,
-  spotOverhead,
   hoursPerMonth,
   currency,
 }: {
   priced: PricedPlan;
   tensorParallel: number;
-  spotOverhead: number;
   hoursPerMonth: number;
   currency: Currency;
 }): PlanCosting {
@@ -59,7 +57,7 @@ export function costPlan({
   ] as const;
   for (const [tier, instanceHoursPerDay, coldHoursPerDay] of slots) {
     if (!tier || instanceHoursPerDay <= 0) continue;
-    const price = effectivePrice({ tier, spotOverhead });
+    const price = effectivePrice(tier);
     const cost = toMonth(price.mul(instanceHoursPerDay));
     dedicatedCost = dedicatedCost.add(cost);
     dedicatedReplicaHoursPerDay += instanceHoursPerDay * tier.replicasPerInstance;

@@ -14,6 +14,10 @@ const tier = (model: 'ON_DEMAND' | 'SPOT' | 'RESERVED_1Y', price: number, replic
   offer: offer(model, price.toFixed(2), { gpusPerInstance: replicas }),
   replicasPerInstance: replicas,
   pricePerInstanceHour: price,
+  // The planner prices with pricePerInstanceHour only: no spot overhead on top.
+  overhead: 1,
+  interruptionsPerHour: null,
+  interruptionBasis: null,
 });
 
 function day({

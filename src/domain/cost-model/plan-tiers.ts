@@ -1,6 +1,6 @@
 // The offers of one GPU type turned into what the optimizer prices: per instance-hour numbers
 // (for comparisons only; money totals are recomputed in Decimal from the offers).
-import { PRICING_MODELS, type PricingModel } from '../catalog/catalog.types.js';
+import { PRICING_MODELS, type InterruptionRate, type PricingModel } from '../catalog/catalog.types.js';
 import { PRICING_MODEL_TRAITS, unreachable, type PlanSlot } from '../catalog/pricing-model-traits.js';
 import type { InterruptionTolerance } from '../compliance/policy.js';
 import type { Decimal } from '../money/money.js';
@@ -17,6 +17,8 @@ export interface TierOfferInput {
   pricePerInstanceHour: Decimal;
   /** Spot: seconds of warning before an interruption (AWS 120). */
   interruptionNoticeSeconds?: number | null;
+  /** Spot: the AWS Spot Instance Advisor's interruption-frequency band for the type and region. */
+  interruptionRate?: InterruptionRate | null;
 }
 
 /** One priced tier as the optimizer sees it. */
@@ -26,6 +28,11 @@ export interface PlanTier {
   replicasPerInstance: number;
   /** Effective price per instance-hour as a number (spot includes its restart overhead). */
   pricePerInstanceHour: number;
+  /** Effective over list price: the spot overhead factor for spot, 1 otherwise. */
+  overhead: number;
+  /** Spot: the interruptions per instance-hour the overhead assumes, and where that rate came from; null otherwise. */
+  interruptionsPerHour: number | null;
+  interruptionBasis: SpotInterruptionBasis | null;
 }
 
 export interface PlanTiers {
@@ -48,6 +55,50 @@ function asNumber(d: Decimal): number {
   return n;
 }
 
+/** One interruption per 20 instance-hours: GPU spot capacity is scarce and reclaimed often. */
+export const DEFAULT_SPOT_INTERRUPTIONS_PER_HOUR = 0.05;
+
+/**
+ * Where a spot offer's interruption rate came from: the caller's spotInterruptionsPerHour, the
+ * offer's Spot Instance Advisor band, or the flat default (no band, or the open-ended `>20%`).
+ */
+export const SPOT_INTERRUPTION_BASES = ['REQUEST', 'ADVISOR_BAND', 'DEFAULT'] as const;
+export type SpotInterruptionBasis = (typeof SPOT_INTERRUPTION_BASES)[number];
+
+/** Hours of running over which a band's share is read as a chance of interruption (AWS's trailing month). */
+export const ADVISOR_BAND_HOURS = 730;
+
+/** Upper bound of each Spot Instance Advisor band as a probability; `>20%` has none. */
+export const ADVISOR_BAND_UPPER_BOUND: Readonly<Record<InterruptionRate, number | null>> = {
+  '<5%': 0.05,
+  '5-10%': 0.1,
+  '10-15%': 0.15,
+  '15-20%': 0.2,
+  '>20%': null,
+};
+
+/**
+ * A band as a constant hazard (docs/cost-model.md#spot-interruption-overhead): its upper bound p
+ * read as the chance that an instance running the whole month is interrupted at least once, so
+ * 1 − p = exp(−λ × 730 h) and λ = −ln(1 − p) / 730 per instance-hour. Null for `>20%` (no bound).
+ */
+export function advisorBandInterruptionsPerHour(band: InterruptionRate): number | null {
+  const p = ADVISOR_BAND_UPPER_BOUND[band];
+  return p === null ? null : -Math.log1p(-p) / ADVISOR_BAND_HOURS;
+}
+
+/** The caller's rate wins; else the offer's band where it has an upper bound; else the flat default. */
+export function spotInterruptionBasis(requested: number | undefined, band: InterruptionRate | null | undefined): SpotInterruptionBasis {
+  if (requested !== undefined) return 'REQUEST';
+  return band != null && ADVISOR_BAND_UPPER_BOUND[band] !== null ? 'ADVISOR_BAND' : 'DEFAULT';
+}
+
+/** The interruptions per instance-hour spotInterruptionBasis picks. */
+export function spotInterruptionsPerHour(requested: number | undefined, band: InterruptionRate | null | undefined): number {
+  if (requested !== undefined) return requested;
+  return (band != null ? advisorBandInterruptionsPerHour(band) : null) ?? DEFAULT_SPOT_INTERRUPTIONS_PER_HOUR;
+}
+
 /** Effective spot price multiplier: 1 + interruptions/hour × (model load + lost work) hours. */
 export function spotOverheadFactor({
   interruptionsPerHour,
@@ -66,23 +117,40 @@ export function spotOverheadFactor({
  * it (catalog/pricing-model-traits.ts) that is cheapest per replica-hour, the first in
  * PRICING_MODELS order on a tie (of the reservation terms, 1 year before 3). Instances with fewer
  * than t GPUs cannot hold a replica. INTOLERANT traffic never gets spot
- * (docs/cost-model.md#burst-above-the-reservation).
+ * (docs/cost-model.md#burst-above-the-reservation). Each spot offer carries its own overhead
+ * (its band's rate unless the caller gave one), so the spot comparison is by effective price.
  */
 export function planTiers({
   offers,
   tensorParallel,
   tolerance,
-  spotOverhead,
+  interruptionsPerHour,
+  modelLoadHours,
+  lostWorkHours,
 }: {
   offers: Partial<Record<PricingModel, TierOfferInput>>;
   tensorParallel: number;
   tolerance: InterruptionTolerance;
-  spotOverhead: number;
+  /** The caller's rate for every spot offer; undefined: each offer's band, else the default. */
+  interruptionsPerHour: number | undefined;
+  /** Paid again after each spot interruption. */
+  modelLoadHours: number;
+  lostWorkHours: number;
 }): PlanTiers {
-  const tier = (offer: TierOfferInput, factor: number): PlanTier | null => {
+  const tier = (offer: TierOfferInput): PlanTier | null => {
     const replicasPerInstance = Math.floor(offer.gpusPerInstance / tensorParallel);
     if (replicasPerInstance < 1) return null;
-    return { offer, replicasPerInstance, pricePerInstanceHour: asNumber(offer.pricePerInstanceHour) * factor };
+    const spot = PRICING_MODEL_TRAITS[offer.pricingModel].interruptible;
+    const rate = spot ? spotInterruptionsPerHour(interruptionsPerHour, offer.interruptionRate) : null;
+    const overhead = rate === null ? 1 : spotOverheadFactor({ interruptionsPerHour: rate, modelLoadHours, lostWorkHours });
+    return {
+      offer,
+      replicasPerInstance,
+      pricePerInstanceHour: asNumber(offer.pricePerInstanceHour) * overhead,
+      overhead,
+      interruptionsPerHour: rate,
+      interruptionBasis: spot ? spotInterruptionBasis(interruptionsPerHour, offer.interruptionRate) : null,
+    };
   };
   const perReplica = (t: PlanTier | null): number => (t ? t.pricePerInstanceHour / t.replicasPerInstance : Infinity);
   const tiers: PlanTiers = { reserved: null, onDemand: null, spot: null, serverless: null };
@@ -95,13 +163,13 @@ export function planTiers({
     const slot = PRICING_MODEL_TRAITS[model].planSlot;
     switch (slot) {
       case 'RESERVED':
-        keepCheaper('reserved', tier(offer, 1));
+        keepCheaper('reserved', tier(offer));
         break;
       case 'ON_DEMAND':
-        keepCheaper('onDemand', tier(offer, 1));
+        keepCheaper('onDemand', tier(offer));
         break;
       case 'SPOT':
-        if (tolerance !== 'INTOLERANT') keepCheaper('spot', tier(offer, spotOverhead));
+        if (tolerance !== 'INTOLERANT') keepCheaper('spot', tier(offer));
         break;
       case 'SERVERLESS': {
         // Billed per GPU of busy time, so any instance size serves: no packing, no minimum.

@@ -10,7 +10,7 @@ import { blendedCostLowerBound, optimizeBlendedPlan } from './blended-plan.js';
 import { planDay, type DayPlan, type PlanInput } from './plan-day.js';
 import { HOURS_PER_DAY, hourlyDemand, type HourlyDemand } from './demand.js';
 import type { GpuCandidate, MeasuredThroughputInput } from './estimate.types.js';
-import { planTiers, spotOverheadFactor, type PlanTier, type PlanTiers } from './plan-tiers.js';
+import { planTiers, type PlanTier, type PlanTiers } from './plan-tiers.js';
 import { estimateReplicaThroughput, measuredReplicaThroughput, type ReplicaThroughput } from './throughput.js';
 
 /** Container and engine start (CUDA graph capture) before weights load. */
@@ -32,7 +32,8 @@ export interface RightSizingSettings {
   scaleToZero: boolean;
   tolerance: InterruptionTolerance;
   recoverableSpotShare: number;
-  interruptionsPerHour: number;
+  /** The caller's spot interruption rate for every spot offer; undefined: each offer's band, else the default (plan-tiers.ts). */
+  interruptionsPerHour: number | undefined;
   lostWorkMinutes: number;
   modelLoadSeconds: number | undefined;
   hoursPerMonth: number;
@@ -55,7 +56,6 @@ export interface Evaluation {
   throughput: ReplicaThroughput;
   demand: HourlyDemand;
   tiers: PlanTiers;
-  spotOverhead: number;
   modelLoadSeconds: number;
   blended: PricedPlan;
   /**
@@ -150,7 +150,6 @@ interface Pending {
   throughput: ReplicaThroughput;
   demand: HourlyDemand;
   tiers: PlanTiers;
-  spotOverhead: number;
   modelLoadSeconds: number;
   baselineTier: PlanTier;
   planInput: PlanInput;
@@ -223,12 +222,14 @@ function prepareOne({
   if (!throughput || !(throughput.requestsPerSecond > 0)) return `no throughput for ${candidate.gpu.slug}`;
 
   const modelLoadSeconds = s.modelLoadSeconds ?? MODEL_START_SECONDS + weightBytes({ model: s.model, precision }) / 1e9 / MODEL_LOAD_GB_PER_SECOND;
-  const spotOverhead = spotOverheadFactor({
+  const tiers = planTiers({
+    offers: candidate.offers,
+    tensorParallel: t,
+    tolerance: s.tolerance,
     interruptionsPerHour: s.interruptionsPerHour,
     modelLoadHours: modelLoadSeconds / 3600,
     lostWorkHours: s.lostWorkMinutes / 60,
   });
-  const tiers = planTiers({ offers: candidate.offers, tensorParallel: t, tolerance: s.tolerance, spotOverhead });
   const baselineTier = tiers.onDemand ?? tiers.reserved ?? tiers.spot;
   if (!baselineTier) {
     return `${candidate.gpu.slug}: no on-demand, reserved or allowed spot offer holds a ${t}-GPU replica`;
@@ -262,7 +263,6 @@ function prepareOne({
     throughput,
     demand,
     tiers,
-    spotOverhead,
     modelLoadSeconds,
     baselineTier,
     planInput,
@@ -293,7 +293,6 @@ function planOne(s: RightSizingSettings, p: Pending): Evaluation {
     throughput: p.throughput,
     demand: p.demand,
     tiers,
-    spotOverhead: p.spotOverhead,
     modelLoadSeconds: p.modelLoadSeconds,
     blended,
     get dedicatedOnly(): PricedPlan | null {

@@ -19,9 +19,9 @@ const input = (overrides: Partial<EstimateInput> = {}): EstimateInput => ({
   ...overrides,
 });
 
-async function setUp() {
+async function setUp(content = sampleCatalog()) {
   const repo = new InMemoryCatalogRepository();
-  const v1 = repo.addVersion({ content: sampleCatalog() });
+  const v1 = repo.addVersion({ content });
   repo.publishAt(v1.id, new Date('2026-01-01T00:00:00Z'));
   const pool = new InProcessEstimatePool();
   const moduleRef = await catalogTestingModule({ repository: repo, config: { STALE_PRICE_DAYS: 90 }, providers: [EstimatesService, EstimatePool] })
@@ -127,6 +127,19 @@ describe(EstimatesService.name, () => {
       expect(h100.offers.SPOT).toMatchObject({ gpusPerInstance: 8, interruptionNoticeSeconds: null });
       expect(h100.offers.SPOT?.pricePerInstanceHour.toFixed(2)).toBe('12.00');
       expect(l4.offers).toEqual({});
+    });
+
+    it("hands the spot offer's Spot Instance Advisor band to the cost model, which prices with it and says so", async () => {
+      const catalog = sampleCatalog();
+      // The sample's p5.48xlarge spot offer, given the band a synced AWS spot offer carries.
+      const content = { ...catalog, offers: catalog.offers.map((o) => (o.pricingModel === 'SPOT' ? { ...o, interruptionRate: '<5%' as const } : o)) };
+      const { pool, estimates } = await setUp(content);
+      const answer = await estimates.estimate(input({ gpus: ['h100-sxm-80gb'], policy: { pricingModels: ['SPOT'], tolerance: 'TOLERANT' } }));
+      expect(at(pool.inputs, 0).candidates[0]?.offers.SPOT).toMatchObject({ interruptionRate: '<5%' });
+      const spot = at(answer.estimate.chosenOffers, 0);
+      expect(spot).toMatchObject({ pricingModel: 'SPOT', interruptionBasis: 'ADVISOR_BAND' });
+      // −ln(1 − 0.05) / 730 = 0.0512932943875506 / 730 per instance-hour.
+      expect(spot.interruptionsPerHour).toBeCloseTo(0.0512932943875506 / 730, 15);
     });
 
     it('keeps candidates per version, policy, discounts and currency, never answering one with another’s', async () => {

@@ -179,6 +179,7 @@ export class EstimatesService {
           gpusPerInstance: quote.offer.gpuCount,
           pricePerInstanceHour: quote.pricePerInstanceHour,
           interruptionNoticeSeconds: quote.offer.interruptionNoticeSeconds,
+          interruptionRate: quote.offer.interruptionRate ?? null,
         };
         egressProvider ??= quote.provider.slug;
         if (egressPricePerGb === null && quote.provider.egressUsdPerGb) {

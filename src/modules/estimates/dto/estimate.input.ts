@@ -2,6 +2,7 @@
 // validate the same bounds (src/common/inputs/input-bounds.ts) and reach the same service.
 import { InputType } from '@nestjs/graphql';
 import type { Currency } from '../../../domain/catalog/catalog.types.js';
+import { DEFAULT_SPOT_INTERRUPTIONS_PER_HOUR } from '../../../domain/cost-model/index.js';
 import { PRECISIONS, type Precision } from '../../../domain/sizing/index.js';
 import { DISCOUNTS, type DiscountInput } from '../../../common/inputs/discount.input.js';
 import { ESTIMATE_BOUNDS, MEASURED_THROUGHPUT_BOUNDS, NAME, PRICE_PER_1M_TOKENS, WORKLOAD_BOUNDS } from '../../../common/inputs/input-bounds.js';
@@ -84,7 +85,14 @@ export class EstimateInput {
   @InputField(field.number({ ...ESTIMATE_BOUNDS.recoverableSpotShare, description: 'RECOVERABLE: share of burst replicas on spot' }))
   recoverableSpotShare?: number;
 
-  @InputField(field.number({ ...ESTIMATE_BOUNDS.spotInterruptionsPerHour, description: 'Expected spot interruptions per instance-hour' }))
+  @InputField(
+    field.number({
+      ...ESTIMATE_BOUNDS.spotInterruptionsPerHour,
+      description:
+        `Expected spot interruptions per instance-hour, for every spot offer; default: from the offer's AWS Spot Instance Advisor band ` +
+        `(interruptionRate) where it has an upper bound, else ${DEFAULT_SPOT_INTERRUPTIONS_PER_HOUR}`,
+    }),
+  )
   spotInterruptionsPerHour?: number;
 
   @InputField(field.number({ ...ESTIMATE_BOUNDS.modelLoadSeconds, description: 'Seconds from instance start to serving (default 60 s + weights at 1 GB/s)' }))

@@ -59,6 +59,10 @@ describe(toEstimateModel.name, () => {
       priceKind: 'LIST',
       source: 'https://example.test/prices',
       pricePerInstanceHour: { amount: '2.7300', currency: 'EUR' },
+      // Not spot: no interruption rate, no basis, no band.
+      interruptionsPerHour: null,
+      interruptionBasis: null,
+      interruptionRate: null,
     });
   });
 
@@ -126,5 +130,32 @@ describe(toEstimateModel.name, () => {
       description: '3 replicas (peak) on 2 instance(s), ON_DEMAND, every hour',
     });
     expect(model.baselines.onDemandAutoscaled.description).toBe('ON_DEMAND instances following the hourly demand (1000.1235 GPU-hours a month)');
+  });
+
+  it("sends a spot offer's interruption rate, where it came from, and the offer's band", () => {
+    const catalog = sampleCatalog();
+    const spotIndex = indexCatalog({
+      ...catalog,
+      offers: catalog.offers.map((o) => (o.pricingModel === 'SPOT' ? { ...o, interruptionRate: '15-20%' as const } : o)),
+    });
+    const spotRef = 'aws|aws:us-east-1|h100-sxm-80gb|8|p5.48xlarge|SPOT';
+    const outcome = estimateInferenceCost(
+      estimateInput({
+        tolerance: 'TOLERANT',
+        candidates: [
+          {
+            gpu: gpuSpecFromCatalog({ gpu: makeGpu() }),
+            offers: {
+              SPOT: { ref: spotRef, pricingModel: 'SPOT', gpusPerInstance: 8, pricePerInstanceHour: new Decimal('12.00'), interruptionRate: '15-20%' },
+            },
+          },
+        ],
+      }),
+    );
+    if (outcome.kind !== 'OK') throw new Error(`expected a plan, got ${outcome.kind}`);
+    const spot = toEstimateModel({ version, estimate: outcome.estimate, index: spotIndex }).chosenOffers[0];
+    expect(spot).toMatchObject({ pricingModel: 'SPOT', offerId: spotRef, interruptionBasis: 'ADVISOR_BAND', interruptionRate: '15-20%' });
+    // −ln(1 − 0.2) / 730 = 0.2231435513142098 / 730, sent unrounded.
+    expect(spot?.interruptionsPerHour).toBeCloseTo(0.2231435513142098 / 730, 15);
   });
 });

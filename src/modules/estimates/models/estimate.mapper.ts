@@ -64,6 +64,9 @@ export function toEstimateModel({
         replicasPerInstance: c.replicasPerInstance,
         pricePerInstanceHour: m(c.pricePerInstanceHour),
         effectivePricePerInstanceHour: m(c.effectivePricePerInstanceHour),
+        interruptionsPerHour: c.interruptionsPerHour,
+        interruptionBasis: c.interruptionBasis,
+        interruptionRate: offer.interruptionRate ?? null,
         source: offer.sourceUrl,
       };
     }),

@@ -1,7 +1,8 @@
 // The answer of POST /v1/estimates and GraphQL `estimate`: one model class for both transports.
 import { Field, Float, Int, ObjectType } from '@nestjs/graphql';
 import { ApiProperty } from '@nestjs/swagger';
-import type { PriceKind, PricingModel } from '../../../domain/catalog/catalog.types.js';
+import { INTERRUPTION_RATES, type InterruptionRate, type PriceKind, type PricingModel } from '../../../domain/catalog/catalog.types.js';
+import { SPOT_INTERRUPTION_BASES, type SpotInterruptionBasis } from '../../../domain/cost-model/index.js';
 import { PriceKindEnum, PricingModelEnum } from '../../../common/models/enums.js';
 import { MoneyModel } from '../../../common/models/money.model.js';
 import { CatalogVersionRefModel } from '../../catalog/models/catalog-version.model.js';
@@ -45,6 +46,40 @@ export class ChosenOfferModel {
   @Field(() => MoneyModel)
   pricePerInstanceHour: MoneyModel;
   @ApiProperty({ type: MoneyModel, description: 'Spot: including interruption overhead' }) @Field(() => MoneyModel) effectivePricePerInstanceHour: MoneyModel;
+  @ApiProperty({
+    nullable: true,
+    type: Number,
+    example: 0.0000702651,
+    description: 'Spot: interruptions per instance-hour the effective price assumes; null for other pricing models',
+  })
+  @Field(() => Float, {
+    nullable: true,
+    description: 'Spot: interruptions per instance-hour the effective price assumes; null for other pricing models',
+  })
+  interruptionsPerHour: number | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    enum: SPOT_INTERRUPTION_BASES,
+    example: 'ADVISOR_BAND',
+    description:
+      "Spot: where interruptionsPerHour came from: REQUEST (spotInterruptionsPerHour), ADVISOR_BAND (the offer's interruptionRate band) or DEFAULT; null for other pricing models",
+  })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "Spot: where interruptionsPerHour came from: REQUEST (spotInterruptionsPerHour), ADVISOR_BAND (the offer's interruptionRate band) or DEFAULT; null for other pricing models",
+  })
+  interruptionBasis: SpotInterruptionBasis | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    enum: INTERRUPTION_RATES,
+    example: '<5%',
+    description: "Spot: the offer's AWS Spot Instance Advisor band (as on Offer.interruptionRate); null when unknown",
+  })
+  @Field(() => String, { nullable: true, description: "Spot: the offer's AWS Spot Instance Advisor band (as on Offer.interruptionRate); null when unknown" })
+  interruptionRate: InterruptionRate | null;
   @ApiProperty() @Field() source: string;
   @ApiProperty({ example: '2026-07-30', description: 'When the source read the price from the provider' }) @Field() observedAt: string;
   @ApiProperty({ enum: PriceKindEnum, enumName: 'PriceKind', description: 'ESTIMATE only with includeEstimates (and a warning)' })
