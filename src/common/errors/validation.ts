@@ -1,7 +1,56 @@
 // One ValidationPipe for REST and GraphQL: whitelist, reject unknown fields, transform, and turn
 // class-validator's tree of errors into flat { field, message } pairs ("workload.hourlyProfile.3").
 import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
+import { getMetadataStorage } from 'class-validator';
 import { badInput, type FieldError } from './app-error.js';
+
+type MetadataStorage = ReturnType<typeof getMetadataStorage>;
+type ValidationMetadatas = ReturnType<MetadataStorage['getTargetValidationMetadatas']>;
+
+/**
+ * class-validator looks up a class's rules on every validation, and the lookup walks every
+ * decorated class of the process (for inheritance) and regroups the rules by property: a tenth of
+ * a cheapest query's CPU time (BENCHMARKS.md, "Per-request work"). The rules of a class are fixed
+ * once its module has loaded, so both answers are kept per class and options; a rule registered
+ * later (a class defined after the first validation) clears what was kept. The validator only
+ * reads what the two functions return.
+ */
+export function memoizeValidationMetadata(storage: MetadataStorage = getMetadataStorage()): void {
+  const marked = storage as MetadataStorage & { __memoized?: true };
+  if (marked.__memoized) return;
+  marked.__memoized = true;
+  const lookup = storage.getTargetValidationMetadatas.bind(storage);
+  const group = storage.groupByPropertyName.bind(storage);
+  const addValidation = storage.addValidationMetadata.bind(storage);
+  const addConstraint = storage.addConstraintMetadata.bind(storage);
+  let lookups = new Map<unknown, Map<string, ValidationMetadatas>>();
+  let groups = new WeakMap<ValidationMetadatas, ReturnType<MetadataStorage['groupByPropertyName']>>();
+  const forget = () => {
+    lookups = new Map();
+    groups = new WeakMap();
+  };
+  storage.getTargetValidationMetadatas = (target, schema, always, strictGroups, wanted) => {
+    const key = `${schema}\u0000${always}\u0000${strictGroups}\u0000${wanted?.join('\u0001') ?? ''}`;
+    let byOptions = lookups.get(target);
+    if (!byOptions) lookups.set(target, (byOptions = new Map()));
+    let found = byOptions.get(key);
+    if (!found) byOptions.set(key, (found = lookup(target, schema, always, strictGroups, wanted)));
+    return found;
+  };
+  storage.groupByPropertyName = (metadatas) => {
+    let found = groups.get(metadatas);
+    if (!found) groups.set(metadatas, (found = group(metadatas)));
+    return found;
+  };
+  storage.addValidationMetadata = (metadata) => {
+    forget();
+    addValidation(metadata);
+  };
+  storage.addConstraintMetadata = (metadata) => {
+    forget();
+    addConstraint(metadata);
+  };
+}
 
 export function flattenValidationErrors(errors: ValidationError[], prefix = ''): FieldError[] {
   return errors.flatMap((error) => {
@@ -48,6 +97,7 @@ class BoundedValidationPipe extends ValidationPipe {
 }
 
 export function createValidationPipe(): ValidationPipe {
+  memoizeValidationMetadata();
   return new BoundedValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,

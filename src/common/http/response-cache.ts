@@ -6,7 +6,7 @@
 //
 // What never varies a key: the caller. Authentication and rate limits run before the cache is
 // consulted (http-hooks.ts), so a cached answer never carries, or skips, a caller's limit.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import stringify from 'safe-stable-stringify';
 import { MAX_INPUT_DEPTH, nestingDepth } from '../errors/validation.js';
@@ -119,7 +119,8 @@ export function cacheControl(freshness: Freshness, refreshSeconds: number, now: 
 
 /** A strong validator: the answer's bytes decide it, so equal answers share it across instances and days. */
 export function etagOf(body: string): string {
-  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+  // The one-shot hash: no Hash object per answer.
+  return `"${hash('sha1', body, 'base64url')}"`;
 }
 
 /** If-None-Match (weak comparison, RFC 9110 §13.1.2): does any listed tag, or `*`, match? */

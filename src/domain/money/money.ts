@@ -18,7 +18,7 @@ export function money(amount: Decimal.Value, currency: Currency): Money {
 
 /** The wire form used by REST and GraphQL: a decimal string with 4 places. */
 export function formatAmount(amount: Decimal): string {
-  return amount.toDecimalPlaces(AMOUNT_DECIMALS, Decimal.ROUND_HALF_EVEN).toFixed(AMOUNT_DECIMALS);
+  return amount.toFixed(AMOUNT_DECIMALS, Decimal.ROUND_HALF_EVEN);
 }
 
 export class MissingFxRateError extends Error {
