@@ -17,5 +17,8 @@ export async function runScript(body: () => Promise<number | void>): Promise<nev
     if (process.env.DEBUG) console.error(error);
     code = 1;
   }
+  // Output to a pipe (execFile, `| tee`) may still be queued: exiting now would cut a long listing
+  // (a dry run's diff) short, so exit once both streams have written what they hold.
+  await Promise.all([process.stdout, process.stderr].map((stream) => new Promise<void>((resolve) => stream.write('', () => resolve()))));
   process.exit(code);
 }

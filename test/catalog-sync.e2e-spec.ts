@@ -12,6 +12,8 @@ import { createTestServer, type TestServer } from './setup/test-app.js';
 import { defined } from '../src/domain/checked.js';
 
 const run = promisify(execFile);
+const AWS_OFFERS = '/offers/v1.0/aws/AmazonEC2';
+const AWS_INDEX = `${AWS_OFFERS}/current/region_index.json`;
 
 interface Outcome {
   code: number;
@@ -33,9 +35,11 @@ describe('catalog:sync (e2e, recorded feeds, real script, real PostgreSQL)', () 
   let server: TestServer | undefined;
   let feed: FeedServer | undefined;
   let azurePage2: Route['replies'];
+  let awsUsEast1: Route['replies'];
   beforeAll(async () => {
     server = await createTestServer();
     azurePage2 = [{ file: 'azure/page2.json' }];
+    awsUsEast1 = [{ file: 'aws/offers-us-east-1.json' }];
     feed = await startFeedServer([
       { match: azurePage(null), replies: [{ file: 'azure/page1.json' }] },
       // Read through a getter: a test swaps page 2's replies.
@@ -49,6 +53,15 @@ describe('catalog:sync (e2e, recorded feeds, real script, real PostgreSQL)', () 
       { match: (u) => u.pathname === '/ecb/eurofxref-daily.xml', replies: [{ file: 'ecb/eurofxref-daily.xml' }] },
       { match: (u) => u.pathname === '/aws/vms.csv', replies: [{ file: 'aws/vms.csv' }] },
       { match: (u) => u.pathname === '/aws/spot-advisor-data.json', replies: [{ file: 'aws/spot-advisor-data.json' }] },
+      { match: (u) => u.pathname === AWS_INDEX, replies: [{ file: 'aws/region_index.json' }] },
+      { match: (u) => u.pathname === `${AWS_OFFERS}/20260910195514/eu-west-1/index.json`, replies: [{ file: 'aws/offers-eu-west-1.json' }] },
+      {
+        match: (u) => u.pathname === `${AWS_OFFERS}/20260910195514/us-east-1/index.json`,
+        get replies() {
+          return awsUsEast1;
+        },
+      },
+      { match: (u) => u.pathname === `${AWS_OFFERS}/20230322145651/us-east-2/index.json`, replies: [{ file: 'aws/offers-us-east-2.json' }] },
     ]);
   });
   const srv = (): TestServer => defined(server, 'the test server');
@@ -68,6 +81,7 @@ describe('catalog:sync (e2e, recorded feeds, real script, real PostgreSQL)', () 
       PRICE_SOURCE_ECB_URL: `${fd().base}/ecb/eurofxref-daily.xml`,
       PRICE_SOURCE_AWS_SPOT_URL: `${fd().base}/aws/vms.csv`,
       PRICE_SOURCE_AWS_SPOT_ADVISOR_URL: `${fd().base}/aws/spot-advisor-data.json`,
+      PRICE_SOURCE_AWS_URL: `${fd().base}${AWS_INDEX}`,
       PRICE_SOURCE_RETRIES: '1',
       PRICE_SOURCE_BACKOFF_MS: '10',
     };
@@ -254,5 +268,81 @@ describe('catalog:sync (e2e, recorded feeds, real script, real PostgreSQL)', () 
     expect(banded.interruptionsPerHour).toBeCloseTo(0.0512932943875506 / 730, 15);
     // >20% has no upper bound: the flat default.
     expect(await spotOfferIn('aws:us-east-1')).toMatchObject({ interruptionRate: '>20%', interruptionBasis: 'DEFAULT', interruptionsPerHour: 0.05 });
+  });
+
+  it('aws --dry-run: lists the hourly rows of the offer files it read; Windows, SQL and Capacity Block rows appear nowhere; nothing is written', async () => {
+    const before = await currentLabel();
+    const dry = await sync('--source', 'aws', '--dry-run', '--allow-large-change');
+    // The region index and three offer files (eu-west-1, us-east-1, us-east-2: 5 + 11 + 3 products). The bundled catalog has 199 AWS
+    // offers that are not SPOT (data/catalog/offers/aws.yaml); 4 of them are read again (changed: source and date), the other 195
+    // are removed, and g5.2xlarge in eu-west-1 is new.
+    expect(dry.out).toMatch(
+      /\[aws\] OK in [\d.]+ s: 19 rows read from 4 page\(s\), 5 offers; added 1, removed 195, changed 4 \(ON_DEMAND, RESERVED_1Y, RESERVED_3Y offers of aws only\)/,
+    );
+    expect(dry.out).toContain(
+      'skipped: region not in the catalog (its offer file is not read) 1, not a GPU family the source reads 3, no instanceType (the free-tier pseudo-product) 2, ' +
+        'operatingSystem Windows 4, preInstalledSw SQL Std 1, tenancy Dedicated 1, capacitystatus UnusedCapacityReservation 1, marketoption CapacityBlock 1, not a Compute Instance 1',
+    );
+    // 1.3529600000 and 23.7156900000 USD per hour in the files.
+    expect(dry.out).toContain('+ aws|aws:eu-west-1|a10g-24gb|1|g5.2xlarge|ON_DEMAND  1.35296 USD/h');
+    expect(dry.out).toContain(
+      '~ aws|aws:eu-west-1|a100-sxm-40gb|8|p4d.24xlarge|ON_DEMAND  23.71569 USD/h -> 23.71569 USD/h (+0.00%) [also: sourceUrl, sourceTitle, observedAt]',
+    );
+    expect(dry.out).toContain('~ aws|aws:us-east-1|h100-sxm-80gb|8|p5.48xlarge|ON_DEMAND  55.04 USD/h -> 55.04 USD/h');
+    // Windows m5.xlarge (0.376), SQL Std (0.672), the p3.8xlarge Windows BYOL (12.24) and the Capacity Block p5 at 0.00 are not offers.
+    for (const price of ['0.376 ', '0.672 ', '12.24 ']) expect(dry.out).not.toContain(price);
+    expect(dry.out).not.toMatch(/[+~] aws\|aws:us-east-1\|h100-sxm-80gb\|8\|p5\.48xlarge\|ON_DEMAND .*-> 0 /);
+    expect(dry.out).toContain('Dry run: nothing was written.');
+    expect(dry.code).toBe(0);
+    expect(await currentLabel()).toBe(before);
+  });
+
+  it('aws --publish: the synced eu-west-1 offer answers the GDPR cheapest query; AWS spot offers stay', async () => {
+    const spot = async () =>
+      (await srv().http().get('/v1/offers').query({ provider: 'aws', pricingModel: 'SPOT', limit: 500 }).expect(200)).body.items.length as number;
+    const spotBefore = await spot();
+    const published = await sync('--source', 'aws', '--publish', '--allow-large-change', '--label', 'sync-aws-e2e');
+    expect(published.out).toContain('Published: it is now the current version.');
+    expect(published.code).toBe(0);
+    await eventually(async () => expect(await servedLabel()).toBe('sync-aws-e2e'), 10_000);
+    const items = (
+      await srv()
+        .http()
+        .get('/v1/offers/cheapest')
+        .query({ gpu: 'a100-sxm-40gb', preset: 'GDPR_PERSONAL_DATA', provider: 'aws', pricingModel: 'ON_DEMAND', limit: 10 })
+        .expect(200)
+    ).body.items as CheapestItem[];
+    // The sync replaced AWS's on-demand and reserved offers with the five it read: of their A100s, eu-west-1 (IE) is in the EEA,
+    // us-east-1 is not. 23.71569 shown to 4 decimals.
+    expect(items.map((i) => [i.region, i.instanceType, i.pricingModel, i.pricePerHour.amount])).toEqual([
+      ['aws:eu-west-1', 'p4d.24xlarge', 'ON_DEMAND', '23.7157'],
+    ]);
+    expect(items[0]).toMatchObject({
+      source: `${fd().base}${AWS_OFFERS}/20260910195514/eu-west-1/index.json`,
+      priceKind: 'LIST',
+      observedAt: new Date().toISOString().slice(0, 10),
+    });
+    expect(await spot()).toBe(spotBefore);
+  });
+
+  it('aws: an offer file that keeps answering 500 changes nothing for AWS, and the exit code is 1', async () => {
+    const awsOffers = async () =>
+      ((await srv().http().get('/v1/offers').query({ provider: 'aws', limit: 500 }).expect(200)).body.items as CheapestItem[])
+        .map((i) => `${i.region} ${i.instanceType} ${i.pricingModel} ${i.pricePerHour.amount}`)
+        .sort();
+    const before = await awsOffers();
+    awsUsEast1 = [{ status: 500, body: 'InternalError' }];
+    try {
+      const outcome = await sync('--source', 'aws', '--publish', '--allow-large-change', '--label', 'sync-aws-fails');
+      expect(outcome.code).toBe(1);
+      expect(outcome.out).toMatch(/\[aws\] FAILED in [\d.]+ s/);
+      expect(outcome.out).toMatch(
+        /nothing imported from aws: GET http:\/\/127\.0\.0\.1:\d+\/offers\/v1\.0\/aws\/AmazonEC2\/20260910195514\/us-east-1\/index\.json answered 500 \(gave up after 2 attempts\)/,
+      );
+    } finally {
+      awsUsEast1 = [{ file: 'aws/offers-us-east-1.json' }];
+    }
+    expect(await currentLabel()).toBe('sync-aws-e2e');
+    expect(await awsOffers()).toEqual(before);
   });
 });

@@ -93,7 +93,7 @@ export class CatalogSyncService {
     const guard = request.guard ?? {};
 
     // 1. Fetch every source at once; a failure stays with its source.
-    const fetched = await Promise.all(chosen.map((source) => this.fetchSource(source, env, now)));
+    const fetched = await Promise.all(chosen.map((source) => this.fetchSource(source, env, now, regionsOf(baseContent, source.provider))));
 
     // 2. Keep the rows the catalog can hold, and check each source alone (validation and guard).
     const meta = (fx: SyncFx | null): CatalogFile => ({
@@ -181,7 +181,12 @@ export class CatalogSyncService {
     return { label, base, sources: reports, import: imported };
   }
 
-  private async fetchSource(source: PriceSource, env: NodeJS.ProcessEnv, now: Date): Promise<{ report: SourceReport; result: SourceResult | null }> {
+  private async fetchSource(
+    source: PriceSource,
+    env: NodeJS.ProcessEnv,
+    now: Date,
+    regions: readonly string[],
+  ): Promise<{ report: SourceReport; result: SourceResult | null }> {
     const url = env[urlVariable(source.name)] || source.defaultUrl;
     const report: SourceReport = {
       name: source.name,
@@ -206,7 +211,7 @@ export class CatalogSyncService {
     }
     const started = performance.now();
     try {
-      const result = await source.fetch({ url, now, http: HttpClient.fromEnv(env), env });
+      const result = await source.fetch({ url, now, http: HttpClient.fromEnv(env), env, regions });
       Object.assign(report, { rowsRead: result.rowsRead, pages: result.pages, skipped: { ...result.skipped }, fx: result.fx ?? null });
       return { report, result };
     } catch (error) {
@@ -217,6 +222,11 @@ export class CatalogSyncService {
       report.durationMs = Math.round(performance.now() - started);
     }
   }
+}
+
+/** The catalog's region codes of a provider (none for a source of FX only). */
+function regionsOf(content: CatalogContent, provider: string | null): string[] {
+  return content.regions.filter((r) => r.providerSlug === provider).map((r) => r.code);
 }
 
 /** Rows whose provider, region and GPU the catalog has; the others are counted by what is missing. */

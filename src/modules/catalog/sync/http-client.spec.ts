@@ -49,4 +49,26 @@ describe('HttpClient against a local server', () => {
     await expect(new HttpClient({ retries: 3, backoffMs: 10 }).text(`${base}/busy`)).rejects.toThrow(/answered 429 with Retry-After 3600 s, longer than 120 s/);
     expect(hits).toBe(1);
   });
+
+  it('stream: a body that stalls is fetched again from the start; an error of the consumer is not retried', async () => {
+    const read = async (body: NodeJS.ReadableStream) => {
+      let text = '';
+      for await (const chunk of body) text += String(chunk);
+      if (!text.startsWith('{')) throw new Error(`not what the consumer expects: ${text.slice(0, 10)}`);
+      return text;
+    };
+    // First answer: half a body, then nothing (longer than the 200 ms limit between chunks); second: the whole body.
+    handler = (_req, res) => {
+      res.writeHead(200);
+      if (hits === 1) res.write('{"half":');
+      else res.end('{"whole":true}');
+    };
+    const client = new HttpClient({ timeoutMs: 200, retries: 1, backoffMs: 10 });
+    await expect(client.stream(`${base}/big`, read)).resolves.toBe('{"whole":true}');
+    expect(hits).toBe(2);
+    hits = 0;
+    handler = (_req, res) => res.writeHead(200).end('<Error/>');
+    await expect(client.stream(`${base}/xml`, read)).rejects.toThrow(/^not what the consumer expects: <Error\/>$/);
+    expect(hits).toBe(1);
+  });
 });

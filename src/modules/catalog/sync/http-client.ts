@@ -1,10 +1,13 @@
 // Fetching a price feed: Node's fetch with a timeout per request, and p-retry for retries with
 // exponential backoff on 429, 5xx, timeouts and network errors. A 429 or 503 with Retry-After is
 // retried after the delay the server asked for (seconds or an HTTP date), on top of the backoff.
+// Large files (AWS's Price List offer files) are read as a stream by a consumer, never held whole.
+import { pipeline, Readable, Transform } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import pRetry, { AbortError } from 'p-retry';
 
 export interface HttpOptions {
-  /** One request's time limit, headers and body (default 30 s). */
+  /** One request's time limit, headers and body (default 30 s); for a streamed body, the longest wait for its next chunk. */
   timeoutMs: number;
   /** Retries after the first attempt (default 4). */
   retries: number;
@@ -80,38 +83,99 @@ export class HttpClient {
     });
   }
 
-  private async request<T>(url: string, headers: Record<string, string>, read: (res: Response) => Promise<T>): Promise<T> {
+  /**
+   * A body too large to hold (hundreds of MB), read as a stream: `consume` gets it as a Node stream
+   * and returns what it made of it. The time limit applies to the headers and then to every wait
+   * for the next chunk, so a large file may take minutes while a stalled one still fails. A body
+   * that is cut off or stalls is fetched again from the start (consume is called again, on the new
+   * body, so it must start from nothing); an error of consume's own (the content is not what it
+   * expects) is not retried and keeps its message.
+   */
+  async stream<T>(url: string, consume: (body: Readable) => Promise<T>, headers: Record<string, string> = {}): Promise<T> {
+    return this.request(
+      url,
+      headers,
+      async (res, touch) => {
+        if (!res.body) throw new AbortError(`GET ${url}: the answer has no body`);
+        const source = Readable.fromWeb(res.body as WebReadableStream<Uint8Array>);
+        const body: { cut: Error | null } = { cut: null };
+        // Registered before pipeline's own listeners, so it is set before consume sees the error.
+        source.once('error', (error: Error) => (body.cut = error));
+        const timed = new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            touch();
+            done(null, chunk);
+          },
+        });
+        pipeline(source, timed, () => undefined);
+        try {
+          return await consume(timed);
+        } catch (error) {
+          const { cut } = body;
+          if (cut === null) throw new AbortError(error as Error);
+          throw new Error(
+            cut.name === 'TimeoutError' ? `no data for ${this.options.timeoutMs} ms` : ((cut.cause as Error | undefined)?.message ?? cut.message),
+            {
+              cause: error,
+            },
+          );
+        } finally {
+          source.destroy();
+        }
+      },
+      true,
+    );
+  }
+
+  /**
+   * One GET with retries. `read` turns the answer into the result; `touch` restarts the time limit
+   * (idle: each chunk of a streamed body does, otherwise the limit covers the whole request).
+   */
+  private async request<T>(url: string, headers: Record<string, string>, read: (res: Response, touch: () => void) => Promise<T>, idle = false): Promise<T> {
     const { timeoutMs, retries, backoffMs, maxRetryAfterMs } = this.options;
     let attempts = 0;
     return pRetry(
       async () => {
         attempts += 1;
         this.requests += 1;
-        let res: Response;
+        const controller = new AbortController();
+        const expire = () => controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError'));
+        let timer = setTimeout(expire, timeoutMs);
+        const touch = () => {
+          if (!idle) return;
+          clearTimeout(timer);
+          timer = setTimeout(expire, timeoutMs);
+        };
         try {
-          res = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
-        } catch (error) {
-          const e = error as Error;
-          // Timeouts and network errors are retried.
-          throw new Error(
-            `GET ${url}: ${e.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : ((e.cause as Error | undefined)?.message ?? e.message)}`,
-            { cause: error },
-          );
-        }
-        if (!res.ok) {
-          await res.body?.cancel();
-          const error = new HttpStatusError(url, res.status, parseRetryAfter(res.headers.get('retry-after')));
-          if (!RETRIED_STATUS(res.status)) throw new AbortError(error);
-          if (error.retryAfterMs !== null && error.retryAfterMs > maxRetryAfterMs) {
-            throw new AbortError(`${error.message} with Retry-After ${error.retryAfterMs / 1000} s, longer than ${maxRetryAfterMs / 1000} s`);
+          let res: Response;
+          try {
+            res = await fetch(url, { headers, signal: controller.signal, redirect: 'follow' });
+          } catch (error) {
+            const e = error as Error;
+            // Timeouts and network errors are retried.
+            throw new Error(
+              `GET ${url}: ${e.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : ((e.cause as Error | undefined)?.message ?? e.message)}`,
+              { cause: error },
+            );
           }
-          throw error;
-        }
-        try {
-          return await read(res);
-        } catch (error) {
-          if (error instanceof AbortError) throw error;
-          throw new Error(`GET ${url}: the body was cut off (${(error as Error).message})`, { cause: error });
+          if (!res.ok) {
+            await res.body?.cancel();
+            const error = new HttpStatusError(url, res.status, parseRetryAfter(res.headers.get('retry-after')));
+            if (!RETRIED_STATUS(res.status)) throw new AbortError(error);
+            if (error.retryAfterMs !== null && error.retryAfterMs > maxRetryAfterMs) {
+              throw new AbortError(`${error.message} with Retry-After ${error.retryAfterMs / 1000} s, longer than ${maxRetryAfterMs / 1000} s`);
+            }
+            throw error;
+          }
+          touch();
+          try {
+            return await read(res, touch);
+          } catch (error) {
+            if (error instanceof AbortError) throw error;
+            throw new Error(`GET ${url}: the body was cut off (${(error as Error).message})`, { cause: error });
+          }
+        } finally {
+          clearTimeout(timer);
         }
       },
       {

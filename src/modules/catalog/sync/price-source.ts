@@ -53,6 +53,11 @@ export interface SourceContext {
   now: Date;
   http: HttpClient;
   env: NodeJS.ProcessEnv;
+  /**
+   * The region codes the current catalog version has for the source's provider (`aws:eu-west-1`),
+   * set by the sync: a source that reads one file per region (aws) reads only these.
+   */
+  regions?: readonly string[];
 }
 
 export interface PriceSource {

@@ -4,24 +4,13 @@
 // and Wavelength Zones left out), and the Spot Instance Advisor's interruption-frequency band for
 // the type in that region (spot-advisor-data.json: `spot_advisor[region].Linux[type].r` is an
 // index into `ranges`, whose `label` is `<5%`, `5-10%`, ...). GPU families p4d/p4de/p5/p5e/p5en and
-// g5/g6/g6e. The source writes SPOT offers only: AWS's on-demand and reserved offers stay as they are.
+// g4dn/g5/g6/g6e (aws-gpu-families.ts). The source writes SPOT offers only: AWS's on-demand and reserved offers stay as they are.
 import { parse as parseCsv } from 'csv-parse/sync';
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
 import { INTERRUPTION_RATES, type InterruptionRate } from '../../../../domain/catalog/catalog.types.js';
 import { countSkip, isoDay, SourceShapeError, type PriceSource, type SourceResult, type SyncOfferRow } from '../price-source.js';
-
-/** Instance family -> catalog GPU (AWS's accelerated computing pages); the count is the CSV's AcceleratorCount. */
-const FAMILIES: Readonly<Record<string, string>> = {
-  p4d: 'a100-sxm-40gb',
-  p4de: 'a100-sxm-80gb',
-  p5: 'h100-sxm-80gb',
-  p5e: 'h200-141gb',
-  p5en: 'h200-141gb',
-  g5: 'a10g-24gb',
-  g6: 'l4-24gb',
-  g6e: 'l40s-48gb',
-};
+import { awsGpuOf } from './aws-gpu-families.js';
 
 /** AWS gives spot instances two minutes of notice (EC2 spot instance interruption notices). */
 const SPOT_NOTICE_SECONDS = '120';
@@ -86,7 +75,7 @@ export const awsSpotSource: PriceSource = {
     records.forEach((r, index) => {
       const line = index + 2;
       const type = r.InstanceType ?? '';
-      const gpu = FAMILIES[type.split('.')[0] ?? ''];
+      const gpu = awsGpuOf(type);
       if (!gpu) return countSkip(skipped, 'not a GPU family the source reads');
       const item = `line ${line} (${type} ${r.AvailabilityZone ?? ''})`;
       const count = Number(r.AcceleratorCount);
