@@ -4,7 +4,7 @@
 // and Wavelength Zones left out), and the Spot Instance Advisor's interruption-frequency band for
 // the type in that region (spot-advisor-data.json: `spot_advisor[region].Linux[type].r` is an
 // index into `ranges`, whose `label` is `<5%`, `5-10%`, ...). GPU families p4d/p4de/p5/p5e/p5en and
-// g4dn/g5/g6/g6e (aws-gpu-families.ts). The source writes SPOT offers only: AWS's on-demand and reserved offers stay as they are.
+// g4dn/g5/g6/g6e (aws-gpu-families.ts). The source writes SPOT offers only; AWS's on-demand and reserved offers come from the aws source (aws.ts).
 import { parse as parseCsv } from 'csv-parse/sync';
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
