@@ -46,7 +46,7 @@ const common = {
   // the unminified bundle kept its packages' comments, some of them not ASCII, which made V8 store
   // all of its 15 MB as two-byte characters (29 MiB of heap). Licence comments go to the end of
   // the file; stack traces map back to the sources with `node --enable-source-maps`.
-  minify: process.env.BUNDLE_MINIFY !== "0",
+  minify: process.env.BUNDLE_MINIFY !== '0',
   legalComments: 'eof',
   charset: 'ascii',
   sourcemap: 'linked',
@@ -69,7 +69,10 @@ await Promise.all([
 for (const name of ['main.js', 'catalog.js', 'estimate.worker.js']) {
   const file = path.join(root, 'dist/app', name);
   const text = await readFile(file, 'utf8');
-  if (/[^\x00-\x7f]/.test(text)) {
-    await writeFile(file, text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  if (/[\u0080-\uffff]/.test(text)) {
+    await writeFile(
+      file,
+      text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+    );
   }
 }

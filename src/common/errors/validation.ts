@@ -32,7 +32,7 @@ export function memoizeValidationMetadata(storage: MetadataStorage = getMetadata
   storage.getTargetValidationMetadatas = (target, schema, always, strictGroups, wanted) => {
     const key = `${schema}\u0000${always}\u0000${strictGroups}\u0000${wanted?.join('\u0001') ?? ''}`;
     let byOptions = lookups.get(target);
-    if (!byOptions) lookups.set(target, (byOptions = new Map()));
+    if (!byOptions) lookups.set(target, (byOptions = new Map<string, ValidationMetadatas>()));
     let found = byOptions.get(key);
     if (!found) byOptions.set(key, (found = lookup(target, schema, always, strictGroups, wanted)));
     return found;
