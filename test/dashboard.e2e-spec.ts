@@ -286,6 +286,9 @@ describe('Dashboard', () => {
     expect(shown(await page.getByTestId('unit-1m').innerText())).toBe(Number(e.unitEconomics.costPer1MOutputTokens?.amount));
     expect(shown(await page.getByTestId('unit-1k').innerText())).toBe(Number(e.unitEconomics.costPer1kRequests?.amount));
     expect(await page.locator('[data-testid="chosen-offers"] tbody tr').count()).toBe(e.chosenOffers.length);
+    // Without spot, no offer has an interruption rate: the column shows a dash.
+    expect(e.chosenOffers.every((o) => o.interruptionsPerHour === null)).toBe(true);
+    await expectInterruptionCells(page, e.chosenOffers);
     expect(await page.locator('[data-testid="assumptions"] li').allInnerTexts()).toEqual(e.assumptions);
     // The hourly table holds the 24 hours as answered.
     await page.getByText('Hourly plan as a table').click();
@@ -293,6 +296,22 @@ describe('Dashboard', () => {
     expect(demand.map(Number)).toEqual(e.hourlyPlan.map((h) => h.replicasNeeded));
     // Both charts were drawn: their canvases hold coloured pixels.
     for (const id of ['hourly-chart', 'tier-chart']) expect(await paintedPixels(page, id)).toBeGreaterThan(2000);
+  });
+
+  it('Estimate: a spot offer shows its interruption rate and where it came from, as /graphql answers', async () => {
+    const { page } = await newPage();
+    await page.goto(url('#/estimate'));
+    await page.locator('[data-testid="plan"]').waitFor();
+    await page.getByLabel('Interruption tolerance').selectOption('TOLERANT');
+    const sent = page.waitForRequest((r) => r.url().endsWith('/graphql') && (r.postData() ?? '').includes('"tolerance":"TOLERANT"'));
+    await page.getByRole('button', { name: 'Estimate', exact: true }).click();
+    const body = JSON.parse((await sent).postData() ?? '{}') as { query: string; variables: { input: Record<string, unknown> } };
+    await settled(page);
+    const direct = await server.graphql<{ estimate: DirectEstimate }>(body.query, body.variables);
+    expect(direct.errors).toBeUndefined();
+    const offers = direct.data.estimate.chosenOffers;
+    expect(offers.some((o) => o.interruptionsPerHour !== null)).toBe(true);
+    await expectInterruptionCells(page, offers);
   });
 
   it('Estimate: a shared URL reproduces the plan, pinned to the catalog version it used', async () => {
@@ -420,9 +439,23 @@ interface DirectEstimate {
   tiers: { pricingModel: string; cost: Money }[];
   baselines: { naive: { monthlyCost: Money }; onDemandAutoscaled: { monthlyCost: Money } };
   unitEconomics: { costPer1MOutputTokens: Money | null; costPer1kRequests: Money | null };
-  chosenOffers: unknown[];
+  chosenOffers: { interruptionsPerHour: number | null; interruptionBasis: 'REQUEST' | 'ADVISOR_BAND' | 'DEFAULT' | null; interruptionRate: string | null }[];
   assumptions: string[];
   hourlyPlan: { replicasNeeded: number }[];
+}
+
+/** The chosen-offers table's interruption column: each spot offer's rate as answered (data-rate) and its basis in words; a dash for the others. */
+async function expectInterruptionCells(page: Page, offers: DirectEstimate['chosenOffers']): Promise<void> {
+  const basisWords = { ADVISOR_BAND: 'AWS Spot Advisor band', REQUEST: 'your rate', DEFAULT: 'default' };
+  for (const [i, o] of offers.entries()) {
+    const cell = page.locator('[data-testid="chosen-offers"] tbody tr').nth(i).locator('td').nth(7);
+    if (o.interruptionsPerHour === null) {
+      expect(await cell.innerText()).toBe('—');
+      continue;
+    }
+    expect(Number(await cell.getAttribute('data-rate'))).toBe(o.interruptionsPerHour);
+    expect(await cell.innerText()).toContain(`(${basisWords[o.interruptionBasis ?? 'DEFAULT']}`);
+  }
 }
 
 /** The Offers table's rows: provider, instance, region and the price (its data-amount). */

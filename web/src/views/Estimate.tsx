@@ -121,6 +121,9 @@ const EstimateQuery = graphql(`
         priceKind
         observedAt
         source
+        interruptionsPerHour
+        interruptionBasis
+        interruptionRate
       }
       hourlyPlan {
         hour
@@ -642,6 +645,7 @@ function Plan({ e }: { e: EstimateResult }) {
               <th scope="col">GPUs</th>
               <th scope="col">Replicas per instance</th>
               <th scope="col">Price per instance-hour</th>
+              <th scope="col">Spot interruptions per hour</th>
               <th scope="col">Observed</th>
               <th scope="col">Source</th>
             </tr>
@@ -658,6 +662,9 @@ function Plan({ e }: { e: EstimateResult }) {
                 <td class="num">{o.gpusPerInstance}</td>
                 <td class="num">{o.replicasPerInstance}</td>
                 <td class="num">{money(o.pricePerInstanceHour.amount)}</td>
+                <td class="num" data-testid={`interruptions-${o.pricingModel}`} data-rate={o.interruptionsPerHour ?? undefined}>
+                  {o.interruptionsPerHour === null ? '—' : `${Number(o.interruptionsPerHour.toPrecision(3))} (${interruptionBasisLabel(o.interruptionBasis, o.interruptionRate)})`}
+                </td>
                 <td>
                   {o.observedAt} ({o.priceKind})
                 </td>
@@ -695,4 +702,11 @@ function Plan({ e }: { e: EstimateResult }) {
       </div>
     </div>
   );
+}
+
+/** Where a spot offer's interruption rate came from, in words (docs/cost-model.md, "The Spot Instance Advisor band"). */
+function interruptionBasisLabel(basis: string | null, band: string | null): string {
+  if (basis === 'ADVISOR_BAND') return `AWS Spot Advisor band ${band ?? ''}`.trim();
+  if (basis === 'REQUEST') return 'your rate';
+  return 'default';
 }
