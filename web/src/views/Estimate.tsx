@@ -663,7 +663,9 @@ function Plan({ e }: { e: EstimateResult }) {
                 <td class="num">{o.replicasPerInstance}</td>
                 <td class="num">{money(o.pricePerInstanceHour.amount)}</td>
                 <td class="num" data-testid={`interruptions-${o.pricingModel}`} data-rate={o.interruptionsPerHour ?? undefined}>
-                  {o.interruptionsPerHour === null ? '—' : `${Number(o.interruptionsPerHour.toPrecision(3))} (${interruptionBasisLabel(o.interruptionBasis, o.interruptionRate)})`}
+                  {o.interruptionsPerHour === null
+                    ? '—'
+                    : `${Number(o.interruptionsPerHour.toPrecision(3))} (${interruptionBasisLabel(o.interruptionBasis, o.interruptionRate)})`}
                 </td>
                 <td>
                   {o.observedAt} ({o.priceKind})
