@@ -2,6 +2,7 @@
 // price data and turns it into catalog offer rows (the same rows a catalog file holds, every value
 // as text), which then go through the import path like a file would (catalog-import.service.ts).
 import type { InterruptionRate } from '../../../domain/catalog/catalog.types.js';
+import { PRICING_MODEL_TRAITS } from '../../../domain/catalog/pricing-model-traits.js';
 import type { HttpClient } from './http-client.js';
 
 /** An offer row as catalog files write it (src/domain/catalog/catalog-rows.ts): every scalar as text. */
@@ -96,6 +97,16 @@ export function urlVariable(name: string): string {
 
 export function isoDay(d: Date): string {
   return d.toISOString().slice(0, 10);
+}
+
+/**
+ * A reservation's term, from the catalog's own pricing-model traits: its months, and the hours a
+ * price for the whole term is spread over (365-day years: 8,760 h a year), as the feeds that quote
+ * a term's total (Azure's Reservation, AWS's All Upfront fee) need it.
+ */
+export function reservationTerm(model: 'RESERVED_1Y' | 'RESERVED_3Y'): { model: typeof model; months: number; hours: number } {
+  const months = PRICING_MODEL_TRAITS[model].termMonths;
+  return { model, months, hours: (months / 12) * 8_760 };
 }
 
 export function countSkip(skipped: Record<string, number>, reason: string): void {

@@ -14,7 +14,7 @@ import { Decimal } from 'decimal.js';
 import { parser } from 'stream-json';
 import Assembler from 'stream-json/assembler.js';
 import { z } from 'zod';
-import { countSkip, isoDay, SourceShapeError, type PriceSource, type SourceResult, type SyncOfferRow } from '../price-source.js';
+import { countSkip, isoDay, reservationTerm, SourceShapeError, type PriceSource, type SourceResult, type SyncOfferRow } from '../price-source.js';
 import { awsGpuOf } from './aws-gpu-families.js';
 
 export const DEFAULT_AWS_URL = 'https://pricing.us-east-1.amazonaws.com/offers/v1.0/aws/AmazonEC2/current/region_index.json';
@@ -22,9 +22,9 @@ export const DEFAULT_AWS_URL = 'https://pricing.us-east-1.amazonaws.com/offers/v
 /** The offer-term code of every EC2 on-demand price (AWS's offer file documentation). */
 const ON_DEMAND_TERM = 'JRTCKXETXF';
 
-const TERMS: Readonly<Record<string, { model: 'RESERVED_1Y' | 'RESERVED_3Y'; months: number; hours: number }>> = {
-  '1yr': { model: 'RESERVED_1Y', months: 12, hours: 8_760 },
-  '3yr': { model: 'RESERVED_3Y', months: 36, hours: 26_280 },
+const TERMS: Readonly<Record<string, ReturnType<typeof reservationTerm>>> = {
+  '1yr': reservationTerm('RESERVED_1Y'),
+  '3yr': reservationTerm('RESERVED_3Y'),
 };
 
 /** How the catalog names an All Upfront reservation, beside the No Upfront one of the same type (data/catalog/SOURCES.md, W2). */

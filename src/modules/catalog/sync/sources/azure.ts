@@ -5,7 +5,7 @@
 // Priority and DevTest meters are skipped. Pages are followed through NextPageLink.
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
-import { countSkip, isoDay, SourceShapeError, type PriceSource, type SourceResult, type SyncOfferRow } from '../price-source.js';
+import { countSkip, isoDay, reservationTerm, SourceShapeError, type PriceSource, type SourceResult, type SyncOfferRow } from '../price-source.js';
 
 /**
  * The GPU sizes and their GPUs, from Microsoft's size pages (learn.microsoft.com/azure/virtual-machines/sizes/gpu-accelerated):
@@ -33,9 +33,9 @@ export const AZURE_GPU_SIZES: Readonly<Record<string, { gpu: string; gpuCount: n
 /** Sizes with a fraction of a GPU (NVadsA10_v5: 1/6, 1/3, 1/2): not an offer of whole GPUs. */
 const FRACTIONAL = new Set(['Standard_NV6ads_A10_v5', 'Standard_NV12ads_A10_v5', 'Standard_NV18ads_A10_v5']);
 
-const TERMS: Record<string, { model: 'RESERVED_1Y' | 'RESERVED_3Y'; months: number; hours: number }> = {
-  '1 Year': { model: 'RESERVED_1Y', months: 12, hours: 8_760 },
-  '3 Years': { model: 'RESERVED_3Y', months: 36, hours: 26_280 },
+const TERMS: Readonly<Record<string, ReturnType<typeof reservationTerm>>> = {
+  '1 Year': reservationTerm('RESERVED_1Y'),
+  '3 Years': reservationTerm('RESERVED_3Y'),
 };
 
 /** Azure spot VMs get 30 s of notice (Azure docs, "scheduled events", Preempt; data/catalog/SOURCES.md). */
