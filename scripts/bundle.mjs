@@ -64,8 +64,9 @@ await Promise.all([
 // esbuild's ASCII charset escapes strings and templates but leaves regular-expression literals as
 // written, and validator.js (class-validator's) spells its locale alphabets out in them: three
 // lines of Cyrillic, Arabic and Japanese would still make V8 hold the whole bundle two bytes per
-// character. A \uXXXX escape means the same code unit inside a regular expression, with or without
-// the u flag (a surrogate pair of escapes is one code point under u), so escaping those is safe.
+// character. A backslash-u escape of four hex digits means the same code unit inside a regular
+// expression, with or without the u flag (a surrogate pair of escapes is one code point under u),
+// so escaping those is safe.
 for (const name of ['main.js', 'catalog.js', 'estimate.worker.js']) {
   const file = path.join(root, 'dist/app', name);
   const text = await readFile(file, 'utf8');
