@@ -849,7 +849,7 @@ export interface components {
             effectivePricePerInstanceHour: components["schemas"]["MoneyModel"];
             /**
              * @description Spot: interruptions per instance-hour the effective price assumes; null for other pricing models
-             * @example 0.0000702651
+             * @example 0.0000702648
              */
             interruptionsPerHour: number | null;
             /**

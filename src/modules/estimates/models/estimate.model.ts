@@ -8,6 +8,9 @@ import { MoneyModel } from '../../../common/models/money.model.js';
 import { CatalogVersionRefModel } from '../../catalog/models/catalog-version.model.js';
 
 const PM = { enum: PricingModelEnum, enumName: 'PricingModel' } as const;
+const INTERRUPTIONS_PER_HOUR = 'Spot: interruptions per instance-hour the effective price assumes; null for other pricing models';
+const INTERRUPTION_BASIS =
+  "Spot: where interruptionsPerHour came from: REQUEST (spotInterruptionsPerHour), ADVISOR_BAND (the offer's interruptionRate band) or DEFAULT; null for other pricing models";
 
 @ObjectType('EstimateTier')
 export class EstimateTierModel {
@@ -46,30 +49,11 @@ export class ChosenOfferModel {
   @Field(() => MoneyModel)
   pricePerInstanceHour: MoneyModel;
   @ApiProperty({ type: MoneyModel, description: 'Spot: including interruption overhead' }) @Field(() => MoneyModel) effectivePricePerInstanceHour: MoneyModel;
-  @ApiProperty({
-    nullable: true,
-    type: Number,
-    example: 0.0000702651,
-    description: 'Spot: interruptions per instance-hour the effective price assumes; null for other pricing models',
-  })
-  @Field(() => Float, {
-    nullable: true,
-    description: 'Spot: interruptions per instance-hour the effective price assumes; null for other pricing models',
-  })
+  @ApiProperty({ nullable: true, type: Number, example: 0.0000702648, description: INTERRUPTIONS_PER_HOUR })
+  @Field(() => Float, { nullable: true, description: INTERRUPTIONS_PER_HOUR })
   interruptionsPerHour: number | null;
-  @ApiProperty({
-    nullable: true,
-    type: String,
-    enum: SPOT_INTERRUPTION_BASES,
-    example: 'ADVISOR_BAND',
-    description:
-      "Spot: where interruptionsPerHour came from: REQUEST (spotInterruptionsPerHour), ADVISOR_BAND (the offer's interruptionRate band) or DEFAULT; null for other pricing models",
-  })
-  @Field(() => String, {
-    nullable: true,
-    description:
-      "Spot: where interruptionsPerHour came from: REQUEST (spotInterruptionsPerHour), ADVISOR_BAND (the offer's interruptionRate band) or DEFAULT; null for other pricing models",
-  })
+  @ApiProperty({ nullable: true, type: String, enum: SPOT_INTERRUPTION_BASES, example: 'ADVISOR_BAND', description: INTERRUPTION_BASIS })
+  @Field(() => String, { nullable: true, description: INTERRUPTION_BASIS })
   interruptionBasis: SpotInterruptionBasis | null;
   @ApiProperty({
     nullable: true,
