@@ -16,6 +16,7 @@ import { MetricsService } from '../../modules/metrics/metrics.service.js';
 import { AppError } from '../errors/app-error.js';
 import { formatGraphqlError } from '../errors/graphql-errors.js';
 import { isDatabaseUnavailable, sendProblem, setProblemHeaders, toProblem, type ProblemDetails } from '../errors/problem-details.filter.js';
+import { routeOf } from './route-pattern.js';
 import { cacheControl, etagOf, matchesIfNoneMatch, planCaching, REPLAYED_HEADERS, ResponseCache, type CachedAnswer, type CachePlan } from './response-cache.js';
 
 declare module 'fastify' {
@@ -42,11 +43,12 @@ export function installHttpHooks(app: NestFastifyApplication, config: Pick<AppCo
 
   fastify.decorateRequest('cachePlan', null);
   fastify.decorateRequest('cachePlannedAt', null);
+  fastify.decorateRequest('routePattern', null);
 
   fastify.addHook('onRequest', (request, reply, done) => {
     // Answers given while PostgreSQL is unreachable come from the in-memory catalog.
     if (catalog.servingFromCache) void reply.header('x-served-from-cache', 'true');
-    const route = request.routeOptions.url;
+    const route = routeOf(request);
     if (!isGated(route)) return done();
     const refused = (error: unknown): void => {
       try {
@@ -76,12 +78,13 @@ export function installHttpHooks(app: NestFastifyApplication, config: Pick<AppCo
 
   fastify.addHook('preHandler', (request, reply, done) => {
     // Only the API's answers are cached; health, metrics and the docs pass at once.
-    if (!isGated(request.routeOptions.url)) return done();
+    const route = routeOf(request);
+    if (!isGated(route)) return done();
     const now = new Date();
     const plan = planCaching(
       {
         method: request.method,
-        route: request.routeOptions.url,
+        route,
         path: pathOf(request.url),
         query: request.query,
         body: request.body,
@@ -117,7 +120,7 @@ export function installHttpHooks(app: NestFastifyApplication, config: Pick<AppCo
     const plan = request.cachePlan;
     if (!plan || reply.statusCode !== 200 || typeof payload !== 'string' || reply.getHeader('x-cache') === 'hit') return done(null, payload);
     // A GraphQL answer with errors (a persisted query not known yet, say) is not kept.
-    if (plan.httpCacheable && request.routeOptions.url === '/graphql' && payload.includes('"errors"')) return done(null, payload);
+    if (plan.httpCacheable && routeOf(request) === '/graphql' && payload.includes('"errors"')) return done(null, payload);
     const answer: CachedAnswer = { body: payload, etag: etagOf(payload), headers: {} };
     for (const name of REPLAYED_HEADERS) {
       const value = reply.getHeader(name);
@@ -134,7 +137,7 @@ export function installHttpHooks(app: NestFastifyApplication, config: Pick<AppCo
   });
 
   fastify.addHook('onResponse', (request, reply, done) => {
-    metrics.observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    metrics.observeRequest(request.method, routeOf(request) ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     logRequest(request, reply);
     done();
   });
