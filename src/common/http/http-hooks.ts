@@ -50,30 +50,26 @@ export function installHttpHooks(app: NestFastifyApplication, config: Pick<AppCo
     if (catalog.servingFromCache) void reply.header('x-served-from-cache', 'true');
     const route = routeOf(request);
     if (!isGated(route)) return done();
-    const refused = (error: unknown): void => {
-      try {
-        refuse(request, reply, route === '/graphql', error);
-      } catch (unexpected) {
-        done(unexpected as Error);
-      }
-    };
-    // Without keys (AUTH_MODE=off) the gate is synchronous: no promise per request.
+    // Without keys (AUTH_MODE=off) the gate is synchronous: no promise and no function per request.
     if (!gate.keyRequired) {
       try {
         gate.count(request);
       } catch (error) {
-        return refused(error);
+        return refused(request, reply, error, done);
       }
       return done();
     }
-    gate.authenticate(request as CallerRequest).then(() => {
-      try {
-        gate.count(request);
-      } catch (error) {
-        return refused(error);
-      }
-      done();
-    }, refused);
+    gate.authenticate(request as CallerRequest).then(
+      () => {
+        try {
+          gate.count(request);
+        } catch (error) {
+          return refused(request, reply, error, done);
+        }
+        done();
+      },
+      (error: unknown) => refused(request, reply, error, done),
+    );
   });
 
   fastify.addHook('preHandler', (request, reply, done) => {
@@ -155,6 +151,15 @@ function validators(reply: FastifyReply, plan: CachePlan, etag: string, refreshS
   void reply.header('cache-control', cacheControl(plan.freshness, refreshSeconds, now));
   // Only the offer list negotiates its representation (JSON or CSV).
   if (plan.key.startsWith('GET /v1/offers ')) void reply.header('vary', 'Accept');
+}
+
+/** Answers the gate's refusal (refuse), or hands anything that is not a refusal to Fastify. */
+function refused(request: FastifyRequest, reply: FastifyReply, error: unknown, done: (error?: Error) => void): void {
+  try {
+    refuse(request, reply, routeOf(request) === '/graphql', error);
+  } catch (unexpected) {
+    done(unexpected as Error);
+  }
 }
 
 /**
