@@ -1,7 +1,8 @@
 // One ValidationPipe for REST and GraphQL: whitelist, reject unknown fields, transform, and turn
 // class-validator's tree of errors into flat { field, message } pairs ("workload.hourlyProfile.3").
-import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
+import { ValidationPipe, type ArgumentMetadata, type ValidationError, type ValidationPipeOptions } from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
+import { readQueryFast } from '../inputs/fast-query.js';
 import { badInput, type FieldError } from './app-error.js';
 
 type MetadataStorage = ReturnType<typeof getMetadataStorage>;
@@ -86,9 +87,24 @@ export function nestingDepth(value: unknown, limit: number): number {
   return deepest;
 }
 
-/** The ValidationPipe, after a nesting check that class-transformer's recursion cannot survive. */
+/**
+ * The ValidationPipe, after a nesting check that class-transformer's recursion cannot survive. A
+ * REST query that its class's fields accept as they are is read directly (readQueryFast); any
+ * other input, and every invalid one, goes through class-transformer and class-validator.
+ */
 class BoundedValidationPipe extends ValidationPipe {
+  constructor(
+    private readonly fastQueries: boolean,
+    options: ValidationPipeOptions,
+  ) {
+    super(options);
+  }
+
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (this.fastQueries && metadata.type === 'query' && typeof metadata.metatype === 'function') {
+      const read = readQueryFast(metadata.metatype as new () => object, value);
+      if (read) return read;
+    }
     if (nestingDepth(value, MAX_INPUT_DEPTH) > MAX_INPUT_DEPTH) {
       throw badInput('REQUEST.TOO_DEEP', [{ field: metadata.data ?? metadata.type, message: `nests deeper than ${MAX_INPUT_DEPTH} levels` }]);
     }
@@ -96,9 +112,10 @@ class BoundedValidationPipe extends ValidationPipe {
   }
 }
 
-export function createValidationPipe(): ValidationPipe {
+/** `fastQueries: false` leaves every query to class-transformer and class-validator (the tests' reference). */
+export function createValidationPipe({ fastQueries = true }: { fastQueries?: boolean } = {}): ValidationPipe {
   memoizeValidationMetadata();
-  return new BoundedValidationPipe({
+  return new BoundedValidationPipe(fastQueries, {
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,

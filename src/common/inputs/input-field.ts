@@ -33,6 +33,7 @@ import {
   buildMessage,
   type ValidationOptions,
 } from 'class-validator';
+import { rememberQueryField, ruleCount } from './fast-query.js';
 import { CommaList, QueryBoolean, QueryNumber } from './query-string.js';
 
 interface Doc {
@@ -143,7 +144,15 @@ export function QueryField<S extends FieldSpec>(spec: S): FieldDecorator<ValueOf
     // `gpu=a,b`: OpenAPI's form style without explode is exactly a comma-separated list.
     ...(list ? { style: 'form', explode: false } : {}),
   } as ApiPropertyOptions;
-  return applyDecorators(...queryParsing(spec), ...validationRules(spec), spec.required ? ApiProperty(openApi) : ApiPropertyOptional(openApi));
+  const decorate = applyDecorators(...queryParsing(spec), ...validationRules(spec), spec.required ? ApiProperty(openApi) : ApiPropertyOptional(openApi));
+  const pattern = spec.kind === 'decimal' ? decimalPattern(spec) : spec.kind === 'list' && spec.of.kind === 'decimal' ? decimalPattern(spec.of) : undefined;
+  return (target, key) => {
+    const type = target.constructor as new () => unknown;
+    const before = ruleCount(type, key);
+    decorate(target, key);
+    // What the fast query reader (fast-query.ts) needs to read this parameter itself.
+    rememberQueryField(target, key, spec, ruleCount(type, key) - before, pattern);
+  };
 }
 
 /** The regular expression of a decimal spec: no sign, no exponent, no leading point. */
