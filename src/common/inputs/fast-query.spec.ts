@@ -5,7 +5,7 @@
 import 'reflect-metadata';
 import type { ArgumentMetadata } from '@nestjs/common';
 import fc from 'fast-check';
-import { Min } from 'class-validator';
+import { IsDefined, IsString, Min } from 'class-validator';
 import { CheapestOffersQuery, ListOffersQuery, OffersQuery } from '../../modules/offers/dto/offers.query.js';
 import { createValidationPipe } from '../errors/validation.js';
 import { readQueryFast } from './fast-query.js';
@@ -198,6 +198,20 @@ describe('readQueryFast', () => {
     expect(readQueryFast(Needs, {})).toBeUndefined();
     expect(readQueryFast(Needs, { n: '3' })).toEqual(Object.assign(new Needs(), { n: 3 }));
     await expect(pipe.transform({}, asQuery(Needs))).rejects.toMatchObject({ errors: [{ field: 'n', message: 'is required' }] });
+  });
+
+  it('reads nothing of a class with a required property that is not a QueryField', async () => {
+    class Mixed {
+      @QueryField(field.int({ min: 1, max: 10 }))
+      n?: number;
+      @IsDefined()
+      @IsString()
+      other!: string;
+    }
+    expect(readQueryFast(Mixed, { n: '3' })).toBeUndefined();
+    await expect(pipe.transform({ n: '3' }, asQuery(Mixed))).rejects.toMatchObject({
+      errors: expect.arrayContaining([expect.objectContaining({ field: 'other' })]),
+    });
   });
 
   it('reads nothing of a class with a rule QueryField did not write', async () => {

@@ -40,6 +40,8 @@ export function ruleCount(type: abstract new () => unknown, key: string): number
 interface Reader {
   /** The parameters it reads itself. */
   fields: Map<string, Remembered>;
+  /** Those of them a query must send. */
+  required: string[];
 }
 
 type QueryType = new () => object;
@@ -48,27 +50,31 @@ const readers = new WeakMap<QueryType, Reader | null>();
 function readerFor(type: QueryType): Reader | null {
   const known = readers.get(type);
   if (known !== undefined) return known;
+  const reader = buildReader(type);
+  readers.set(type, reader);
+  return reader;
+}
+
+function buildReader(type: QueryType): Reader | null {
   const fields = new Map<string, Remembered>();
   for (let proto: object | null = type.prototype as object; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
     for (const [key, remembered] of byPrototype.get(proto) ?? []) if (!fields.has(key)) fields.set(key, remembered);
   }
-  let reader: Reader | null = fields.size ? { fields } : null;
-  if (reader) {
-    const metadatas = getMetadataStorage().getTargetValidationMetadatas(type, '', true, false);
-    for (const m of metadatas) {
-      const field = fields.get(m.propertyName);
-      // A rule QueryField did not write: that property is left to the ValidationPipe.
-      if (field && ruleCount(type, m.propertyName) !== field.rules) fields.delete(m.propertyName);
-    }
-    // Another decorated property must be optional, so that leaving it out is valid; a query that
-    // sends it goes to the ValidationPipe (it is not among the fields).
-    const others = new Set(metadatas.map((m) => m.propertyName).filter((p) => !fields.has(p)));
-    for (const property of others) {
-      if (!metadatas.some((m) => m.propertyName === property && m.name === 'isOptional')) reader = null;
-    }
+  if (!fields.size) return null;
+  const rulesOf = new Map<string, string[]>();
+  for (const m of getMetadataStorage().getTargetValidationMetadatas(type, '', true, false)) {
+    rulesOf.set(m.propertyName, [...(rulesOf.get(m.propertyName) ?? []), m.name ?? m.type]);
   }
-  readers.set(type, reader);
-  return reader;
+  for (const [property, rules] of rulesOf) {
+    const field = fields.get(property);
+    // A rule QueryField did not write: that property is left to the ValidationPipe.
+    if (field && rules.length === field.rules) continue;
+    fields.delete(property);
+    // Any property it leaves to the pipe must be optional, so that leaving it out is valid; a query
+    // that sends it goes to the pipe.
+    if (!rules.includes('isOptional')) return null;
+  }
+  return { fields, required: [...fields].filter(([, field]) => field.spec.required).map(([key]) => key) };
 }
 
 /** The instance the ValidationPipe would return for this query, or undefined when it must decide. */
@@ -84,7 +90,7 @@ export function readQueryFast(type: QueryType, query: unknown): object | undefin
     if (value === INVALID) return undefined;
     values.push([key, value]);
   }
-  for (const [key, field] of reader.fields) if (field.spec.required && !Object.hasOwn(query, key)) return undefined;
+  for (const key of reader.required) if (!Object.hasOwn(query, key)) return undefined;
   const instance = new type() as Record<string, unknown>;
   for (const [key, value] of values) instance[key] = value;
   return instance;
