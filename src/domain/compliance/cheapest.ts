@@ -280,7 +280,7 @@ export function quote(q: RankedQuery, offer: number): OfferQuote {
     pricePerGpuHour: q.pricePerGpuHour(offer),
     pricePerInstanceHour,
     instances,
-    totalPricePerHour: pricePerInstanceHour.mul(instances),
+    totalPricePerHour: instances === 1 ? pricePerInstanceHour : pricePerInstanceHour.mul(instances),
     discountPercent: discount && !discount.isZero() ? discount : null,
   };
 }

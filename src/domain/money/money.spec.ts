@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { FxRates } from '../catalog/catalog.types.js';
+import { at } from '../checked.js';
 import { Decimal, convert, formatAmount, fxRate, MissingFxRateError } from './money.js';
 
 const rates: FxRates = { base: 'USD', rates: { EUR: '0.8650' }, date: '2026-11-27', source: 'test' };
@@ -14,6 +15,29 @@ describe('money', () => {
     expect(formatAmount(new Decimal('2847'))).toBe('2847.0000');
     expect(formatAmount(new Decimal('0.00005'))).toBe('0.0000');
     expect(formatAmount(new Decimal('0.00015'))).toBe('0.0002');
+  });
+
+  it('formats each amount as its own value, also when it or an equal one was formatted before', () => {
+    // Independent reference: the amount as an integer count of 1e-8, rounded half-even to 1e-4 by hand
+    // (a negative amount keeps its sign when it rounds to zero, as decimal.js writes it).
+    const reference = (units: bigint): string => {
+      const sign = units < 0n ? '-' : '';
+      const abs = units < 0n ? -units : units;
+      let q = abs / 10_000n;
+      const r = abs % 10_000n;
+      if (r > 5_000n || (r === 5_000n && q % 2n === 1n)) q += 1n;
+      const text = q.toString().padStart(5, '0');
+      return `${sign}${text.slice(0, -4)}.${text.slice(-4)}`;
+    };
+    fc.assert(
+      fc.property(fc.array(fc.bigInt({ min: -(10n ** 14n), max: 10n ** 14n }), { minLength: 1, maxLength: 20 }), (all) => {
+        const amounts = all.map((units) => new Decimal(units.toString()).div(100_000_000));
+        for (const round of [1, 2]) {
+          amounts.forEach((amount, i) => expect([round, formatAmount(amount)]).toEqual([round, reference(at(all, i))]));
+        }
+        all.forEach((units) => expect(formatAmount(new Decimal(units.toString()).div(100_000_000))).toBe(reference(units)));
+      }),
+    );
   });
 
   it('names the missing rate', () => {

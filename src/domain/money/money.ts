@@ -16,9 +16,20 @@ export function money(amount: Decimal.Value, currency: Currency): Money {
   return { amount: new Decimal(amount), currency };
 }
 
+/**
+ * Each Decimal's wire form, kept while the Decimal lives. A Decimal never changes, and the
+ * catalog's prices are the same objects in every answer of a version, so each is rounded once.
+ */
+const formatted = new WeakMap<Decimal, string>();
+
 /** The wire form used by REST and GraphQL: a decimal string with 4 places. */
 export function formatAmount(amount: Decimal): string {
-  return amount.toFixed(AMOUNT_DECIMALS, Decimal.ROUND_HALF_EVEN);
+  let text = formatted.get(amount);
+  if (text === undefined) {
+    text = amount.toFixed(AMOUNT_DECIMALS, Decimal.ROUND_HALF_EVEN);
+    formatted.set(amount, text);
+  }
+  return text;
 }
 
 export class MissingFxRateError extends Error {

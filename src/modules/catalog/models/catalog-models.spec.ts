@@ -137,6 +137,32 @@ describe(OfferModel.name, () => {
     });
   });
 
+  it('fills every field the API documents, and carries each price’s provenance from the offer', () => {
+    // The fields as @ApiProperty declares them (the OpenAPI document and, field for field, GraphQL).
+    const declared = (Reflect.getMetadata('swagger/apiModelPropertiesArray', OfferModel.prototype) as string[]).map((k) => k.slice(1));
+    const offer = makeOffer({
+      sourceUrl: 'https://example.test/prices.csv',
+      sourceTitle: 'a title',
+      observedAt: '2026-10-10',
+      priceKind: 'ESTIMATE',
+      derivation: 'a rule',
+      conversion: 'a conversion',
+    });
+    for (const extra of [{}, { withTotals: true, passes: [] }]) {
+      const model = OfferModel.of(quote({ offer }), extra);
+      expect(Object.keys(model).sort()).toEqual([...declared].sort());
+      expect(Object.values(model)).not.toContain(undefined);
+      expect(model).toMatchObject({
+        source: 'https://example.test/prices.csv',
+        sourceTitle: 'a title',
+        observedAt: '2026-10-10',
+        priceKind: 'ESTIMATE',
+        derivation: 'a rule',
+        conversion: 'a conversion',
+      });
+    }
+  });
+
   it('sends a reserved offer’s upfront in its list currency, and a serverless unit price as quoted', () => {
     const reserved = makeOffer({ pricingModel: 'RESERVED_1Y', currency: 'EUR', upfront: d('10000'), termMonths: 12 });
     expect(OfferModel.of(quote({ offer: reserved }))).toMatchObject({

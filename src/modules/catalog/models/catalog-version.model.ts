@@ -30,7 +30,10 @@ export class CatalogVersionRefModel {
   @ApiProperty() @Field() label: string;
 
   static of(v: Pick<CatalogVersionInfo, 'id' | 'label'>): CatalogVersionRefModel {
-    return Object.assign(new CatalogVersionRefModel(), { id: v.id, label: v.label });
+    const m = new CatalogVersionRefModel();
+    m.id = v.id;
+    m.label = v.label;
+    return m;
   }
 }
 

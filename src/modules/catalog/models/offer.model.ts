@@ -73,35 +73,36 @@ export class OfferModel {
 
   static of(p: OfferQuote, extra: { passes?: string[]; withTotals?: boolean } = {}): OfferModel {
     const o = p.offer;
-    return Object.assign(new OfferModel(), {
-      id: o.keyHash,
-      provider: o.providerSlug,
-      region: o.regionCode,
-      country: p.country,
-      gpu: o.gpuSlug,
-      gpuMemoryGb: p.gpu.memoryGb.toNumber(),
-      gpuCount: o.gpuCount,
-      instanceType: o.instanceType,
-      pricingModel: o.pricingModel,
-      pricePerHour: MoneyModel.of(p.pricePerInstanceHour, p.currency),
-      pricePerGpuHour: MoneyModel.of(p.pricePerGpuHour, p.currency),
-      listPricePerHour: MoneyModel.of(o.pricePerHour, o.currency),
-      upfront: MoneyModel.optional(o.upfront, o.currency),
-      termMonths: o.termMonths,
-      serverlessUnitPrice: o.serverlessUnitPrice?.toString() ?? null,
-      serverlessUnit: o.serverlessUnit,
-      interruptionNoticeSeconds: o.interruptionNoticeSeconds,
-      interruptionRate: o.interruptionRate ?? null,
-      source: o.sourceUrl,
-      sourceTitle: o.sourceTitle,
-      observedAt: o.observedAt,
-      priceKind: o.priceKind,
-      derivation: o.derivation,
-      conversion: o.conversion,
-      discountPercent: p.discountPercent?.toString() ?? null,
-      instances: extra.withTotals ? p.instances : null,
-      totalPricePerHour: extra.withTotals ? MoneyModel.of(p.totalPricePerHour, p.currency) : null,
-      complies: extra.passes ?? null,
-    });
+    // One store per field, not Object.assign (see MoneyModel.of): every offer of an answer is built here.
+    const m = new OfferModel();
+    m.id = o.keyHash;
+    m.provider = o.providerSlug;
+    m.region = o.regionCode;
+    m.country = p.country;
+    m.gpu = o.gpuSlug;
+    m.gpuMemoryGb = p.gpu.memoryGb.toNumber();
+    m.gpuCount = o.gpuCount;
+    m.instanceType = o.instanceType;
+    m.pricingModel = o.pricingModel;
+    m.pricePerHour = MoneyModel.of(p.pricePerInstanceHour, p.currency);
+    m.pricePerGpuHour = MoneyModel.of(p.pricePerGpuHour, p.currency);
+    m.listPricePerHour = MoneyModel.of(o.pricePerHour, o.currency);
+    m.upfront = MoneyModel.optional(o.upfront, o.currency);
+    m.termMonths = o.termMonths;
+    m.serverlessUnitPrice = o.serverlessUnitPrice?.toString() ?? null;
+    m.serverlessUnit = o.serverlessUnit;
+    m.interruptionNoticeSeconds = o.interruptionNoticeSeconds;
+    m.interruptionRate = o.interruptionRate ?? null;
+    m.source = o.sourceUrl;
+    m.sourceTitle = o.sourceTitle;
+    m.observedAt = o.observedAt;
+    m.priceKind = o.priceKind;
+    m.derivation = o.derivation;
+    m.conversion = o.conversion;
+    m.discountPercent = p.discountPercent?.toString() ?? null;
+    m.instances = extra.withTotals ? p.instances : null;
+    m.totalPricePerHour = extra.withTotals ? MoneyModel.of(p.totalPricePerHour, p.currency) : null;
+    m.complies = extra.passes ?? null;
+    return m;
   }
 }

@@ -18,12 +18,12 @@ export class OfferConnectionModel {
   nextCursor: string | null;
 
   static of(version: CatalogVersionInfo, page: OfferPage, nextCursor: string | null): OfferConnectionModel {
-    return Object.assign(new OfferConnectionModel(), {
-      catalogVersion: CatalogVersionRefModel.of(version),
-      currency: page.currency,
-      items: page.items.map((q) => OfferModel.of(q)),
-      nextCursor,
-    });
+    const m = new OfferConnectionModel();
+    m.catalogVersion = CatalogVersionRefModel.of(version);
+    m.currency = page.currency;
+    m.items = page.items.map((q) => OfferModel.of(q));
+    m.nextCursor = nextCursor;
+    return m;
   }
 }
 
@@ -34,11 +34,11 @@ export class ExcludedOfferModel {
   @ApiProperty({ type: [String], example: ['RESIDENCY'], description: 'The rules behind the reasons' }) @Field(() => [String]) rules: string[];
 
   static of(e: ExcludedOffer): ExcludedOfferModel {
-    return Object.assign(new ExcludedOfferModel(), {
-      offer: OfferModel.of(e, { withTotals: true }),
-      reasons: e.reasons.map((r) => r.message),
-      rules: e.reasons.map((r) => r.rule),
-    });
+    const m = new ExcludedOfferModel();
+    m.offer = OfferModel.of(e, { withTotals: true });
+    m.reasons = e.reasons.map((r) => r.message);
+    m.rules = e.reasons.map((r) => r.rule);
+    return m;
   }
 }
 
@@ -59,14 +59,14 @@ export class CheapestOffersResultModel {
   warnings: string[];
 
   static of(version: CatalogVersionInfo, r: CheapestResult, warnings: string[] = []): CheapestOffersResultModel {
-    return Object.assign(new CheapestOffersResultModel(), {
-      catalogVersion: CatalogVersionRefModel.of(version),
-      currency: r.currency,
-      items: r.items.map((i) => OfferModel.of(i, { passes: i.passes, withTotals: true })),
-      excluded: r.excluded.map(ExcludedOfferModel.of),
-      excludedCount: r.excludedCount,
-      nearestMisses: r.nearestMisses.map(ExcludedOfferModel.of),
-      warnings,
-    });
+    const m = new CheapestOffersResultModel();
+    m.catalogVersion = CatalogVersionRefModel.of(version);
+    m.currency = r.currency;
+    m.items = r.items.map((i) => OfferModel.of(i, { passes: i.passes, withTotals: true }));
+    m.excluded = r.excluded.map(ExcludedOfferModel.of);
+    m.excludedCount = r.excludedCount;
+    m.nearestMisses = r.nearestMisses.map(ExcludedOfferModel.of);
+    m.warnings = warnings;
+    return m;
   }
 }
