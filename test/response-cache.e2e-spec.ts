@@ -1,5 +1,6 @@
 // The response cache and HTTP caching (common/http/response-cache.ts, http-hooks.ts) on the real
-// service: repeats are answered from memory with a strong ETag (304 for If-None-Match) and a
+// service: an answer is kept from its second request, and later repeats are answered from memory
+// with a strong ETag (304 for If-None-Match) and a
 // Cache-Control that says how long the answer holds; and the cache never serves an answer of
 // another catalog version, another currency, or past another API key's rate limit.
 import { createHash } from 'node:crypto';
@@ -30,15 +31,15 @@ describe('response cache (e2e, small catalog)', () => {
     await rm(workDir, { recursive: true, force: true });
   });
 
-  it('answers a repeat from memory with the same bytes and a strong ETag, and 304 for If-None-Match', async () => {
+  it('keeps an answer from its second request and answers later repeats from memory with the same bytes and a strong ETag, and 304 for If-None-Match', async () => {
     const first = await t.http().get(CHEAPEST).expect(200);
     const second = await t.http().get(CHEAPEST).expect(200);
-    expect([first.headers['x-cache'], second.headers['x-cache']]).toEqual(['miss', 'hit']);
-    expect(second.text).toBe(first.text);
+    const third = await t.http().get(CHEAPEST).expect(200);
+    expect([first, second, third].map((r) => r.headers['x-cache'])).toEqual(['miss', 'miss', 'hit']);
+    expect([second.text, third.text]).toEqual([first.text, first.text]);
     // Strong (no W/), and the hash of the bytes: computed here independently.
     const expected = `"${createHash('sha1').update(first.text).digest('base64url')}"`;
-    expect(first.headers.etag).toBe(expected);
-    expect(second.headers.etag).toBe(expected);
+    expect([first, second, third].map((r) => r.headers.etag)).toEqual([expected, expected, expected]);
     const notModified = await t.http().get(CHEAPEST).set('If-None-Match', expected).expect(304);
     expect(notModified.text ?? '').toBe('');
     expect(notModified.headers.etag).toBe(expected);
@@ -48,6 +49,15 @@ describe('response cache (e2e, small catalog)', () => {
     // The query's order does not matter: the same request normalised.
     const reordered = await t.http().get('/v1/offers/cheapest?preset=GDPR_PERSONAL_DATA&gpu=h100-sxm-80gb').expect(200);
     expect(reordered.headers['x-cache']).toBe('hit');
+  });
+
+  it('keeps the price histories, read from the database, from their first request', async () => {
+    const offerId = at((await t.http().get(CHEAPEST).expect(200)).body.items as { id: string }[], 0).id;
+    for (const history of ['/v1/gpus/h100-sxm-80gb/price-history?currency=EUR', `/v1/offers/${offerId}/history?currency=EUR`]) {
+      const [first, second] = [await t.http().get(history).expect(200), await t.http().get(history).expect(200)];
+      expect([history, first.headers['x-cache'], second.headers['x-cache']]).toEqual([history, 'miss', 'hit']);
+      expect(second.text).toBe(first.text);
+    }
   });
 
   it('says how long an answer holds: current (max-age 1 s, stale-while-revalidate), past instant (immutable), pinned version (to midnight UTC)', async () => {
@@ -78,6 +88,7 @@ describe('response cache (e2e, small catalog)', () => {
   it('never answers with another currency', async () => {
     const usd = await t.http().get(AZURE_H100).query({ currency: 'USD' }).expect(200);
     const eur = await t.http().get(AZURE_H100).query({ currency: 'EUR' }).expect(200);
+    await t.http().get(AZURE_H100).query({ currency: 'EUR' }).expect(200);
     const again = await t.http().get(AZURE_H100).query({ currency: 'EUR' }).expect(200);
     expect(again.headers['x-cache']).toBe('hit');
     const currencies = [usd, eur, again].map((r) => at((r.body as { items: { pricePerGpuHour: { currency: string } }[] }).items, 0).pricePerGpuHour.currency);
@@ -87,8 +98,11 @@ describe('response cache (e2e, small catalog)', () => {
   });
 
   it('keeps JSON and CSV apart (Vary: Accept)', async () => {
+    // The JSON answer is kept first: were CSV under the same key, it would be answered with it.
     const json = await t.http().get(AZURE_H100).expect(200);
+    await t.http().get(AZURE_H100).expect(200);
     const csv = await t.http().get(AZURE_H100).set('Accept', 'text/csv').expect(200);
+    await t.http().get(AZURE_H100).set('Accept', 'text/csv').expect(200);
     const csvAgain = await t.http().get(AZURE_H100).set('Accept', 'text/csv').expect(200);
     expect(json.headers['content-type']).toContain('application/json');
     expect([csv.headers['content-type'], csvAgain.headers['content-type']]).toEqual([expect.stringContaining('text/csv'), expect.stringContaining('text/csv')]);
@@ -100,6 +114,7 @@ describe('response cache (e2e, small catalog)', () => {
   it('keeps estimates (POST) in memory only: a hit, but no ETag or Cache-Control', async () => {
     const body = { model: { preset: 'llama-3-8b' }, workload: { requestsPerSecond: 2, avgInputTokens: 500, avgOutputTokens: 200 } };
     const first = await t.http().post('/v1/estimates').send(body).expect(200);
+    await t.http().post('/v1/estimates').send(body).expect(200);
     const second = await t.http().post('/v1/estimates').send({ workload: body.workload, model: body.model }).expect(200);
     expect([first.headers['x-cache'], second.headers['x-cache']]).toEqual(['miss', 'hit']);
     expect(second.text).toBe(first.text);
@@ -110,7 +125,7 @@ describe('response cache (e2e, small catalog)', () => {
   it('caches GraphQL queries sent with GET (and persisted queries), never introspection or POST', async () => {
     const query = '{ gpus { slug } }';
     const get = () => t.http().get('/graphql').query({ query }).set('apollo-require-preflight', 'true');
-    const [a, b] = [await get().expect(200), await get().expect(200)];
+    const [a, , b] = [await get().expect(200), await get().expect(200), await get().expect(200)];
     expect([a.headers['x-cache'], b.headers['x-cache']]).toEqual(['miss', 'hit']);
     expect(b.body.data.gpus.length).toBeGreaterThan(0);
     expect(b.headers['cache-control']).toBe('public, max-age=1, stale-while-revalidate=60');
@@ -127,13 +142,14 @@ describe('response cache (e2e, small catalog)', () => {
     const unknown = await byHash();
     expect(unknown.body.errors?.[0]?.extensions?.code).toBe('PERSISTED_QUERY_NOT_FOUND');
     await t.http().get('/graphql').query({ query, extensions }).set('apollo-require-preflight', 'true').expect(200);
-    const [p1, p2] = [await byHash().expect(200), await byHash().expect(200)];
+    const [p1, p2, p3] = [await byHash().expect(200), await byHash().expect(200), await byHash().expect(200)];
     expect(p1.body).toEqual(a.body);
-    expect([p1.headers['x-cache'], p2.headers['x-cache']]).toEqual(['miss', 'hit']);
+    expect([p1, p2, p3].map((r) => r.headers['x-cache'])).toEqual(['miss', 'miss', 'hit']);
   });
 
   it('never answers with another catalog version: a publish is seen by the next request', async () => {
     const before = await t.http().get(AZURE_H100).expect(200);
+    await t.http().get(AZURE_H100).expect(200);
     expect((await t.http().get(AZURE_H100).expect(200)).headers['x-cache']).toBe('hit');
     const label = (r: { body: unknown }) => (r.body as { catalogVersion: { label: string } }).catalogVersion.label;
     const price = (r: { body: unknown }) => at((r.body as { items: { pricePerGpuHour: { amount: string } }[] }).items, 0).pricePerGpuHour.amount;
@@ -154,6 +170,7 @@ describe('response cache (e2e, small catalog)', () => {
     }, 5_000);
     expect(seen.every((s) => s.startsWith('fixture-1 6.9800') || s.startsWith('fixture-cheaper 6.5000'))).toBe(true);
     expect(seen.at(-1)).toBe('fixture-cheaper 6.5000 miss');
+    await t.http().get(AZURE_H100).expect(200);
     expect((await t.http().get(AZURE_H100).expect(200)).headers['x-cache']).toBe('hit');
     expect(label(await t.http().get(AZURE_H100).expect(200))).toBe('fixture-cheaper');
   });
@@ -179,7 +196,7 @@ describe('response cache and rate limits (e2e, AUTH_MODE=required)', () => {
       const r = await t.http().get('/v1/gpus').set('x-api-key', a);
       statuses.push(`${r.status} ${r.headers['x-cache'] ?? '-'}`);
     }
-    expect(statuses).toEqual(['200 miss', '200 hit', '200 hit', '429 -']);
+    expect(statuses).toEqual(['200 miss', '200 miss', '200 hit', '429 -']);
     // The cached answer is there, but only for a caller the gate lets through.
     await t.http().get('/v1/gpus').expect(401);
     const other = await t.http().get('/v1/gpus').set('x-api-key', b).expect(200);

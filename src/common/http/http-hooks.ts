@@ -3,7 +3,7 @@
 //   onRequest   the request gate for the API (/v1 and /graphql): API key, then the caller's rate
 //               limit; before the body is read, so a refused caller costs no parsing
 //   preHandler  the response cache: a repeated read is answered from memory (or with 304)
-//   onSend      a fresh answer is kept, with its ETag and Cache-Control
+//   onSend      a fresh answer gets its ETag and Cache-Control, and is kept if asked before
 //   onResponse  metrics (labels resolved once per route) and the request log line
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -16,6 +16,7 @@ import { MetricsService } from '../../modules/metrics/metrics.service.js';
 import { AppError } from '../errors/app-error.js';
 import { formatGraphqlError } from '../errors/graphql-errors.js';
 import { isDatabaseUnavailable, sendProblem, setProblemHeaders, toProblem, type ProblemDetails } from '../errors/problem-details.filter.js';
+import { keepsAnswersAtOnce } from './keep-answers.js';
 import { routeOf } from './route-pattern.js';
 import { cacheControl, etagOf, matchesIfNoneMatch, planCaching, REPLAYED_HEADERS, ResponseCache, type CachedAnswer, type CachePlan } from './response-cache.js';
 
@@ -117,15 +118,21 @@ export function installHttpHooks(app: NestFastifyApplication, config: Pick<AppCo
     if (!plan || reply.statusCode !== 200 || typeof payload !== 'string' || reply.getHeader('x-cache') === 'hit') return done(null, payload);
     // A GraphQL answer with errors (a persisted query not known yet, say) is not kept.
     if (plan.httpCacheable && routeOf(request) === '/graphql' && payload.includes('"errors"')) return done(null, payload);
-    const answer: CachedAnswer = { body: payload, etag: etagOf(payload), headers: {} };
-    for (const name of REPLAYED_HEADERS) {
-      const value = reply.getHeader(name);
-      if (value !== undefined) answer.headers[name] = String(value);
+    const keep = cache.admits(plan.key, keepsAnswersAtOnce(request));
+    // A POST (the estimate) gets no validator: its answer is hashed only when it is kept.
+    if (!plan.httpCacheable && !keep) return done(null, payload);
+    const etag = etagOf(payload);
+    if (keep) {
+      const answer: CachedAnswer = { body: payload, etag, headers: {} };
+      for (const name of REPLAYED_HEADERS) {
+        const value = reply.getHeader(name);
+        if (value !== undefined) answer.headers[name] = String(value);
+      }
+      cache.set(plan.key, answer);
     }
-    cache.set(plan.key, answer);
     if (!plan.httpCacheable) return done(null, payload);
-    validators(reply, plan, answer.etag, refreshSeconds, request.cachePlannedAt ?? new Date());
-    if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) {
+    validators(reply, plan, etag, refreshSeconds, request.cachePlannedAt ?? new Date());
+    if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
       void reply.code(304);
       return done(null, '');
     }

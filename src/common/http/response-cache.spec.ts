@@ -86,4 +86,27 @@ describe(ResponseCache.name, () => {
     expect(cache.get('k99')?.body).toBe(body);
     expect(cache.get('k0')).toBeUndefined();
   });
+
+  it('keeps an answer from the second time its key is answered, while the key is among the recent ones seen once', () => {
+    const cache = new ResponseCache(64 * 1024); // notes up to 256 keys seen once
+    expect([cache.admits('a'), cache.admits('a')]).toEqual([false, true]);
+    // Once admitted, the key starts over (the answer is kept; its key is no longer "seen once").
+    expect(cache.admits('a')).toBe(false);
+    expect(cache.admits('b')).toBe(false);
+    for (let i = 0; i < 255; i++) expect(cache.admits(`other-${i}`)).toBe(false);
+    expect(cache.admits('b')).toBe(true); // 'b' and 255 others: still within the 256 noted
+    expect(cache.admits('c')).toBe(false);
+    for (let i = 0; i < 256; i++) cache.admits(`more-${i}`);
+    expect(cache.admits('c')).toBe(false); // pushed out by 256 newer keys: seen once again
+  });
+
+  it('keeps an answer read from the database at once', () => {
+    const cache = new ResponseCache(64 * 1024);
+    expect([cache.admits('history', true), cache.admits('cheap'), cache.admits('cheap', false)]).toEqual([true, false, true]);
+  });
+
+  it('admits nothing when it is turned off (RESPONSE_CACHE_MB=0)', () => {
+    const cache = new ResponseCache(0);
+    expect([cache.admits('a'), cache.admits('a'), cache.admits('a', true)]).toEqual([false, false, false]);
+  });
 });

@@ -130,9 +130,18 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
-/** The byte-bounded LRU of answers (RESPONSE_CACHE_MB). */
+/**
+ * The byte-bounded LRU of answers (RESPONSE_CACHE_MB), which keeps an answer from the second
+ * time its request is answered. An answer asked once is not worth its memory: under a stream of
+ * distinct requests, keeping each one cost a fifth of the CPU (the collector promoting and then
+ * sweeping every answer) and evicted the answers that are asked again. So a first answer only
+ * leaves its key in a bounded list of keys seen once; a second answer to a key on that list is
+ * kept, and later ones are hits. Answers read from the database are kept at once (keep-answers.ts).
+ */
 export class ResponseCache {
   private readonly lru: LRUCache<string, CachedAnswer>;
+  /** Keys answered once and not kept (yet); the oldest are forgotten first. */
+  private readonly seenOnce: LRUCache<string, true>;
   /** RESPONSE_CACHE_MB=0: nothing is kept (answers still get their ETag and Cache-Control). */
   private readonly off: boolean;
 
@@ -145,10 +154,23 @@ export class ResponseCache {
       // UTF-16 in memory: two bytes per character, plus the key.
       sizeCalculation: (answer, key) => 2 * (answer.body.length + key.length) + 256,
     });
+    // As many keys as the cache holds answers of 4 KiB (8,192 for 32 MiB): a few MiB of keys at most.
+    this.seenOnce = new LRUCache<string, true>({ max: Math.max(256, Math.floor(maxBytes / 4096)) });
   }
 
   get(key: string): CachedAnswer | undefined {
     return this.lru.get(key);
+  }
+
+  /**
+   * Called once per fresh answer: true when it is to be kept (`atOnce`, or its key was answered
+   * before, not long ago), false when its key is only noted as seen once.
+   */
+  admits(key: string, atOnce = false): boolean {
+    if (this.off) return false;
+    if (atOnce || this.seenOnce.delete(key)) return true;
+    this.seenOnce.set(key, true);
+    return false;
   }
 
   set(key: string, answer: CachedAnswer): void {

@@ -4,6 +4,7 @@ import { CatalogService } from './catalog.service.js';
 import { GpuParam, HistoryArgs, OfferIdParam } from './dto/history.args.js';
 import { GpuPriceHistoryModel, OfferPriceHistoryModel, PricePointModel, ProviderPriceSeriesModel } from './models/price-history.model.js';
 import { PriceHistoryService } from './price-history.service.js';
+import { KeepAnswersAtOnce } from '../../common/http/keep-answers.js';
 import { VersionArgs } from '../../common/inputs/version-selector.input.js';
 import { DiffArgs } from './dto/diff.args.js';
 import { CatalogDiffModel } from './models/catalog-diff.model.js';
@@ -61,6 +62,7 @@ export class CatalogController {
   }
 
   @Get('offers/:offerId/history')
+  @KeepAnswersAtOnce()
   @ApiOperation({ summary: 'Price of one offer (by its id) in every published version' })
   @ApiOkResponse({ type: OfferPriceHistoryModel })
   async offerHistory(@Param() { offerId }: OfferIdParam, @Query() args: HistoryArgs): Promise<OfferPriceHistoryModel> {
@@ -70,6 +72,7 @@ export class CatalogController {
   }
 
   @Get('gpus/:gpu/price-history')
+  @KeepAnswersAtOnce()
   @ApiOperation({ summary: 'Cheapest comparable price per GPU-hour of a GPU model, per provider, in every published version' })
   @ApiOkResponse({ type: GpuPriceHistoryModel })
   async gpuHistory(@Param() { gpu }: GpuParam, @Query() args: HistoryArgs): Promise<GpuPriceHistoryModel> {
