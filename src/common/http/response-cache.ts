@@ -140,7 +140,11 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
  */
 export class ResponseCache {
   private readonly lru: LRUCache<string, CachedAnswer>;
-  /** Keys answered once and not kept (yet); the oldest are forgotten first. */
+  /**
+   * Keys answered once and not kept (yet), by their hash: a key is built by concatenation, and
+   * V8 keeps such a string as a tree of its parts (8,192 estimate keys held 16 MiB). The oldest
+   * are forgotten first; two keys sharing a hash would only get an answer kept one request early.
+   */
   private readonly seenOnce: LRUCache<string, true>;
   /** RESPONSE_CACHE_MB=0: nothing is kept (answers still get their ETag and Cache-Control). */
   private readonly off: boolean;
@@ -168,8 +172,10 @@ export class ResponseCache {
    */
   admits(key: string, atOnce = false): boolean {
     if (this.off) return false;
-    if (atOnce || this.seenOnce.delete(key)) return true;
-    this.seenOnce.set(key, true);
+    if (atOnce) return true;
+    const digest = hash('sha1', key, 'base64url');
+    if (this.seenOnce.delete(digest)) return true;
+    this.seenOnce.set(digest, true);
     return false;
   }
 
