@@ -1,12 +1,15 @@
 // Baselines for npm run bench, each its own process like the service:
 // - `bare`: a plain Node http server answering a constant JSON (the ceiling of any Node service here);
+// - `bare-file`: the same server answering the bytes of a file (the service's cheapest answer, so
+//   the baseline sends as much as the service does);
 // - `sql`: a plain Node http server answering each request with the raw SQL of the cheapest query
 //   through pg (what the service would cost if it asked PostgreSQL every time).
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
 import { EEA_EFTA_STATES, EU_MEMBER_STATES } from '../src/domain/compliance/jurisdictions.js';
 
-const [mode, portArg] = process.argv.slice(2);
+const [mode, portArg, file] = process.argv.slice(2);
 const port = Number(portArg);
 const EEA = [...EU_MEMBER_STATES, ...EEA_EFTA_STATES];
 
@@ -21,9 +24,9 @@ const CHEAPEST_SQL = `
     AND r.country = ANY($2)
   ORDER BY o.price_per_hour / o.gpu_count, o.key_hash LIMIT 5`;
 
-const body = JSON.stringify({ status: 'ok', items: [{ provider: 'bare', amount: '1.0000' }] });
+const body = mode === 'bare-file' ? readFileSync(file ?? '') : JSON.stringify({ status: 'ok', items: [{ provider: 'bare', amount: '1.0000' }] });
 let handler: http.RequestListener;
-if (mode === 'bare') {
+if (mode === 'bare' || mode === 'bare-file') {
   handler = (_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(body);

@@ -1,14 +1,14 @@
 // npm run bench [-- 0,1000,100000 [seconds]]: requests/s, median and p99 of the service's hot
-// endpoints under autocannon, with three baselines measured in the same run: a bare Node http
-// server (constant JSON), an empty NestJS + Fastify app (the same JSON), and the raw SQL of the
-// cheapest query through pg. Size 0 is the bundled catalog (data/catalog); other sizes are
+// endpoints under autocannon, with baselines measured in the same run: a bare Node http server
+// (constant JSON), an empty NestJS + Fastify app (the same JSON), the raw SQL of the cheapest
+// query through pg, and the bare server again answering the bytes of the service's cheapest answer. Size 0 is the bundled catalog (data/catalog); other sizes are
 // synthetic catalogs, imported through the real import path. "Distinct" scenarios change one
 // harmless parameter on every request, so the response cache cannot answer them; "repeated" ones
 // send the same request, which the cache answers. Results go to stdout as Markdown for
 // BENCHMARKS.md.
 import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,7 +31,7 @@ interface Scenario {
   method?: 'GET' | 'POST';
   body?: unknown;
   connections: number;
-  target: 'service' | 'bare' | 'nest' | 'sql';
+  target: 'service' | 'bare' | 'nest' | 'sql' | 'bareAnswer';
   /** Makes request n differ from every other (a cache miss) without changing the work. */
   distinct?: (n: number) => { path?: string; body?: unknown };
 }
@@ -54,6 +54,12 @@ const scenariosFor = (gpu: string): Scenario[] => {
     { name: 'bare Node http, constant JSON (baseline)', path: '/', connections: 32, target: 'bare' },
     { name: 'empty NestJS + Fastify app, constant JSON (baseline)', path: '/', connections: 32, target: 'nest' },
     { name: 'raw SQL of the cheapest query via pg (baseline)', path: `/?gpu=${gpu}`, connections: 32, target: 'sql' },
+    {
+      name: "bare Node http, the bytes of the service's cheapest answer (baseline)",
+      path: '/',
+      connections: 32,
+      target: 'bareAnswer',
+    },
     { name: 'GET /health/live', path: '/health/live', connections: 32, target: 'service' },
     ...[8, 32].map((connections): Scenario => ({
       name: 'GET /v1/offers/cheapest (GDPR preset, no explain), distinct',
@@ -176,12 +182,19 @@ for (const size of sizes) {
     await c.end();
 
     const service = serviceCommand();
-    const [servicePort, barePort, nestPort, sqlPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+    const [servicePort, barePort, nestPort, sqlPort, bareAnswerPort] = [
+      await freePort(),
+      await freePort(),
+      await freePort(),
+      await freePort(),
+      await freePort(),
+    ];
     const urls = {
       service: `http://127.0.0.1:${servicePort}`,
       bare: `http://127.0.0.1:${barePort}`,
       nest: `http://127.0.0.1:${nestPort}`,
       sql: `http://127.0.0.1:${sqlPort}`,
+      bareAnswer: `http://127.0.0.1:${bareAnswerPort}`,
     };
     children.push(
       await startProcess(
@@ -202,17 +215,25 @@ for (const size of sizes) {
       await startProcess(['dist/bench/empty-nest-app.js', String(nestPort)], {}, urls.nest),
       await startProcess(['dist/bench/baseline-servers.js', 'sql', String(sqlPort)], { DATABASE_URL: db.url }, urls.sql),
     );
+    // The service's answer to the cheapest query, for the baseline that sends the same bytes.
+    const answerFile = path.join(dir, 'cheapest-answer.json');
+    await writeFile(
+      answerFile,
+      await fetch(`${urls.service}${scenarios.find((s) => s.name.startsWith('GET /v1/offers/cheapest'))?.path ?? ''}`).then((r) => r.text()),
+    );
+    children.push(await startProcess(['dist/bench/baseline-servers.js', 'bare-file', String(bareAnswerPort), answerFile], {}, urls.bareAnswer));
     const results = new Map<string, Awaited<ReturnType<typeof run>>>();
     for (const s of scenarios) {
       await run(urls[s.target], { ...s, connections: 1 }).catch(() => undefined); // warm-up
       const r = await run(urls[s.target], s);
       results.set(s.name + s.connections, r);
-      const [bareScenario, nestScenario, sqlScenario] = scenarios;
+      const [bareScenario, nestScenario, sqlScenario, bareAnswerScenario] = scenarios;
       const bare = bareScenario && results.get(bareScenario.name + 32);
       const nest = nestScenario && results.get(nestScenario.name + 32);
       const sql = sqlScenario && results.get(sqlScenario.name + 32);
+      const bareAnswer = bareAnswerScenario && results.get(bareAnswerScenario.name + 32);
       const pct = (base: typeof r | undefined) => (base ? `${fmt((100 * r.rps) / base.rps, 0)}%` : '');
-      const line = `| ${sizeLabel} | ${s.name} | ${s.connections} | ${fmt(r.rps, 0)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${pct(bare)} | ${pct(nest)} | ${sql ? fmt(r.rps / sql.rps, 2) + '×' : ''} | ${r.bad} of ${r.total} |`;
+      const line = `| ${sizeLabel} | ${s.name} | ${s.connections} | ${fmt(r.rps, 0)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${pct(bare)} | ${pct(nest)} | ${pct(bareAnswer)} | ${sql ? fmt(r.rps / sql.rps, 2) + '×' : ''} | ${r.bad} of ${r.total} |`;
       table.push(line);
       console.log(line);
     }
@@ -237,8 +258,8 @@ for (const size of sizes) {
   }
 }
 console.log(
-  '\n| offers | scenario | connections | req/s | median ms | p99 ms | % of bare Node req/s | % of empty Nest + Fastify req/s | × raw SQL req/s | non-2xx/errors |',
+  "\n| offers | scenario | connections | req/s | median ms | p99 ms | % of bare Node req/s | % of empty Nest + Fastify req/s | % of bare Node sending the cheapest answer's bytes | × raw SQL req/s | non-2xx/errors |",
 );
-console.log('|---:|---|---:|---:|---:|---:|---:|---:|---:|---|');
+console.log('|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
 for (const line of table) console.log(line);
 process.exit(0);
