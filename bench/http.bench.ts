@@ -1,8 +1,9 @@
 // npm run bench [-- 0,1000,100000 [seconds]]: requests/s, median and p99 of the service's hot
 // endpoints under autocannon, with baselines measured in the same run: a bare Node http server
 // (constant JSON), an empty NestJS + Fastify app (the same JSON), the raw SQL of the cheapest
-// query through pg, and the bare server again answering the bytes of the service's cheapest answer. Size 0 is the bundled catalog (data/catalog); other sizes are
-// synthetic catalogs, imported through the real import path. "Distinct" scenarios change one
+// query through pg, and the bare server again answering the bytes of the service's cheapest
+// answer. Size 0 is the bundled catalog (data/catalog); other sizes are synthetic catalogs,
+// imported through the real import path. "Distinct" scenarios change one
 // harmless parameter on every request, so the response cache cannot answer them; "repeated" ones
 // send the same request, which the cache answers. Results go to stdout as Markdown for
 // BENCHMARKS.md.
