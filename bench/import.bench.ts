@@ -18,6 +18,29 @@ import { CatalogImportService } from '../src/modules/catalog/catalog-import.serv
 import { CatalogRepository } from '../src/modules/catalog/catalog.repository.js';
 import { benchDatabase, fmt, machine, ms, OFFER_COLUMNS, offerCsvRow, syntheticCatalog, tableRow, writeCatalogFiles } from './support.js';
 
+/** The baseline table's column types, one per column of offers.csv (the type checker wants each). */
+const BASELINE_TYPES: Record<(typeof OFFER_COLUMNS)[number], string> = {
+  provider: 'text',
+  region: 'text',
+  gpu: 'text',
+  gpuCount: 'int',
+  instanceType: 'text',
+  pricingModel: 'text',
+  pricePerHour: 'numeric(18,6)',
+  currency: 'char(3)',
+  upfront: 'numeric(18,2)',
+  termMonths: 'int',
+  serverlessUnitPrice: 'numeric(18,9)',
+  serverlessUnit: 'text',
+  interruptionNoticeSeconds: 'int',
+  source: 'text',
+  sourceTitle: 'text',
+  observedAt: 'date',
+  priceKind: 'text',
+  derivation: 'text',
+  conversion: 'text',
+};
+
 const sizes = (process.argv[2] ?? '10000,100000,1000000').split(',').map(Number);
 const rows: string[] = [];
 console.log(`Machine: ${machine()}`);
@@ -32,10 +55,7 @@ for (const size of sizes) {
     // Baseline: the same offer rows, COPY'd straight into an unlogged table of typed columns.
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();
-    await client.query(`CREATE UNLOGGED TABLE bench_copy (provider text, region text, gpu text, gpu_count int, instance_type text,
-      pricing_model text, price_per_hour numeric(18,6), currency char(3), upfront numeric(18,2), term_months int,
-      serverless_unit_price numeric(18,9), serverless_unit text, interruption_notice_seconds int, source text, source_title text,
-      observed_at date, derived boolean, derivation text)`);
+    await client.query(`CREATE UNLOGGED TABLE bench_copy (${OFFER_COLUMNS.map((c) => `"${c}" ${BASELINE_TYPES[c]}`).join(', ')})`);
     const copyStart = process.hrtime.bigint();
     await pipeline(createReadStream(path.join(dir, 'offers.csv')), client.query(copyFrom(`COPY bench_copy FROM STDIN WITH (FORMAT csv, HEADER true)`)));
     const copyMs = ms(process.hrtime.bigint() - copyStart);
