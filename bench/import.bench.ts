@@ -8,6 +8,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -48,12 +49,17 @@ console.log(`Machine: ${machine()}`);
 for (const size of sizes) {
   const db = await benchDatabase();
   const dir = await mkdtemp(path.join(os.tmpdir(), `bench-import-${size}-`));
+  // Closed before the database is dropped, also when a step fails: the drop ends any session
+  // still open, and a pg client with no error listener would then crash the run and hide the
+  // step's own error.
+  let client: pg.Client | undefined;
+  let app: INestApplicationContext | undefined;
   try {
     const content = syntheticCatalog(size);
     await writeCatalogFiles(content, dir, `bench-${size}-a`);
 
     // Baseline: the same offer rows, COPY'd straight into an unlogged table of typed columns.
-    const client = new pg.Client({ connectionString: db.url });
+    client = new pg.Client({ connectionString: db.url });
     await client.connect();
     await client.query(`CREATE UNLOGGED TABLE bench_copy (${OFFER_COLUMNS.map((c) => `"${c}" ${BASELINE_TYPES[c]}`).join(', ')})`);
     const copyStart = process.hrtime.bigint();
@@ -61,10 +67,11 @@ for (const size of sizes) {
     const copyMs = ms(process.hrtime.bigint() - copyStart);
     await client.query('DROP TABLE bench_copy');
     await client.end();
+    client = undefined;
 
     const config = loadConfig({ DATABASE_URL: db.url });
     const moduleRef = await Test.createTestingModule({ imports: [CliModule.register({ config, databaseUrl: db.url })] }).compile();
-    const app = await moduleRef.init();
+    app = await moduleRef.init();
     const importer = app.get(CatalogImportService);
     const repo = app.get(CatalogRepository);
 
@@ -87,6 +94,7 @@ for (const size of sizes) {
     const deltaMs = ms(process.hrtime.bigint() - t2);
     const counts = await repo.countRows();
     await app.close();
+    app = undefined;
 
     const written = (r: typeof delta) => (r.status === 'created' ? r.rowsWritten : 0);
     rows.push(
@@ -104,6 +112,8 @@ for (const size of sizes) {
     );
     console.log(rows.at(-1));
   } finally {
+    await client?.end().catch(() => undefined);
+    await app?.close().catch(() => undefined);
     await rm(dir, { recursive: true, force: true });
     await db.drop();
   }
