@@ -220,7 +220,10 @@ for (const size of sizes) {
     const answerFile = path.join(dir, 'cheapest-answer.json');
     await writeFile(
       answerFile,
-      await fetch(`${urls.service}${scenarios.find((s) => s.name.startsWith('GET /v1/offers/cheapest'))?.path ?? ''}`).then((r) => r.text()),
+      await fetch(`${urls.service}${scenarios.find((s) => s.name.startsWith('GET /v1/offers/cheapest'))?.path ?? ''}`).then((r) => {
+        if (!r.ok) throw new Error(`the cheapest answer for the baseline: HTTP ${r.status}`);
+        return r.text();
+      }),
     );
     children.push(await startProcess(['dist/bench/baseline-servers.js', 'bare-file', String(bareAnswerPort), answerFile], {}, urls.bareAnswer));
     const results = new Map<string, Awaited<ReturnType<typeof run>>>();
