@@ -181,8 +181,9 @@ describe('database outage (e2e, own embedded PostgreSQL)', () => {
     const nextPage = await call({ name: 'next-page', path: `/v1/offers?limit=2&cursor=${encodeURIComponent(defined(cursor, 'the first page cursor'))}` });
     expect({ status: nextPage.status, cache: nextPage.headers['x-served-from-cache'] }).toEqual({ status: 200, cache: 'true' });
 
-    // A read answered before the outage is answered again, from the response cache (versions are
-    // immutable: the same version, the same answer); one never asked needs the database: 503.
+    // A price history answered before the outage is answered again, from the response cache, which
+    // keeps such answers from their first request (versions are immutable: the same version, the
+    // same answer); one never asked needs the database: 503.
     const cachedHistory = await call(at(DATABASE_REQUESTS, 1), 10_000);
     expect({ status: cachedHistory.status, cache: cachedHistory.headers['x-cache'] }).toEqual({ status: 200, cache: 'hit' });
     for (const req of NEW_DATABASE_REQUESTS) {

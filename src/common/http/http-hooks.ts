@@ -3,7 +3,8 @@
 //   onRequest   the request gate for the API (/v1 and /graphql): API key, then the caller's rate
 //               limit; before the body is read, so a refused caller costs no parsing
 //   preHandler  the response cache: a repeated read is answered from memory (or with 304)
-//   onSend      a fresh answer gets its ETag and Cache-Control, and is kept if asked before
+//   onSend      a fresh answer gets its ETag and Cache-Control, and is kept if asked before (at
+//               once if it may have needed the database)
 //   onResponse  metrics (labels resolved once per route) and the request log line
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -118,7 +119,7 @@ export function installHttpHooks(app: NestFastifyApplication, config: Pick<AppCo
     if (!plan || reply.statusCode !== 200 || typeof payload !== 'string' || reply.getHeader('x-cache') === 'hit') return done(null, payload);
     // A GraphQL answer with errors (a persisted query not known yet, say) is not kept.
     if (plan.httpCacheable && routeOf(request) === '/graphql' && payload.includes('"errors"')) return done(null, payload);
-    const keep = cache.admits(plan.key, keepsAnswersAtOnce(request));
+    const keep = cache.admits(plan.key, plan.keepAtOnce || keepsAnswersAtOnce(request));
     // A POST (the estimate) gets no validator: its answer is hashed only when it is kept.
     if (!plan.httpCacheable && !keep) return done(null, payload);
     const etag = etagOf(payload);

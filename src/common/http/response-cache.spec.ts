@@ -48,6 +48,19 @@ describe(planCaching.name, () => {
     expect(planCaching({ ...get('/v1/estimates'), method: 'POST', body: deep }, 'v1', NOW)).toBeNull();
   });
 
+  it('keeps at once what may have needed the database: reads naming a version or an instant, and GraphQL queries', () => {
+    const atOnce = (request: CacheableRequest) => planCaching(request, 'v1', NOW)?.keepAtOnce;
+    expect(atOnce(get('/v1/gpus'))).toBe(false);
+    expect(atOnce(get('/v1/offers/cheapest', { gpu: 'l4', version: '' }))).toBe(false);
+    expect(atOnce(get('/v1/gpus', { version: '2026-11-30' }))).toBe(true);
+    expect(atOnce(get('/v1/gpus', { asOf: '2026-11-01T00:00:00Z' }))).toBe(true);
+    expect(atOnce(get('/v1/gpus', { asOf: '2027-01-01T00:00:00Z' }))).toBe(true);
+    expect(atOnce(get('/graphql', { query: '{ gpus { slug } }' }))).toBe(true);
+    const estimate = (body: unknown) => atOnce({ ...get('/v1/estimates'), method: 'POST', body });
+    expect(estimate({ workload: { requestsPerSecond: 1 } })).toBe(false);
+    expect(estimate({ workload: { requestsPerSecond: 1 }, version: '2026-11-30' })).toBe(true);
+  });
+
   it('tells current answers from pinned ones', () => {
     expect(planCaching(get('/v1/gpus'), 'v1', NOW)?.freshness).toEqual({ kind: 'current' });
     expect(planCaching(get('/v1/gpus', { version: '2026-11-30' }), 'v1', NOW)?.freshness).toEqual({ kind: 'until-midnight' });

@@ -45,6 +45,13 @@ export interface CachePlan {
   freshness: Freshness;
   /** GET answers get validators and Cache-Control; a POST (the estimate) is only kept here. */
   httpCacheable: boolean;
+  /**
+   * Kept from its first answer, not its second (ResponseCache.admits): the answer may have needed
+   * the database, which a repeat should not ask again and which may be unreachable by then. A
+   * request naming a version or an instant looks that version up; a GraphQL query may read the
+   * price histories, and the cache cannot tell which do.
+   */
+  keepAtOnce: boolean;
 }
 
 const NOT_CACHED = new Set(['/v1/catalog/versions', '/v1/catalog/diff']);
@@ -74,7 +81,8 @@ export function planCaching(request: CacheableRequest, currentVersionId: string 
   const query = stringify(request.query) ?? '';
   const body = method === 'POST' ? stringify(request.body) : '';
   const key = `${method === 'HEAD' ? 'GET' : method} ${request.path} ${query} ${body} ${request.accept ?? ''} v=${currentVersionId} d=${day}`;
-  return { key, freshness: freshnessOf(pins, now), httpCacheable };
+  const pinned = (typeof pins.version === 'string' && pins.version.length > 0) || typeof pins.asOf === 'string';
+  return { key, freshness: freshnessOf(pins, now), httpCacheable, keepAtOnce: route === '/graphql' || pinned };
 }
 
 function selectorOf(input: unknown): { version?: unknown; asOf?: unknown } {
@@ -136,7 +144,8 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
  * distinct requests, keeping each one cost a fifth of the CPU (the collector promoting and then
  * sweeping every answer) and evicted the answers that are asked again. So a first answer only
  * leaves its key in a bounded list of keys seen once; a second answer to a key on that list is
- * kept, and later ones are hits. Answers read from the database are kept at once (keep-answers.ts).
+ * kept, and later ones are hits. Answers that may have needed the database are kept at once
+ * (CachePlan.keepAtOnce, keep-answers.ts).
  */
 export class ResponseCache {
   private readonly lru: LRUCache<string, CachedAnswer>;
@@ -158,8 +167,9 @@ export class ResponseCache {
       // UTF-16 in memory: two bytes per character, plus the key.
       sizeCalculation: (answer, key) => 2 * (answer.body.length + key.length) + 256,
     });
-    // As many keys as the cache holds answers of 4 KiB (8,192 for 32 MiB): a few MiB of keys at most.
-    this.seenOnce = new LRUCache<string, true>({ max: Math.max(256, Math.floor(maxBytes / 4096)) });
+    // As many keys as the cache holds answers of 4 KiB (8,192 for 32 MiB), and never more than
+    // 65,536 (lru-cache allocates its arrays for all of them at once): a few MiB at most.
+    this.seenOnce = new LRUCache<string, true>({ max: Math.min(65_536, Math.max(256, Math.floor(maxBytes / 4096))) });
   }
 
   get(key: string): CachedAnswer | undefined {
