@@ -1,7 +1,7 @@
 import { Field, ObjectType } from '@nestjs/graphql';
 import { ApiProperty } from '@nestjs/swagger';
 import type { Currency } from '../../domain/catalog/catalog.types.js';
-import { Decimal, formatAmount } from '../../domain/money/money.js';
+import { Decimal, formatAmount, formatCatalogAmount } from '../../domain/money/money.js';
 import { CurrencyEnum } from './enums.js';
 
 @ObjectType('Money', { description: 'An amount with its currency; the amount is a decimal string with 4 places' })
@@ -23,7 +23,11 @@ export class MoneyModel {
     return m;
   }
 
-  static optional(amount: Decimal | null, currency: Currency): MoneyModel | null {
-    return amount === null ? null : MoneyModel.of(amount, currency);
+  /** An amount the catalog holds while a version is loaded (formatCatalogAmount: rounded once). */
+  static ofCatalog(amount: Decimal, currency: Currency): MoneyModel {
+    const m = new MoneyModel();
+    m.amount = formatCatalogAmount(amount);
+    m.currency = currency;
+    return m;
   }
 }

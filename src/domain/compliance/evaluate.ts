@@ -7,7 +7,7 @@
 // so the fast path and the explanation can never disagree.
 import type { Currency, GpuModel, Offer, PricingModel, Provider, Region } from '../catalog/catalog.types.js';
 import { PRICING_MODEL_TRAITS } from '../catalog/pricing-model-traits.js';
-import { formatAmount, type Decimal } from '../money/money.js';
+import { formatAmount, formatCatalogAmount, type Decimal } from '../money/money.js';
 import { GDPR_PARTIAL_ADEQUACY, isInResidency, jurisdictionsOf, normalizeCountry } from './jurisdictions.js';
 import type { CompliancePolicy } from './policy.js';
 import { matchesRequirement, type GpuRequirement } from './requirement.js';
@@ -158,7 +158,9 @@ export function evaluatePrice({ pricePerGpuHour, currency, policy }: { pricePerG
   const out: Verdict = { reasons: [], passes: [] };
   const max = policy.maxPricePerGpuHour;
   if (!max) return out;
-  const price = `${formatAmount(pricePerGpuHour)} ${currency} per GPU-hour`;
+  // Undiscounted, the offer's price is the catalog index's own Decimal (rounded once); the cap is
+  // this request's.
+  const price = `${formatCatalogAmount(pricePerGpuHour)} ${currency} per GPU-hour`;
   if (pricePerGpuHour.gt(max)) {
     out.reasons.push({ rule: 'PRICE', message: `price ${price} above the maximum ${formatAmount(max)} ${currency}` });
   } else {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { FxRates } from '../catalog/catalog.types.js';
 import { at } from '../checked.js';
-import { Decimal, convert, formatAmount, fxRate, MissingFxRateError } from './money.js';
+import { Decimal, convert, formatAmount, formatCatalogAmount, fxRate, MissingFxRateError } from './money.js';
 
 const rates: FxRates = { base: 'USD', rates: { EUR: '0.8650' }, date: '2026-11-27', source: 'test' };
 
@@ -31,11 +31,14 @@ describe('money', () => {
     };
     fc.assert(
       fc.property(fc.array(fc.bigInt({ min: -(10n ** 14n), max: 10n ** 14n }), { minLength: 1, maxLength: 20 }), (all) => {
-        const amounts = all.map((units) => new Decimal(units.toString()).div(100_000_000));
-        for (const round of [1, 2]) {
-          amounts.forEach((amount, i) => expect([round, formatAmount(amount)]).toEqual([round, reference(at(all, i))]));
+        // formatCatalogAmount keeps each Decimal's text; formatAmount rounds every time.
+        for (const format of [formatCatalogAmount, formatAmount]) {
+          const amounts = all.map((units) => new Decimal(units.toString()).div(100_000_000));
+          for (const round of [1, 2]) {
+            amounts.forEach((amount, i) => expect([round, format(amount)]).toEqual([round, reference(at(all, i))]));
+          }
+          all.forEach((units) => expect(format(new Decimal(units.toString()).div(100_000_000))).toBe(reference(units)));
         }
-        all.forEach((units) => expect(formatAmount(new Decimal(units.toString()).div(100_000_000))).toBe(reference(units)));
       }),
     );
   });

@@ -84,10 +84,12 @@ export class OfferModel {
     m.gpuCount = o.gpuCount;
     m.instanceType = o.instanceType;
     m.pricingModel = o.pricingModel;
-    m.pricePerHour = MoneyModel.of(p.pricePerInstanceHour, p.currency);
-    m.pricePerGpuHour = MoneyModel.of(p.pricePerGpuHour, p.currency);
-    m.listPricePerHour = MoneyModel.of(o.pricePerHour, o.currency);
-    m.upfront = MoneyModel.optional(o.upfront, o.currency);
+    // The catalog's Decimals (the offer's, and the index's per currency), the same in every answer
+    // of a version; only a discount or a pooled total makes new ones.
+    m.pricePerHour = MoneyModel.ofCatalog(p.pricePerInstanceHour, p.currency);
+    m.pricePerGpuHour = MoneyModel.ofCatalog(p.pricePerGpuHour, p.currency);
+    m.listPricePerHour = MoneyModel.ofCatalog(o.pricePerHour, o.currency);
+    m.upfront = o.upfront === null ? null : MoneyModel.ofCatalog(o.upfront, o.currency);
     m.termMonths = o.termMonths;
     m.serverlessUnitPrice = o.serverlessUnitPrice?.toString() ?? null;
     m.serverlessUnit = o.serverlessUnit;
@@ -101,7 +103,7 @@ export class OfferModel {
     m.conversion = o.conversion;
     m.discountPercent = p.discountPercent?.toString() ?? null;
     m.instances = extra.withTotals ? p.instances : null;
-    m.totalPricePerHour = extra.withTotals ? MoneyModel.of(p.totalPricePerHour, p.currency) : null;
+    m.totalPricePerHour = extra.withTotals ? MoneyModel.ofCatalog(p.totalPricePerHour, p.currency) : null;
     m.complies = extra.passes ?? null;
     return m;
   }
