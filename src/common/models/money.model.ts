@@ -15,18 +15,19 @@ export class MoneyModel {
   currency: Currency;
 
   static of(amount: Decimal, currency: Currency): MoneyModel {
-    // Stores into a new instance, not Object.assign: in V8 that copy is many times slower, and
-    // every price of every answer passes here.
-    const m = new MoneyModel();
-    m.amount = formatAmount(amount);
-    m.currency = currency;
-    return m;
+    return MoneyModel.written(formatAmount(amount), currency);
   }
 
   /** An amount the catalog holds while a version is loaded (formatCatalogAmount: rounded once). */
   static ofCatalog(amount: Decimal, currency: Currency): MoneyModel {
+    return MoneyModel.written(formatCatalogAmount(amount), currency);
+  }
+
+  private static written(amount: string, currency: Currency): MoneyModel {
+    // Stores into a new instance, not Object.assign: in V8 that copy is many times slower, and
+    // every price of every answer passes here.
     const m = new MoneyModel();
-    m.amount = formatCatalogAmount(amount);
+    m.amount = amount;
     m.currency = currency;
     return m;
   }
