@@ -30,3 +30,22 @@ export function getOrThrow<K, V extends Present>(map: ReadonlyMap<K, V>, key: K,
   if (value === undefined) throw new Error(`${what} ${String(key)} is not known`);
   return value;
 }
+
+/**
+ * items[index] of one kind of typed array each: the check `at` makes, in a function of its own per
+ * kind. V8 compiles an element read for the kinds of array it has met at that read, and `at`, called
+ * with plain arrays and with every kind of typed array, has met too many to read any of them fast.
+ * The ranked walk's inner loops use these (BENCHMARKS.md, "Per-request work").
+ */
+export function atInt32(items: Int32Array, index: number): number {
+  const item = items[index];
+  if (item === undefined) throw new RangeError(`index ${index} is outside 0..${items.length - 1}`);
+  return item;
+}
+
+/** atInt32 for a Float64Array. */
+export function atFloat64(items: Float64Array, index: number): number {
+  const item = items[index];
+  if (item === undefined) throw new RangeError(`index ${index} is outside 0..${items.length - 1}`);
+  return item;
+}

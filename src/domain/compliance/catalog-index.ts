@@ -6,7 +6,7 @@
 import type { CatalogContent, Currency, FxRates, GpuModel, Offer, PriceKind, PricingModel, Provider, Region } from '../catalog/catalog.types.js';
 import { fxRate, MissingFxRateError, type Decimal } from '../money/money.js';
 import { comparablePricePerInstanceHour, compareTieKeys } from './ranking.js';
-import { at } from '../checked.js';
+import { at, atFloat64, atInt32 } from '../checked.js';
 
 /**
  * Offers of one GPU model, provider, pricing model and instance size; positions into
@@ -34,6 +34,10 @@ export interface CurrencyPrices {
   approxPerGpuHour: Float64Array;
   /** For each list (same order as CatalogIndex.lists), its offers sorted by `compare`. */
   sortedLists: readonly Int32Array[];
+  /** Every list, by its first (best) offer in `compare` order: a query reads lists cheapest head first. */
+  listsInHeadOrder: Int32Array;
+  /** listsInHeadOrder of each GPU model (by GPU position): the lists of listsByGpu, in head order. */
+  listsInHeadOrderByGpu: readonly Int32Array[];
   /** Orders two offers by perGpuHour, then tie keys; a plain function, to pass to sort(). */
   compare: (a: number, b: number) => number;
 }
@@ -174,10 +178,15 @@ function computePrices(index: CatalogIndex, base: BasePrices, currency: Currency
   // (much slower) exact Decimal compare; the tie rank settles equal prices.
   const approx = Float64Array.from(perGpuHour, (p) => p.toNumber());
   const compare = (a: number, b: number): number =>
-    at(approx, a) - at(approx, b) || at(perGpuHour, a).cmp(at(perGpuHour, b)) || at(tieRank, a) - at(tieRank, b);
-  // Sorting each list, not all offers: lists are small, and queries only merge list heads.
+    atFloat64(approx, a) - atFloat64(approx, b) || at(perGpuHour, a).cmp(at(perGpuHour, b)) || atInt32(tieRank, a) - atInt32(tieRank, b);
+  // Sorting each list, not all offers: lists are small, and queries only read list heads.
   const sortedLists = index.lists.map((list) => Int32Array.from(list.offers).sort(compare));
-  return { currency, perInstanceHour, perGpuHour, approxPerGpuHour: approx, sortedLists, compare };
+  // Lists always hold an offer (indexCatalog makes one for an offer), so each has a head.
+  const listsInHeadOrder = Int32Array.from(sortedLists.keys()).sort((a, b) => compare(atInt32(at(sortedLists, a), 0), atInt32(at(sortedLists, b), 0)));
+  const byGpu = index.gpus.map((): number[] => []);
+  for (const l of listsInHeadOrder) at(byGpu, at(index.lists, l).gpu).push(l);
+  const listsInHeadOrderByGpu = byGpu.map((ls) => Int32Array.from(ls));
+  return { currency, perInstanceHour, perGpuHour, approxPerGpuHour: approx, sortedLists, listsInHeadOrder, listsInHeadOrderByGpu, compare };
 }
 
 function lookUp(map: ReadonlyMap<string, number>, key: string, offer: Offer, what: string): number {

@@ -5,6 +5,7 @@ import { PRICING_MODEL_TRAITS } from '../catalog/pricing-model-traits.js';
 import { Decimal } from '../money/money.js';
 import { indexCatalog } from './catalog-index.js';
 import { cheapestPerGpuAndPricingModel, findCheapestCompliant, type RankedOffer } from './cheapest.js';
+import { filterOffers } from './filter-offers.js';
 import { evaluateOffer } from './evaluate.js';
 import { RESIDENCY_STRICTNESS } from './jurisdictions.js';
 import { ANY_POLICY, INTERRUPTION_TOLERANCES, type CompliancePolicy } from './policy.js';
@@ -123,6 +124,8 @@ const discountsArb: fc.Arbitrary<Discounts> = fc
   .chain((slugs) => fc.tuple(fc.constant(slugs), fc.array(fc.integer({ min: 0, max: 60 }), { minLength: slugs.length, maxLength: slugs.length })))
   .map(([slugs, pcts]) => resolveDiscounts(slugs.map((provider, i) => ({ provider, percent: at(pcts, i) }))));
 
+const policyFieldArb = fc.constantFrom(...(Object.keys(ANY_POLICY) as (keyof CompliancePolicy)[]).filter((k) => k !== 'preset' && k !== 'referenceDate'));
+
 /** Both policies at once: what complies with it complies with each. */
 function tighten(a: CompliancePolicy, b: CompliancePolicy): CompliancePolicy {
   const stricter = <T>(order: readonly T[], x: T, y: T) => (order.indexOf(x) <= order.indexOf(y) ? x : y);
@@ -188,7 +191,7 @@ function reference(catalog: CatalogContent, requirement: GpuRequirement, policy:
           pricePerGpuHour: perGpu,
           currency: 'EUR',
         });
-        return { offer, key: k, fails: evaluation.reasons.length };
+        return { offer, key: k, fails: evaluation.reasons.length, reasons: evaluation.reasons, passes: evaluation.passes, discountPercent };
       })
       .sort((a, b) => a.key.cmp(b.key) || compareTieKeys(a.offer, b.offer))
   );
@@ -256,8 +259,42 @@ describe(`${findCheapestCompliant.name} (properties)`, () => {
         const misses = first ? [] : [...ref].sort((a, b) => a.fails - b.fails).slice(0, 3); // stable: cheapest first among equals
         expect(result.nearestMisses.map((m) => m.offer.keyHash)).toEqual(misses.map((r) => r.offer.keyHash));
         expect(result.nearestMisses.map((m) => m.reasons.length)).toEqual(misses.map((r) => r.fails));
+        // Every explanation is evaluateOffer's for that offer, a discount note after it.
+        const note = (r: (typeof ref)[number]) =>
+          r.discountPercent && !r.discountPercent.isZero()
+            ? [`negotiated discount of ${r.discountPercent.toString()}% for ${r.offer.providerSlug} applied before ranking`]
+            : [];
+        expect(result.items.map((i) => i.passes)).toEqual(compliant.slice(0, 5).map((r) => [...r.passes, ...note(r)]));
+        expect(result.excluded.map((e) => e.reasons)).toEqual(cheaperExcluded.slice(0, 20).map((r) => r.reasons));
+        expect(result.nearestMisses.map((m) => m.reasons)).toEqual(misses.map((r) => r.reasons));
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it('answers policy after policy on one index as if each were the first (verdicts shared between queries)', () => {
+    fc.assert(
+      fc.property(
+        catalogArb,
+        requirementArb,
+        policyArb,
+        fc.array(fc.tuple(policyFieldArb, policyArb), { minLength: 1, maxLength: 6 }),
+        (catalog, requirement, base, changes) => {
+          // Policies that differ from the first in one field each: what a shared verdict must tell apart.
+          const policies = [base, ...changes.map(([field, other]) => ({ ...base, [field]: other[field] }))];
+          const index = indexCatalog(catalog);
+          for (const policy of policies) {
+            const result = findCheapestCompliant({ catalog: index, requirement, policy, currency: 'EUR', limit: 5, explain: true });
+            const ref = reference(catalog, requirement, policy, new Map());
+            const compliant = ref.filter((r) => r.fails === 0);
+            expect(result.items.map((i) => [i.offer.keyHash, i.passes])).toEqual(compliant.slice(0, 5).map((r) => [r.offer.keyHash, r.passes]));
+            const first = compliant[0];
+            const cheaperExcluded = ref.filter((r) => r.fails > 0 && (!first || r.key.lt(first.key)));
+            expect(result.excluded.map((e) => [e.offer.keyHash, e.reasons])).toEqual(cheaperExcluded.slice(0, 20).map((r) => [r.offer.keyHash, r.reasons]));
+          }
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 
@@ -281,6 +318,31 @@ describe(`${findCheapestCompliant.name} (properties)`, () => {
         expect(run(catalog, requirement, ANY_POLICY).items).toHaveLength(Math.min(5, all.length));
       }),
       { numRuns: 100 },
+    );
+  });
+});
+
+describe(`${filterOffers.name} (properties)`, () => {
+  it('pages through exactly the compliant offers of a plain filter-and-sort, in its order, whatever the page size', () => {
+    fc.assert(
+      fc.property(catalogArb, requirementArb, policyArb, discountsArb, fc.integer({ min: 1, max: 4 }), (catalog, requirement, policy, discounts, limit) => {
+        // Listings rank by price per GPU-hour also in TOTAL mode; the reference ranks the same way then.
+        const perGpu = { ...requirement, gpuCountMode: 'PER_INSTANCE' as const };
+        const expected = reference(catalog, perGpu, policy, discounts)
+          .filter((r) => r.fails === 0)
+          .map((r) => r.offer.keyHash);
+        const index = indexCatalog(catalog);
+        const paged: string[] = [];
+        let after: string | null = null;
+        do {
+          const page = filterOffers({ catalog: index, requirement: perGpu, policy, currency: 'EUR', limit, after, discounts });
+          expect(page.items.length).toBeLessThanOrEqual(limit);
+          paged.push(...page.items.map((i) => i.offer.keyHash));
+          after = page.nextAfter;
+        } while (after !== null && paged.length <= expected.length);
+        expect(paged).toEqual(expected);
+      }),
+      { numRuns: 300 },
     );
   });
 });

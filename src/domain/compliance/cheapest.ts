@@ -13,7 +13,7 @@ import {
 } from '../catalog/catalog.types.js';
 import type { Decimal } from '../money/money.js';
 import { indexCatalog, type CatalogIndex } from './catalog-index.js';
-import { evaluateOffer, type Reason } from './evaluate.js';
+import type { Reason } from './evaluate.js';
 import { normalizeCountry } from './jurisdictions.js';
 import { PolicyError, type CompliancePolicy } from './policy.js';
 import { assertKnownIdentifiers } from './known-identifiers.js';
@@ -134,11 +134,7 @@ export function findCheapestCompliant({
     }
   } else {
     // Lists failing a provider or pricing-model rule cannot hold an item: skip them.
-    for (const offer of q.walk({ lists: q.lists.filter((l) => q.listCanComply(l)) })) {
-      if (q.failCount(offer) > 0) continue;
-      items.push(offer);
-      if (items.length >= limit) break;
-    }
+    items.push(...q.bestCompliant({ lists: q.lists.filter((l) => q.listCanComply(l)), k: limit }));
     if (items.length === 0) {
       for (const offer of q.walk({ lists: q.lists })) {
         misses = addMiss(misses, { offer, fails: q.failCount(offer) }, missLimit);
@@ -219,28 +215,7 @@ export function cheapestPerGpuAndPricingModel({
 
 /** The first compliant offer of the lists' merge in rank order (what the walk of findCheapestCompliant stops at), or null. */
 function firstCompliant(q: RankedQuery, lists: readonly number[]): number | null {
-  if (!q.ranksInIndexOrder) {
-    for (const offer of q.walk({ lists })) if (q.failCount(offer) === 0) return offer;
-    return null;
-  }
-  // Each list is sorted by q.compare, so the merge's first compliant offer is the best of each
-  // list's first compliant one. Lists are taken cheapest head first, and each stops at its first
-  // offer ranked after the best so far; once a list's head ranks after it, so do all the rest.
-  const sorted = lists.map((l) => at(q.prices.sortedLists, l)).filter((list) => list.length > 0);
-  sorted.sort((a, b) => q.compare(at(a, 0), at(b, 0)));
-  let best: number | null = null;
-  for (const list of sorted) {
-    if (best !== null && q.compare(at(list, 0), best) > 0) break;
-    for (let i = 0; i < list.length; i++) {
-      const offer = at(list, i);
-      if (best !== null && q.compare(offer, best) > 0) break;
-      if (q.failCount(offer) === 0) {
-        best = offer;
-        break;
-      }
-    }
-  }
-  return best;
+  return q.bestCompliant({ lists, k: 1 })[0] ?? null;
 }
 
 export function asIndex(catalog: CatalogIndex | CatalogContent): CatalogIndex {
@@ -285,20 +260,9 @@ export function quote(q: RankedQuery, offer: number): OfferQuote {
   };
 }
 
-function evaluate(q: RankedQuery, item: OfferQuote) {
-  return evaluateOffer({
-    offer: item.offer,
-    provider: item.provider,
-    region: item.region,
-    policy: q.policy,
-    pricePerGpuHour: item.pricePerGpuHour,
-    currency: q.currency,
-  });
-}
-
 function ranked(q: RankedQuery, offer: number): RankedOffer {
   const item = quote(q, offer);
-  const passes = evaluate(q, item).passes;
+  const passes = q.verdict(offer).passes;
   if (item.discountPercent) {
     passes.push(`negotiated discount of ${item.discountPercent.toString()}% for ${item.provider.slug} applied before ranking`);
   }
@@ -307,5 +271,5 @@ function ranked(q: RankedQuery, offer: number): RankedOffer {
 
 function excludedOffer(q: RankedQuery, offer: number): ExcludedOffer {
   const item = quote(q, offer);
-  return { ...item, reasons: evaluate(q, item).reasons };
+  return { ...item, reasons: q.verdict(offer).reasons };
 }

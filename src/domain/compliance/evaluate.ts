@@ -11,6 +11,7 @@ import { formatAmount, formatCatalogAmount, type Decimal } from '../money/money.
 import { GDPR_PARTIAL_ADEQUACY, isInResidency, jurisdictionsOf, normalizeCountry } from './jurisdictions.js';
 import type { CompliancePolicy } from './policy.js';
 import { matchesRequirement, type GpuRequirement } from './requirement.js';
+import { utcMidnight } from '../iso-date.js';
 
 export const RULES = ['RESIDENCY', 'REGION', 'OPERATOR', 'PROVIDER', 'CERTIFICATION', 'SLA', 'PRICING_MODEL', 'TOLERANCE', 'PRICE', 'FRESHNESS'] as const;
 export type Rule = (typeof RULES)[number];
@@ -84,6 +85,19 @@ export function evaluateRegion({ region, policy }: { region: Region; policy: Com
   return out;
 }
 
+/**
+ * What evaluateRegion reads of a policy: policies with the same key get the same verdict on every
+ * region, so a catalog version's region verdicts can serve every query with that key.
+ */
+export function regionPolicyKey(policy: CompliancePolicy): string {
+  return JSON.stringify([policy.residency, policy.allowPartialAdequacy, policy.countries, policy.regions]);
+}
+
+/** What evaluateProvider reads of a policy (see regionPolicyKey). */
+export function providerPolicyKey(policy: CompliancePolicy): string {
+  return JSON.stringify([policy.operator, policy.providers, policy.excludeProviders, policy.certifications, policy.minSlaPercent?.toString() ?? null]);
+}
+
 /** Operator headquarters, provider allow/deny lists, certifications and SLA. */
 export function evaluateProvider({ provider, policy }: { provider: Provider; policy: CompliancePolicy }): Verdict {
   const out: Verdict = { reasons: [], passes: [] };
@@ -153,18 +167,32 @@ export function evaluatePricingModel({ pricingModel, policy }: { pricingModel: P
   return out;
 }
 
-/** The maximum price per GPU-hour, compared in the request currency after discounts. */
-export function evaluatePrice({ pricePerGpuHour, currency, policy }: { pricePerGpuHour: Decimal; currency: Currency; policy: CompliancePolicy }): Verdict {
+/**
+ * The maximum price per GPU-hour, compared in the request currency after discounts. `maxText`, the
+ * maximum as formatAmount writes it, saves writing it again for each offer of one query.
+ */
+export function evaluatePrice({
+  pricePerGpuHour,
+  currency,
+  policy,
+  maxText,
+}: {
+  pricePerGpuHour: Decimal;
+  currency: Currency;
+  policy: CompliancePolicy;
+  maxText?: string;
+}): Verdict {
   const out: Verdict = { reasons: [], passes: [] };
   const max = policy.maxPricePerGpuHour;
   if (!max) return out;
+  const limit = maxText ?? formatAmount(max);
   // Undiscounted, the offer's price is the catalog index's own Decimal (rounded once); the cap is
   // this request's.
   const price = `${formatCatalogAmount(pricePerGpuHour)} ${currency} per GPU-hour`;
   if (pricePerGpuHour.gt(max)) {
-    out.reasons.push({ rule: 'PRICE', message: `price ${price} above the maximum ${formatAmount(max)} ${currency}` });
+    out.reasons.push({ rule: 'PRICE', message: `price ${price} above the maximum ${limit} ${currency}` });
   } else {
-    out.passes.push(`price ${price} within the maximum ${formatAmount(max)} ${currency}`);
+    out.passes.push(`price ${price} within the maximum ${limit} ${currency}`);
   }
   return out;
 }
@@ -172,13 +200,13 @@ export function evaluatePrice({ pricePerGpuHour, currency, policy }: { pricePerG
 /** The oldest observation date (ISO) that maxPriceAgeDays accepts, counted back from policy.referenceDate. */
 export function oldestAcceptedObservation(policy: CompliancePolicy): string | null {
   if (policy.maxPriceAgeDays === null) return null;
-  const day = Date.parse(`${policy.referenceDate}T00:00:00Z`) - policy.maxPriceAgeDays * 86_400_000;
+  const day = utcMidnight(policy.referenceDate) - policy.maxPriceAgeDays * 86_400_000;
   return new Date(day).toISOString().slice(0, 10);
 }
 
 /** Days between an ISO observation date and the reference date (whole days, never negative). */
 export function priceAgeDays(observedAt: string, referenceDate: string): number {
-  return Math.max(0, Math.round((Date.parse(`${referenceDate}T00:00:00Z`) - Date.parse(`${observedAt}T00:00:00Z`)) / 86_400_000));
+  return Math.max(0, Math.round((utcMidnight(referenceDate) - utcMidnight(observedAt)) / 86_400_000));
 }
 
 /** maxPriceAgeDays: how old a price may be when it was last read from its source. */
@@ -226,19 +254,28 @@ export function evaluateOffer({
   pricePerGpuHour: Decimal;
   currency: Currency;
 }): Evaluation {
-  const parts = [
+  const { reasons, passes } = combineVerdicts(offer, [
     evaluateRegion({ region, policy }),
     evaluateProvider({ provider, policy }),
     evaluatePricingModel({ pricingModel: offer.pricingModel, policy }),
     evaluatePrice({ pricePerGpuHour, currency, policy }),
     evaluateFreshness({ offer, policy }),
-  ];
-  const reasons = parts.flatMap((p) => p.reasons);
-  const passes = parts.flatMap((p) => p.passes);
-  if (offer.priceKind === 'ESTIMATE') passes.push(`ESTIMATE price, included because includeEstimates is set: ${offer.derivation ?? 'rule not named'}`);
+  ]);
   const kindOk = offer.priceKind === 'LIST' || policy.includeEstimates;
   const candidate = kindOk && (!requirement || !gpu || matchesRequirement({ offer, gpu, requirement }));
   return { candidate, compliant: candidate && reasons.length === 0, reasons, passes };
+}
+
+/**
+ * An offer's reasons and passes from its parts (region, provider, pricing model, price,
+ * freshness, in that order): evaluateOffer's, and the ranked walk's from its memoized parts. The
+ * parts are read, never changed: the result's lists are new.
+ */
+export function combineVerdicts(offer: Offer, parts: readonly Verdict[]): Verdict {
+  const reasons = parts.flatMap((p) => p.reasons);
+  const passes = parts.flatMap((p) => p.passes);
+  if (offer.priceKind === 'ESTIMATE') passes.push(`ESTIMATE price, included because includeEstimates is set: ${offer.derivation ?? 'rule not named'}`);
+  return { reasons, passes };
 }
 
 /** Certification codes compared ignoring case and separators: 'BSI C5' = 'bsi-c5' = 'BSI_C5'. */

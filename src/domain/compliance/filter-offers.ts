@@ -49,13 +49,8 @@ export function filterOffers({
     if (afterOffer === undefined) throw new PolicyError('after', 'cursor does not name an offer of this catalog version');
   }
   const q = new RankedQuery(index, requirement, policy, currency, discounts);
-  const found: number[] = [];
   // One more than asked tells whether another page exists.
-  for (const offer of q.walk({ lists: q.lists.filter((l) => q.listCanComply(l)), after: afterOffer })) {
-    if (q.failCount(offer) > 0) continue;
-    found.push(offer);
-    if (found.length > limit) break;
-  }
+  const found = q.bestCompliant({ lists: q.lists.filter((l) => q.listCanComply(l)), k: limit + 1, after: afterOffer });
   const more = found.length > limit;
   const items = found.slice(0, limit).map((o) => quote(q, o));
   return { currency, items, nextAfter: more ? last(items).offer.keyHash : null };

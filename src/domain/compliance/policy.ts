@@ -6,6 +6,7 @@ import { Decimal } from '../money/money.js';
 import { PRICING_MODELS, type PricingModel } from '../catalog/catalog.types.js';
 import { normalizeCountry, RESIDENCIES, RESIDENCY_STRICTNESS, type Residency } from './jurisdictions.js';
 import { POLICY_PRESETS, type PolicyPreset } from './policy-presets.js';
+import { utcMidnight } from '../iso-date.js';
 
 export { RESIDENCIES, type Residency };
 
@@ -123,8 +124,19 @@ export function resolvePolicy({ presets = POLICY_PRESETS, ...input }: PolicyInpu
       `${unknownIdentifierMessage('policy preset', input.preset, Object.keys(presets))} (known: ${Object.keys(presets).join(', ')})`,
     );
   }
-  const base: CompliancePolicy = { ...ANY_POLICY, ...parseFields(preset.policy), preset: presetName };
-  return noContradiction(mergeTighter(base, explicit));
+  return noContradiction(mergeTighter(presetBase(preset, presetName), explicit));
+}
+
+/** A preset's policy, parsed once per preset: presets never change, and most queries name one. */
+const presetBases = new WeakMap<PolicyPreset, CompliancePolicy>();
+
+function presetBase(preset: PolicyPreset, presetName: string): CompliancePolicy {
+  let base = presetBases.get(preset);
+  if (base === undefined || base.preset !== presetName) {
+    base = Object.freeze({ ...ANY_POLICY, ...parseFields(preset.policy), preset: presetName });
+    presetBases.set(preset, base);
+  }
+  return base;
 }
 
 /** A policy whose allow list is wholly excluded could match nothing: said, not silently empty. */
@@ -174,7 +186,7 @@ function parseFields(input: PolicyInput): ParsedFields {
     out.maxPriceAgeDays = d;
   }
   if (input.referenceDate != null) {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(input.referenceDate) || Number.isNaN(Date.parse(`${input.referenceDate}T00:00:00Z`))) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(input.referenceDate) || Number.isNaN(utcMidnight(input.referenceDate))) {
       throw new PolicyError('referenceDate', `referenceDate must be an ISO date (YYYY-MM-DD); got ${input.referenceDate}`);
     }
     out.referenceDate = input.referenceDate;

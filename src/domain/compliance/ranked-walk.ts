@@ -1,23 +1,64 @@
 // The one evaluation shared by the cheapest-offer answer and the offer listing: candidates of a
 // requirement in rank order, with the number of policy rules each one fails. Policy parts are
-// evaluated once per provider, region and pricing model of the query (memoized), so walking an
+// evaluated once per provider, region and pricing model of the query (memoized), so reaching an
 // offer costs a few array reads; Decimal work happens only for offers that are actually reached.
-import type { Currency } from '../catalog/catalog.types.js';
-import { at, defined } from '../checked.js';
-import type { Decimal } from '../money/money.js';
+import type { Currency, PricingModel } from '../catalog/catalog.types.js';
+import { at, atFloat64, atInt32, defined } from '../checked.js';
+import { formatAmount, type Decimal } from '../money/money.js';
 import type { CatalogIndex, CurrencyPrices } from './catalog-index.js';
-import { evaluatePricingModel, evaluateProvider, evaluateRegion, oldestAcceptedObservation, priceFails } from './evaluate.js';
+import {
+  combineVerdicts,
+  evaluateFreshness,
+  evaluatePrice,
+  evaluatePricingModel,
+  evaluateProvider,
+  evaluateRegion,
+  oldestAcceptedObservation,
+  priceFails,
+  providerPolicyKey,
+  regionPolicyKey,
+  type Verdict,
+} from './evaluate.js';
 import type { CompliancePolicy } from './policy.js';
 import { applyDiscount, type Discounts } from './ranking.js';
 import { gpuMatches, type GpuRequirement } from './requirement.js';
+
+/**
+ * Verdicts on a version's regions and providers, shared by the queries whose policies read the same
+ * (regionPolicyKey, providerPolicyKey): most queries name a preset, so their verdicts were made
+ * again for every request, a fifth of a cheapest query's allocations. Per index, a few keys each.
+ */
+const sharedVerdicts = new WeakMap<CatalogIndex, Map<string, (Verdict | undefined)[]>>();
+const SHARED_KEYS_PER_INDEX = 64;
+
+function verdictsFor(index: CatalogIndex, key: string, size: number): (Verdict | undefined)[] {
+  let byKey = sharedVerdicts.get(index);
+  if (!byKey) sharedVerdicts.set(index, (byKey = new Map<string, (Verdict | undefined)[]>()));
+  let verdicts = byKey.get(key);
+  if (!verdicts) {
+    // The oldest key goes first; a query already holding its array keeps using it.
+    if (byKey.size >= SHARED_KEYS_PER_INDEX) byKey.delete(byKey.keys().next().value ?? key);
+    verdicts = new Array<Verdict | undefined>(size).fill(undefined);
+    byKey.set(key, verdicts);
+  }
+  return verdicts;
+}
+
+/** A verdict to share: frozen, so that a change made to one answer's copy throws instead of reaching the next answer. */
+function frozen(verdict: Verdict): Verdict {
+  Object.freeze(verdict.reasons);
+  Object.freeze(verdict.passes);
+  return Object.freeze(verdict);
+}
 
 export class RankedQuery {
   readonly prices: CurrencyPrices;
   /** Lists whose GPU matches the requirement (and of LIST prices unless the policy includes estimates). */
   readonly lists: readonly number[];
-  private readonly providerFails: Int8Array;
-  private readonly regionFails: Int8Array;
-  private readonly modelFails = new Map<string, number>();
+  /** The policy's verdict on each provider, region and pricing model, made when first needed (the first two shared: verdictsFor). */
+  private readonly providerVerdicts: (Verdict | undefined)[];
+  private readonly regionVerdicts: (Verdict | undefined)[];
+  private readonly modelVerdicts = new Map<PricingModel, Verdict>();
   private readonly discountByProvider: (Decimal | undefined)[];
   /** Without discounts or pooling, the index's precomputed order (no Decimal work) is the order. */
   private readonly byIndexOrder: boolean;
@@ -39,8 +80,8 @@ export class RankedQuery {
           })
         : [],
     );
-    this.providerFails = new Int8Array(index.providers.length).fill(-1);
-    this.regionFails = new Int8Array(index.regions.length).fill(-1);
+    this.providerVerdicts = verdictsFor(index, `provider ${providerPolicyKey(policy)}`, index.providers.length);
+    this.regionVerdicts = verdictsFor(index, `region ${regionPolicyKey(policy)}`, index.regions.length);
     this.discountByProvider = index.providers.map((p) => discounts.get(p.slug));
     this.byIndexOrder = !this.ranksByTotal && !this.discountByProvider.some((d) => d && !d.isZero());
     this.staleBefore = oldestAcceptedObservation(policy);
@@ -64,7 +105,7 @@ export class RankedQuery {
   }
 
   discountOf(offer: number): Decimal | undefined {
-    return this.discountByProvider[at(this.index.offerProvider, offer)];
+    return this.discountByProvider[atInt32(this.index.offerProvider, offer)];
   }
 
   pricePerGpuHour(offer: number): Decimal {
@@ -89,25 +130,41 @@ export class RankedQuery {
   /** Orders two offers as the answer does: by key, then tie keys. */
   compare(a: number, b: number): number {
     if (this.byIndexOrder) return this.prices.compare(a, b);
-    return this.key(a).cmp(this.key(b)) || at(this.index.tieRank, a) - at(this.index.tieRank, b);
+    return this.key(a).cmp(this.key(b)) || atInt32(this.index.tieRank, a) - atInt32(this.index.tieRank, b);
   }
 
   /** False when every offer of the list fails a provider or pricing-model rule. */
   listCanComply(list: number): boolean {
     const l = at(this.index.lists, list);
-    return this.providerFailCount(l.provider) === 0 && this.modelFailCount(l.pricingModel) === 0;
+    return this.providerVerdict(l.provider).reasons.length === 0 && this.modelVerdict(l.pricingModel).reasons.length === 0;
   }
 
   /** How many rules the offer fails: the same count evaluateOffer reports as reasons. */
   failCount(offer: number): number {
     const o = at(this.index.offers, offer);
     return (
-      this.providerFailCount(at(this.index.offerProvider, offer)) +
-      this.regionFailCount(at(this.index.offerRegion, offer)) +
-      this.modelFailCount(o.pricingModel) +
+      this.providerVerdict(atInt32(this.index.offerProvider, offer)).reasons.length +
+      this.regionVerdict(atInt32(this.index.offerRegion, offer)).reasons.length +
+      this.modelVerdict(o.pricingModel).reasons.length +
       (this.policy.maxPricePerGpuHour && this.overPriceCap(offer) ? 1 : 0) +
       (this.staleBefore !== null && o.observedAt < this.staleBefore ? 1 : 0)
     );
+  }
+
+  /**
+   * Every rule for an offer of the index, as evaluateOffer reports them (combineVerdicts, in its
+   * order), from this query's verdicts on the offer's provider, region and pricing model.
+   */
+  verdict(offer: number): Verdict {
+    const o = at(this.index.offers, offer);
+    const { policy } = this;
+    return combineVerdicts(o, [
+      this.regionVerdict(atInt32(this.index.offerRegion, offer)),
+      this.providerVerdict(atInt32(this.index.offerProvider, offer)),
+      this.modelVerdict(o.pricingModel),
+      evaluatePrice({ pricePerGpuHour: this.pricePerGpuHour(offer), currency: this.currency, policy, maxText: this.maxText() }),
+      evaluateFreshness({ offer: o, policy }),
+    ]);
   }
 
   /** Double of the policy's price cap: toNumber() never inverts an order, so only equal doubles need Decimal. */
@@ -116,37 +173,97 @@ export class RankedQuery {
   /** priceFails on the offer's price; undiscounted offers compare as doubles unless they equal the cap's. */
   private overPriceCap(offer: number): boolean {
     if (this.discountOf(offer) === undefined) {
-      const approx = at(this.prices.approxPerGpuHour, offer);
+      const approx = atFloat64(this.prices.approxPerGpuHour, offer);
       if (approx !== this.capApprox) return approx > this.capApprox;
     }
     return priceFails(this.pricePerGpuHour(offer), this.policy);
   }
 
-  private providerFailCount(p: number): number {
-    let f = at(this.providerFails, p);
-    if (f < 0) {
-      f = evaluateProvider({ provider: at(this.index.providers, p), policy: this.policy }).reasons.length;
-      this.providerFails[p] = f;
-    }
-    return f;
+  /** The price cap as answers write it, once per query. */
+  private capText: string | undefined;
+
+  private maxText(): string | undefined {
+    const max = this.policy.maxPricePerGpuHour;
+    if (max && this.capText === undefined) this.capText = formatAmount(max);
+    return this.capText;
   }
 
-  private regionFailCount(r: number): number {
-    let f = at(this.regionFails, r);
-    if (f < 0) {
-      f = evaluateRegion({ region: at(this.index.regions, r), policy: this.policy }).reasons.length;
-      this.regionFails[r] = f;
+  private providerVerdict(p: number): Verdict {
+    let v = this.providerVerdicts[p];
+    if (v === undefined) {
+      v = frozen(evaluateProvider({ provider: at(this.index.providers, p), policy: this.policy }));
+      this.providerVerdicts[p] = v;
     }
-    return f;
+    return v;
   }
 
-  private modelFailCount(m: string): number {
-    let f = this.modelFails.get(m);
-    if (f === undefined) {
-      f = evaluatePricingModel({ pricingModel: m as never, policy: this.policy }).reasons.length;
-      this.modelFails.set(m, f);
+  private regionVerdict(r: number): Verdict {
+    let v = this.regionVerdicts[r];
+    if (v === undefined) {
+      v = frozen(evaluateRegion({ region: at(this.index.regions, r), policy: this.policy }));
+      this.regionVerdicts[r] = v;
     }
-    return f;
+    return v;
+  }
+
+  private modelVerdict(m: PricingModel): Verdict {
+    let v = this.modelVerdicts.get(m);
+    if (v === undefined) {
+      v = evaluatePricingModel({ pricingModel: m, policy: this.policy });
+      this.modelVerdicts.set(m, v);
+    }
+    return v;
+  }
+
+  /**
+   * The `k` best offers of `lists` in rank order that fail no rule (with `after`: of those ranked
+   * after it): the first `k` compliant offers the walk would reach, found without merging when the
+   * query ranks in the index's own order. Lists are read cheapest head first
+   * (CurrencyPrices.listsInHeadOrder), each until its next offer ranks after the k-th found so far;
+   * the reading stops at the first list whose head ranks after it, since every later list's
+   * offers do too. Otherwise (a discount or pooled totals change the order across lists) the
+   * walk's merge finds them.
+   */
+  bestCompliant({ lists, k, after }: { lists: readonly number[]; k: number; after?: number }): number[] {
+    const best: number[] = [];
+    if (!this.byIndexOrder) {
+      for (const offer of this.walk({ lists, after })) {
+        if (this.failCount(offer) > 0) continue;
+        best.push(offer);
+        if (best.length >= k) break;
+      }
+      return best;
+    }
+    const { sortedLists, compare } = this.prices;
+    const wanted = new Uint8Array(sortedLists.length);
+    // Lists of one GPU model (the common query) are read in that model's own head order, so a
+    // large catalog's other models' lists are not even looked at.
+    let gpu: number | null = null;
+    for (const l of lists) {
+      wanted[l] = 1;
+      const g = at(this.index.lists, l).gpu;
+      gpu = gpu === null || gpu === g ? g : -1;
+    }
+    const listsInHeadOrder = gpu !== null && gpu >= 0 ? at(this.prices.listsInHeadOrderByGpu, gpu) : this.prices.listsInHeadOrder;
+    // The k-th best so far, once there are k; -1 before.
+    let kth = -1;
+    for (const l of listsInHeadOrder) {
+      if (wanted[l] !== 1) continue;
+      const list = at(sortedLists, l);
+      if (kth >= 0 && compare(atInt32(list, 0), kth) > 0) break;
+      for (let i = after === undefined ? 0 : this.firstAfter(list, after); i < list.length; i++) {
+        const offer = atInt32(list, i);
+        if (kth >= 0 && compare(offer, kth) > 0) break;
+        if (this.failCount(offer) > 0) continue;
+        // Into its place among the best so far (few: k is a page or a limit).
+        let j = best.length;
+        for (let before = best[j - 1]; before !== undefined && compare(before, offer) > 0; before = best[j - 1]) j -= 1;
+        best.splice(j, 0, offer);
+        if (best.length > k) best.pop();
+        if (best.length === k) kth = best[k - 1] ?? -1;
+      }
+    }
+    return best;
   }
 
   /**
@@ -163,20 +280,20 @@ export class RankedQuery {
     const heap = new MinHeap<Head>(
       this.byIndexOrder
         ? (a, b) => byPrice(a.offer, b.offer)
-        : (a, b) => defined(a.key, 'heap key').cmp(defined(b.key, 'heap key')) || at(tie, a.offer) - at(tie, b.offer),
+        : (a, b) => defined(a.key, 'heap key').cmp(defined(b.key, 'heap key')) || atInt32(tie, a.offer) - atInt32(tie, b.offer),
     );
     const keyOf = (offer: number): Decimal | null => (this.byIndexOrder ? null : this.key(offer));
     for (const l of lists) {
       const list = at(sorted, l);
       const pos = after === undefined ? 0 : this.firstAfter(list, after);
-      if (pos < list.length) heap.push({ list, pos, offer: at(list, pos), key: keyOf(at(list, pos)) });
+      if (pos < list.length) heap.push({ list, pos, offer: atInt32(list, pos), key: keyOf(atInt32(list, pos)) });
     }
     while (heap.size > 0) {
       const head = heap.peek();
       const offer = head.offer;
       head.pos += 1;
       if (head.pos < head.list.length) {
-        head.offer = at(head.list, head.pos);
+        head.offer = atInt32(head.list, head.pos);
         head.key = keyOf(head.offer);
         heap.replaceTop(head);
       } else {
@@ -192,7 +309,7 @@ export class RankedQuery {
     let hi = list.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.compare(at(list, mid), after) > 0) hi = mid;
+      if (this.compare(atInt32(list, mid), after) > 0) hi = mid;
       else lo = mid + 1;
     }
     return lo;
