@@ -6,10 +6,10 @@
 //
 // What never varies a key: the caller. Authentication and rate limits run before the cache is
 // consulted (http-hooks.ts), so a cached answer never carries, or skips, a caller's limit.
-import { hash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import stringify from 'safe-stable-stringify';
 import { MAX_INPUT_DEPTH, nestingDepth } from '../errors/validation.js';
+import { contentHash } from './content-hash.js';
 
 /** Headers of an answer that are part of it and are sent again with a cached copy. */
 export const REPLAYED_HEADERS = ['content-type', 'x-catalog-version', 'x-next-cursor'] as const;
@@ -127,8 +127,7 @@ export function cacheControl(freshness: Freshness, refreshSeconds: number, now: 
 
 /** A strong validator: the answer's bytes decide it, so equal answers share it across instances and days. */
 export function etagOf(body: string): string {
-  // The one-shot hash: no Hash object per answer.
-  return `"${hash('sha1', body, 'base64url')}"`;
+  return `"${contentHash(body)}"`;
 }
 
 /** If-None-Match (weak comparison, RFC 9110 §13.1.2): does any listed tag, or `*`, match? */
@@ -183,7 +182,7 @@ export class ResponseCache {
   admits(key: string, atOnce = false): boolean {
     if (this.off) return false;
     if (atOnce) return true;
-    const digest = hash('sha1', key, 'base64url');
+    const digest = contentHash(key);
     if (this.seenOnce.delete(digest)) return true;
     this.seenOnce.set(digest, true);
     return false;
