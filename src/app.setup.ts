@@ -2,12 +2,15 @@
 // Fastify adapter and its options, security headers, CORS, the validation pipe, the OpenAPI page,
 // and the per-request hooks (the request gate, the response cache, metrics, the request log).
 import type { INestApplication } from '@nestjs/common';
+import { resolveSecurityHeaders } from '@nestjs/core/security/security-headers.js';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { LogController } from 'fastify';
+import { createRequire } from 'node:module';
+import { LogController, type FastifyServerOptions } from 'fastify';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import type { Logger as PinoLogger } from 'pino';
 import { installGraphiqlAssets } from './common/graphiql.js';
+import { answerJson } from './common/http/answer-json.js';
 import { createValidationPipe } from './common/errors/validation.js';
 import { installHttpHooks } from './common/http/http-hooks.js';
 import { BODY_LIMIT_BYTES } from './common/http/limits.js';
@@ -28,8 +31,39 @@ export const CSP_DIRECTIVES = {
   'upgrade-insecure-requests': null,
 };
 
+/**
+ * Fastify's schema compilers (ajv for validation, fast-json-stringify for responses), loaded when a
+ * route with a schema first needs one. No route here has one (Nest validates with class-validator),
+ * and Fastify otherwise loads both at start: some hundred files, and memory that no request uses
+ * (BENCHMARKS.md, "Memory"). They are Fastify's own dependencies, so they are resolved from it.
+ */
+const fromFastify = createRequire(import.meta.resolve('fastify'));
+type CompilerFactory = (...args: unknown[]) => unknown;
+const lazyFactory = (pkg: string): CompilerFactory => {
+  let factory: CompilerFactory | undefined;
+  return (...args) => (factory ??= (fromFastify(pkg) as () => CompilerFactory)())(...args);
+};
+const LAZY_SCHEMA_COMPILERS = {
+  buildValidator: lazyFactory('@fastify/ajv-compiler'),
+  buildSerializer: lazyFactory('@fastify/fast-json-stringify-compiler'),
+} as unknown as NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
+
+/**
+ * helmet 8's headers as Nest builds them (resolveSecurityHeaders, what app.useSecurityHeaders
+ * uses), with helmet's Content-Security-Policy narrowed: the pages (GraphiQL, the OpenAPI UI) run
+ * only scripts from this origin, none inline, and load nothing from elsewhere; inline styles stay
+ * allowed (the OpenAPI UI's page has some). The response hooks add them to every answer
+ * (http-hooks.ts): Nest's hook set them one by one on the raw response, then Fastify's own headers
+ * were merged in, which cost /health/live 7% of its CPU time; as Fastify headers they are written
+ * in one pass (BENCHMARKS.md, "Per-request work").
+ */
+export const SECURITY_HEADERS: readonly (readonly [string, string])[] = resolveSecurityHeaders({
+  contentSecurityPolicy: { directives: CSP_DIRECTIVES },
+  crossOriginEmbedderPolicy: false,
+}).headers.map(([name, value]) => [name.toLowerCase(), value] as const);
+
 export function createHttpAdapter(config: Pick<AppConfig, 'TRUST_PROXY'>, logger: PinoLogger): FastifyAdapter {
-  return new FastifyAdapter({
+  const adapter = new FastifyAdapter({
     loggerInstance: logger,
     // One "request completed" line per request, written by logRequest (logger.options.ts).
     logController: new LogController({ disableRequestLogging: true }),
@@ -39,7 +73,11 @@ export function createHttpAdapter(config: Pick<AppConfig, 'TRUST_PROXY'>, logger
     // forwards; set TRUST_PROXY to the proxies to believe (see README).
     trustProxy: config.TRUST_PROXY as boolean | string,
     routerOptions: { ignoreTrailingSlash: true },
+    schemaController: { compilersFactory: LAZY_SCHEMA_COMPILERS },
   });
+  // Before any route exists: Fastify gives each route the serialiser set when it is added.
+  adapter.getInstance().setReplySerializer((payload) => answerJson(payload));
+  return adapter;
 }
 
 export async function configureApp(
@@ -47,10 +85,6 @@ export async function configureApp(
   config: Pick<AppConfig, 'CORS_ORIGINS' | 'CATALOG_REFRESH_MS' | 'RESPONSE_CACHE_MB' | 'OPENAPI_SERVERS' | 'GRAPHQL_PLAYGROUND'>,
 ): Promise<OpenAPIObject> {
   app.useLogger(app.get(Logger));
-  // helmet 8's headers, built into Nest, with helmet's Content-Security-Policy narrowed: the pages
-  // (GraphiQL, the OpenAPI UI) run only scripts from this origin, none inline, and load nothing
-  // from elsewhere; inline styles stay allowed (the OpenAPI UI's page has some).
-  app.useSecurityHeaders({ contentSecurityPolicy: { directives: CSP_DIRECTIVES }, crossOriginEmbedderPolicy: false });
   // CORS only for the listed dashboard origins; none by default.
   if (config.CORS_ORIGINS.length) {
     app.enableCors({
@@ -61,7 +95,7 @@ export async function configureApp(
     });
   }
   app.useGlobalPipes(createValidationPipe());
-  installHttpHooks(app, config);
+  installHttpHooks(app, config, SECURITY_HEADERS);
   if (config.GRAPHQL_PLAYGROUND) installGraphiqlAssets(app);
   const document = buildOpenApiDocument(app, config);
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json', yamlDocumentUrl: 'openapi.yaml' });

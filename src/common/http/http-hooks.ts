@@ -3,8 +3,8 @@
 //   onRequest   the request gate for the API (/v1 and /graphql): API key, then the caller's rate
 //               limit; before the body is read, so a refused caller costs no parsing
 //   preHandler  the response cache: a repeated read is answered from memory (or with 304)
-//   onSend      a fresh answer gets its ETag and Cache-Control, and is kept if asked before (at
-//               once if it may have needed the database)
+//   onSend      every answer gets the security headers; a fresh one its ETag and Cache-Control,
+//               and is kept if asked before (at once if it may have needed the database)
 //   onResponse  metrics (labels resolved once per route) and the request log line
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -35,7 +35,11 @@ function isGated(route: string | undefined): boolean {
   return route !== undefined && (route === '/graphql' || route.startsWith('/v1/'));
 }
 
-export function installHttpHooks(app: NestFastifyApplication, config: Pick<AppConfig, 'CATALOG_REFRESH_MS' | 'RESPONSE_CACHE_MB'>): ResponseCache {
+export function installHttpHooks(
+  app: NestFastifyApplication,
+  config: Pick<AppConfig, 'CATALOG_REFRESH_MS' | 'RESPONSE_CACHE_MB'>,
+  securityHeaders: readonly (readonly [string, string])[],
+): ResponseCache {
   const fastify = app.getHttpAdapter().getInstance();
   const gate = app.get(RequestGate);
   const catalog = app.get(CatalogService);
@@ -115,6 +119,8 @@ export function installHttpHooks(app: NestFastifyApplication, config: Pick<AppCo
   });
 
   fastify.addHook('onSend', (request, reply, payload, done) => {
+    // Every answer, whoever made it (a route, a refusal, a 404, a cached copy), unless it set its own.
+    for (const [name, value] of securityHeaders) if (!reply.hasHeader(name)) void reply.header(name, value);
     const plan = request.cachePlan;
     if (!plan || reply.statusCode !== 200 || typeof payload !== 'string' || reply.getHeader('x-cache') === 'hit') return done(null, payload);
     // A GraphQL answer with errors (a persisted query not known yet, say) is not kept.

@@ -3,7 +3,61 @@ import { ApiProperty } from '@nestjs/swagger';
 import { INTERRUPTION_RATES, type InterruptionRate, type PriceKind, type PricingModel } from '../../../domain/catalog/catalog.types.js';
 import type { OfferQuote } from '../../../domain/compliance/index.js';
 import { PriceKindEnum, PricingModelEnum } from '../../../common/models/enums.js';
+import { LRUCache } from 'lru-cache';
 import { MoneyModel } from '../../../common/models/money.model.js';
+import { writeJsonWith } from '../../../common/http/answer-json.js';
+
+/**
+ * The fields whose values come from the catalog (the offer, its region and GPU, its prices in the
+ * answer's currency), in the order `of` writes them, and the fields one request decides. Together
+ * they are every field; answer-json.spec.ts checks both against the model.
+ */
+export const OFFER_CATALOG_FIELDS = [
+  'id',
+  'provider',
+  'region',
+  'country',
+  'gpu',
+  'gpuMemoryGb',
+  'gpuCount',
+  'instanceType',
+  'pricingModel',
+  'pricePerHour',
+  'pricePerGpuHour',
+  'listPricePerHour',
+  'upfront',
+  'termMonths',
+  'serverlessUnitPrice',
+  'serverlessUnit',
+  'interruptionNoticeSeconds',
+  'interruptionRate',
+  'source',
+  'sourceTitle',
+  'observedAt',
+  'priceKind',
+  'derivation',
+  'conversion',
+] as const satisfies readonly (keyof OfferModel)[];
+export const OFFER_REQUEST_FIELDS = ['discountPercent', 'instances', 'totalPricePerHour', 'complies'] as const satisfies readonly (keyof OfferModel)[];
+
+/** The text of an offer's catalog fields, `{"id":…,"conversion":…` without the closing brace, and the values it was written from. */
+interface CatalogText {
+  values: unknown[];
+  text: string;
+}
+
+/**
+ * By offer id: the texts written lately, one per answer currency (or discount, which changes the
+ * prices). Bounded: every offer of the bundled catalog in two currencies fits, and a large catalog
+ * keeps the offers asked for most (some 2.5 MB at most).
+ */
+const catalogTexts = new LRUCache<string, CatalogText[]>({ max: 2048 });
+
+/** Is `value` what `kept` was: the same primitive, or a MoneyModel of the same amount and currency. */
+function same(value: unknown, kept: unknown): boolean {
+  if (value === kept) return true;
+  return value instanceof MoneyModel && kept instanceof MoneyModel && value.amount === kept.amount && value.currency === kept.currency;
+}
 
 @ObjectType('Offer')
 export class OfferModel {
@@ -108,3 +162,38 @@ export class OfferModel {
     return m;
   }
 }
+
+/**
+ * Appends JSON.stringify(model): the catalog fields' text as written for an earlier answer, when
+ * every one of their values is still what it was written from (else written anew), then this
+ * answer's own fields.
+ */
+function offerJson(model: OfferModel, out: string[]): void {
+  const text = catalogText(model);
+  const own: Record<string, unknown> = {};
+  for (const field of OFFER_REQUEST_FIELDS) own[field] = model[field];
+  const rest = JSON.stringify(own);
+  if (rest === '{}') out.push(text, '}');
+  else if (text === '{') out.push(rest);
+  else out.push(text, ',', rest.slice(1));
+}
+
+function catalogText(model: OfferModel): string {
+  const kept = typeof model.id === 'string' ? catalogTexts.get(model.id) : undefined;
+  for (const entry of kept ?? []) {
+    let i = 0;
+    for (const field of OFFER_CATALOG_FIELDS) {
+      if (!same(model[field], entry.values[i])) break;
+      i += 1;
+    }
+    if (i === OFFER_CATALOG_FIELDS.length) return entry.text;
+  }
+  const values = OFFER_CATALOG_FIELDS.map((field) => model[field]);
+  const own: Record<string, unknown> = {};
+  OFFER_CATALOG_FIELDS.forEach((field, i) => (own[field] = values[i]));
+  const text = JSON.stringify(own).slice(0, -1);
+  if (typeof model.id === 'string') catalogTexts.set(model.id, [{ values, text }, ...(kept ?? []).slice(0, 3)]);
+  return text;
+}
+
+writeJsonWith(OfferModel, offerJson);

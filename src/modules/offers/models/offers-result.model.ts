@@ -5,6 +5,7 @@ import type { CheapestResult, ExcludedOffer, OfferPage } from '../../../domain/c
 import { CurrencyEnum } from '../../../common/models/enums.js';
 import { CatalogVersionRefModel } from '../../catalog/models/catalog-version.model.js';
 import { OfferModel } from '../../catalog/models/offer.model.js';
+import { walkJsonOf } from '../../../common/http/answer-json.js';
 
 @ObjectType('OfferConnection')
 export class OfferConnectionModel {
@@ -70,3 +71,6 @@ export class CheapestOffersResultModel {
     return m;
   }
 }
+
+// The REST serialiser looks for offers in these answers (answer-json.ts).
+walkJsonOf(OfferConnectionModel, CheapestOffersResultModel, ExcludedOfferModel);
