@@ -1021,7 +1021,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The Health Check is successful */
+            /** @description Healthy */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1032,125 +1032,49 @@ export interface operations {
                          * @example ok
                          * @enum {string}
                          */
-                        status?: "ok" | "degraded";
+                        status: "ok";
                         /**
+                         * @description The indicators that are up
                          * @example {
-                         *       "database": {
+                         *       "process": {
                          *         "status": "up",
-                         *         "responseTime": 12
+                         *         "uptimeSeconds": 3600
                          *       }
                          *     }
                          */
                         info?: {
                             [key: string]: {
                                 /** @enum {string} */
-                                status: "up" | "degraded" | "down";
-                                /** @description Time the health indicator took to respond, in ms */
-                                responseTime?: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        } | null;
-                        /** @example {} */
-                        error?: {
-                            [key: string]: {
-                                /** @enum {string} */
-                                status: "up" | "degraded" | "down";
-                                /** @description Time the health indicator took to respond, in ms */
-                                responseTime?: number;
+                                status: "up" | "down";
                             } & {
                                 [key: string]: unknown;
                             };
                         } | null;
                         /**
-                         * @example {
-                         *       "database": {
-                         *         "status": "up",
-                         *         "responseTime": 12
-                         *       }
-                         *     }
-                         */
-                        details?: {
-                            [key: string]: {
-                                /** @enum {string} */
-                                status: "up" | "degraded" | "down";
-                                /** @description Time the health indicator took to respond, in ms */
-                                responseTime?: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description The Health Check is not successful */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @example error
-                         * @enum {string}
-                         */
-                        status?: "error" | "shutting_down";
-                        /**
-                         * @example {
-                         *       "database": {
-                         *         "status": "up",
-                         *         "responseTime": 12
-                         *       }
-                         *     }
-                         */
-                        info?: {
-                            [key: string]: {
-                                /** @enum {string} */
-                                status: "up" | "degraded" | "down";
-                                /** @description Time the health indicator took to respond, in ms */
-                                responseTime?: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        } | null;
-                        /**
-                         * @example {
-                         *       "redis": {
-                         *         "status": "down",
-                         *         "message": "Could not connect",
-                         *         "responseTime": 3005
-                         *       }
-                         *     }
+                         * @description The indicators that are down
+                         * @example {}
                          */
                         error?: {
                             [key: string]: {
                                 /** @enum {string} */
-                                status: "up" | "degraded" | "down";
-                                /** @description Time the health indicator took to respond, in ms */
-                                responseTime?: number;
+                                status: "up" | "down";
                             } & {
                                 [key: string]: unknown;
                             };
                         } | null;
                         /**
+                         * @description Every indicator
                          * @example {
-                         *       "database": {
+                         *       "process": {
                          *         "status": "up",
-                         *         "responseTime": 12
-                         *       },
-                         *       "redis": {
-                         *         "status": "down",
-                         *         "message": "Could not connect",
-                         *         "responseTime": 3005
+                         *         "uptimeSeconds": 3600
                          *       }
                          *     }
                          */
-                        details?: {
+                        details: {
                             [key: string]: {
                                 /** @enum {string} */
-                                status: "up" | "degraded" | "down";
-                                /** @description Time the health indicator took to respond, in ms */
-                                responseTime?: number;
+                                status: "up" | "down";
                             } & {
                                 [key: string]: unknown;
                             };
@@ -1169,7 +1093,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The Health Check is successful */
+            /** @description Healthy */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1180,50 +1104,67 @@ export interface operations {
                          * @example ok
                          * @enum {string}
                          */
-                        status?: "ok" | "degraded";
+                        status: "ok";
                         /**
+                         * @description The indicators that are up
                          * @example {
                          *       "database": {
                          *         "status": "up",
-                         *         "responseTime": 12
+                         *         "pendingMigrations": 0
+                         *       },
+                         *       "catalog": {
+                         *         "status": "up",
+                         *         "version": "2026-11-30",
+                         *         "offers": 741
+                         *       },
+                         *       "catalogSources": {
+                         *         "status": "up",
+                         *         "sources": {}
                          *       }
                          *     }
                          */
                         info?: {
                             [key: string]: {
                                 /** @enum {string} */
-                                status: "up" | "degraded" | "down";
-                                /** @description Time the health indicator took to respond, in ms */
-                                responseTime?: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        } | null;
-                        /** @example {} */
-                        error?: {
-                            [key: string]: {
-                                /** @enum {string} */
-                                status: "up" | "degraded" | "down";
-                                /** @description Time the health indicator took to respond, in ms */
-                                responseTime?: number;
+                                status: "up" | "down";
                             } & {
                                 [key: string]: unknown;
                             };
                         } | null;
                         /**
+                         * @description The indicators that are down
+                         * @example {}
+                         */
+                        error?: {
+                            [key: string]: {
+                                /** @enum {string} */
+                                status: "up" | "down";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } | null;
+                        /**
+                         * @description Every indicator
                          * @example {
                          *       "database": {
                          *         "status": "up",
-                         *         "responseTime": 12
+                         *         "pendingMigrations": 0
+                         *       },
+                         *       "catalog": {
+                         *         "status": "up",
+                         *         "version": "2026-11-30",
+                         *         "offers": 741
+                         *       },
+                         *       "catalogSources": {
+                         *         "status": "up",
+                         *         "sources": {}
                          *       }
                          *     }
                          */
-                        details?: {
+                        details: {
                             [key: string]: {
                                 /** @enum {string} */
-                                status: "up" | "degraded" | "down";
-                                /** @description Time the health indicator took to respond, in ms */
-                                responseTime?: number;
+                                status: "up" | "down";
                             } & {
                                 [key: string]: unknown;
                             };
@@ -1231,7 +1172,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The Health Check is not successful */
+            /** @description Not ready: the indicators that are down say why */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1242,63 +1183,68 @@ export interface operations {
                          * @example error
                          * @enum {string}
                          */
-                        status?: "error" | "shutting_down";
+                        status: "error" | "shutting_down";
                         /**
+                         * @description The indicators that are up
                          * @example {
-                         *       "database": {
+                         *       "catalog": {
                          *         "status": "up",
-                         *         "responseTime": 12
+                         *         "version": "2026-11-30",
+                         *         "offers": 741
+                         *       },
+                         *       "catalogSources": {
+                         *         "status": "up",
+                         *         "sources": {}
                          *       }
                          *     }
                          */
                         info?: {
                             [key: string]: {
                                 /** @enum {string} */
-                                status: "up" | "degraded" | "down";
-                                /** @description Time the health indicator took to respond, in ms */
-                                responseTime?: number;
+                                status: "up" | "down";
                             } & {
                                 [key: string]: unknown;
                             };
                         } | null;
                         /**
+                         * @description The indicators that are down
                          * @example {
-                         *       "redis": {
+                         *       "database": {
                          *         "status": "down",
-                         *         "message": "Could not connect",
-                         *         "responseTime": 3005
+                         *         "message": "connect ECONNREFUSED 127.0.0.1:5432"
                          *       }
                          *     }
                          */
                         error?: {
                             [key: string]: {
                                 /** @enum {string} */
-                                status: "up" | "degraded" | "down";
-                                /** @description Time the health indicator took to respond, in ms */
-                                responseTime?: number;
+                                status: "up" | "down";
                             } & {
                                 [key: string]: unknown;
                             };
                         } | null;
                         /**
+                         * @description Every indicator
                          * @example {
-                         *       "database": {
+                         *       "catalog": {
                          *         "status": "up",
-                         *         "responseTime": 12
+                         *         "version": "2026-11-30",
+                         *         "offers": 741
                          *       },
-                         *       "redis": {
+                         *       "catalogSources": {
+                         *         "status": "up",
+                         *         "sources": {}
+                         *       },
+                         *       "database": {
                          *         "status": "down",
-                         *         "message": "Could not connect",
-                         *         "responseTime": 3005
+                         *         "message": "connect ECONNREFUSED 127.0.0.1:5432"
                          *       }
                          *     }
                          */
-                        details?: {
+                        details: {
                             [key: string]: {
                                 /** @enum {string} */
-                                status: "up" | "degraded" | "down";
-                                /** @description Time the health indicator took to respond, in ms */
-                                responseTime?: number;
+                                status: "up" | "down";
                             } & {
                                 [key: string]: unknown;
                             };

@@ -2,7 +2,11 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, type HealthCheckResult } from '@nestjs/terminus';
 import { SourceFreshnessService } from '../catalog/sync/source-freshness.service.js';
+import { ApiHealthResponses } from './health-schema.js';
 import { ReadinessService } from './readiness.service.js';
+
+/** Health answers are never cached; their OpenAPI description is ApiHealthResponses (health-schema.ts says why). */
+const NO_CACHE_NOR_RUNTIME_SWAGGER = { noCache: true, swaggerDocumentation: false };
 
 @ApiTags('health')
 @Controller('health')
@@ -16,7 +20,8 @@ export class HealthController {
 
   @Get('live')
   @ApiOperation({ summary: 'Liveness: the process answers' })
-  @HealthCheck()
+  @ApiHealthResponses({ up: { process: { status: 'up', uptimeSeconds: 3600 } } }, false)
+  @HealthCheck(NO_CACHE_NOR_RUNTIME_SWAGGER)
   live(): HealthCheckResult {
     // Terminus' result, built directly: liveness is "the process answers", probed often, and has
     // nothing to check that could fail.
@@ -28,7 +33,18 @@ export class HealthController {
   @ApiOperation({
     summary: 'Readiness: database reachable, migrations applied, catalog loaded (503 when not); per live price source its freshness (stale is a warning)',
   })
-  @HealthCheck()
+  @ApiHealthResponses(
+    {
+      up: {
+        database: { status: 'up', pendingMigrations: 0 },
+        catalog: { status: 'up', version: '2026-11-30', offers: 741 },
+        catalogSources: { status: 'up', sources: {} },
+      },
+      down: { database: { status: 'down', message: 'connect ECONNREFUSED 127.0.0.1:5432' } },
+    },
+    true,
+  )
+  @HealthCheck(NO_CACHE_NOR_RUNTIME_SWAGGER)
   ready() {
     return this.health.check([
       async () => {
