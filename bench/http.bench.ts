@@ -1,14 +1,22 @@
-// npm run bench [-- 0,1000,100000 [seconds]]: requests/s, median and p99 of the service's hot
-// endpoints under autocannon, with baselines measured in the same run: a bare Node http server
+// npm run bench [-- 0,1000,100000 [seconds] [rounds]]: requests/s, median and p99 of the service's
+// hot endpoints under autocannon, with baselines measured in the same run: a bare Node http server
 // (constant JSON), an empty NestJS + Fastify app (the same JSON), the raw SQL of the cheapest
 // query through pg, and the bare server again answering the bytes of the service's cheapest
 // answer. Size 0 is the bundled catalog (data/catalog); other sizes are synthetic catalogs,
-// imported through the real import path. "Distinct" scenarios change one
-// harmless parameter on every request, so the response cache cannot answer them; "repeated" ones
-// send the same request, which the cache answers. Results go to stdout as Markdown for
-// BENCHMARKS.md.
+// imported through the real import path. "Distinct" scenarios change one harmless parameter on
+// every request, so the response cache cannot answer them; "repeated" ones send the same request,
+// which the cache answers.
+//
+// The machine's speed moves by a factor of two or three within minutes (BENCHMARKS.md), so a ratio
+// against a baseline measured minutes earlier says more about the machine than the service. Each
+// service scenario is therefore measured in `rounds` rounds, each paired with a run of its
+// baselines right before or after it (the order alternates), and the table gives the median of
+// the per-round ratios. Beside it, the service's main-thread CPU time per request (from
+// /proc/<pid>/task/<pid>/stat), which the load generator's speed does not move. Results go to
+// stdout as Markdown for BENCHMARKS.md.
 import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -20,11 +28,18 @@ import { CliModule } from '../src/cli.module.js';
 import { loadConfig } from '../src/config/app-config.js';
 import { CatalogImportService } from '../src/modules/catalog/catalog-import.service.js';
 import { serviceCommand } from '../scripts/service-command.js';
+import { defined } from '../src/domain/checked.js';
 import { benchDatabase, fmt, machine, syntheticCatalog, writeCatalogFiles } from './support.js';
 
 const sizes = (process.argv[2] ?? '0,1000,100000').split(',').map(Number);
 const seconds = Number(process.argv[3] ?? 10);
+const rounds = Number(process.argv[4] ?? 3);
 const PROFILE = [20, 15, 10, 10, 10, 15, 30, 60, 100, 140, 160, 170, 170, 160, 150, 150, 140, 130, 120, 100, 80, 60, 40, 30];
+
+type Target = 'service' | 'bare' | 'nest' | 'sql' | 'bareAnswer';
+/** What a service scenario is paired with in each round: bare Node always, and the aims' other baselines. */
+const PAIRED_WITH = (s: Scenario): Target[] =>
+  s.path === '/health/live' ? ['bare', 'nest'] : s.path.startsWith('/v1/offers/cheapest') ? ['bare', 'bareAnswer'] : ['bare'];
 
 interface Scenario {
   name: string;
@@ -32,7 +47,7 @@ interface Scenario {
   method?: 'GET' | 'POST';
   body?: unknown;
   connections: number;
-  target: 'service' | 'bare' | 'nest' | 'sql' | 'bareAnswer';
+  target: Target;
   /** Makes request n differ from every other (a cache miss) without changing the work. */
   distinct?: (n: number) => { path?: string; body?: unknown };
 }
@@ -154,10 +169,46 @@ async function run(url: string, s: Scenario) {
       : {}),
   });
   const bad = result.non2xx + result.errors + result.timeouts;
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad, total: result.requests.total };
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad, total: result.requests.total } as Result;
 }
 
-console.log(`Machine: ${machine()}; autocannon ${seconds} s per scenario; catalogs: ${sizes.join(', ')} synthetic offers`);
+interface Result {
+  rps: number;
+  p50: number;
+  p99: number;
+  bad: number;
+  total: number;
+  /** Service scenarios: main-thread CPU time per request, µs. */
+  cpuUsPerRequest?: number;
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length === 0 ? NaN : sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
+};
+
+/** User + system CPU time of a process's main thread so far (clock ticks of 10 ms). */
+async function mainThreadCpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+  // Fields after the command name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+const pct = (ratio: number | undefined) => (ratio === undefined || !Number.isFinite(ratio) ? '' : `${fmt(100 * ratio, 0)}%`);
+
+/** A table row: medians over the rounds; for a service scenario the median of its per-round ratios to the paired baselines. */
+function row(size: string, sc: Scenario, results: Result[], service: { ratios: Map<Target, number[]>; sqlMedian: number } | null): string {
+  const rps = median(results.map((r) => r.rps));
+  const ratio = (t: Target) => (service?.ratios.has(t) ? median(service.ratios.get(t) ?? []) : undefined);
+  const cpu = service ? fmt(median(results.map((r) => r.cpuUsPerRequest ?? NaN)), 0) : '';
+  const bad = results.reduce((n, r) => n + r.bad, 0);
+  const total = results.reduce((n, r) => n + r.total, 0);
+  return `| ${size} | ${sc.name} | ${sc.connections} | ${fmt(rps, 0)} | ${fmt(median(results.map((r) => r.p50)), 1)} | ${fmt(median(results.map((r) => r.p99)), 1)} | ${cpu} | ${pct(ratio('bare'))} | ${pct(ratio('nest'))} | ${pct(ratio('bareAnswer'))} | ${service ? fmt(rps / service.sqlMedian, 2) + '×' : ''} | ${bad} of ${total} |`;
+}
+
+console.log(`Machine: ${machine()}; autocannon ${seconds} s per run, ${rounds} rounds per scenario; catalogs: ${sizes.join(', ')} synthetic offers`);
 const table: string[] = [];
 for (const size of sizes) {
   const db = await benchDatabase();
@@ -226,18 +277,46 @@ for (const size of sizes) {
       }),
     );
     children.push(await startProcess(['dist/bench/baseline-servers.js', 'bare-file', String(bareAnswerPort), answerFile], {}, urls.bareAnswer));
-    const results = new Map<string, Awaited<ReturnType<typeof run>>>();
-    for (const s of scenarios) {
-      await run(urls[s.target], { ...s, connections: 1 }).catch(() => undefined); // warm-up
-      const r = await run(urls[s.target], s);
-      results.set(s.name + s.connections, r);
-      const [bareScenario, nestScenario, sqlScenario, bareAnswerScenario] = scenarios;
-      const bare = bareScenario && results.get(bareScenario.name + 32);
-      const nest = nestScenario && results.get(nestScenario.name + 32);
-      const sql = sqlScenario && results.get(sqlScenario.name + 32);
-      const bareAnswer = bareAnswerScenario && results.get(bareAnswerScenario.name + 32);
-      const pct = (base: typeof r | undefined) => (base ? `${fmt((100 * r.rps) / base.rps, 0)}%` : '');
-      const line = `| ${sizeLabel} | ${s.name} | ${s.connections} | ${fmt(r.rps, 0)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${pct(bare)} | ${pct(nest)} | ${pct(bareAnswer)} | ${sql ? fmt(r.rps / sql.rps, 2) + '×' : ''} | ${r.bad} of ${r.total} |`;
+    const servicePid = defined(children[0]?.pid, 'the service process');
+    const baselines = scenarios.filter((sc) => sc.target !== 'service');
+    const services = scenarios.filter((sc) => sc.target === 'service');
+    // Baselines alone first (their own rows), then each service scenario with its pairs.
+    const own = new Map<Target, Result[]>();
+    for (const b of baselines) {
+      await run(urls[b.target], { ...b, connections: 1 }).catch(() => undefined); // warm-up
+      for (let r = 0; r < rounds; r++) own.set(b.target, [...(own.get(b.target) ?? []), await run(urls[b.target], b)]);
+      const line = row(sizeLabel, b, own.get(b.target) ?? [], null);
+      table.push(line);
+      console.log(line);
+    }
+    const sqlMedian = median((own.get('sql') ?? []).map((r) => r.rps));
+    for (const sc of services) {
+      await run(urls.service, { ...sc, connections: 1 }).catch(() => undefined); // warm-up
+      const paired = PAIRED_WITH(sc);
+      const results: Result[] = [];
+      const ratios = new Map<Target, number[]>(paired.map((t) => [t, []]));
+      for (let r = 0; r < rounds; r++) {
+        const baseline = async () => {
+          const out = new Map<Target, number>();
+          for (const t of paired) {
+            const b = defined(
+              baselines.find((x) => x.target === t),
+              t,
+            );
+            out.set(t, (await run(urls[t], b)).rps);
+          }
+          return out;
+        };
+        // The order alternates, so that a machine getting faster or slower favours neither side.
+        const before = r % 2 === 0 ? await baseline() : null;
+        const cpuBefore = await mainThreadCpuSeconds(servicePid);
+        const result = await run(urls.service, sc);
+        result.cpuUsPerRequest = (((await mainThreadCpuSeconds(servicePid)) - cpuBefore) * 1e6) / Math.max(1, result.total);
+        const base = before ?? (await baseline());
+        for (const t of paired) ratios.get(t)?.push(result.rps / (base.get(t) ?? NaN));
+        results.push(result);
+      }
+      const line = row(sizeLabel, sc, results, { ratios, sqlMedian });
       table.push(line);
       console.log(line);
     }
@@ -262,8 +341,11 @@ for (const size of sizes) {
   }
 }
 console.log(
-  "\n| offers | scenario | connections | req/s | median ms | p99 ms | % of bare Node req/s | % of empty Nest + Fastify req/s | % of bare Node sending the cheapest answer's bytes | × raw SQL req/s | non-2xx/errors |",
+  `\n${rounds} rounds per scenario; req/s, median and p99 are medians over the rounds; a ratio is the median of the per-round ratios to a baseline run paired with the scenario in that round.`,
 );
-console.log('|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+console.log(
+  "\n| offers | scenario | connections | req/s | median ms | p99 ms | service main-thread CPU µs per request | % of bare Node req/s | % of empty Nest + Fastify req/s | % of bare Node sending the cheapest answer's bytes | × raw SQL req/s | non-2xx/errors |",
+);
+console.log('|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
 for (const line of table) console.log(line);
 process.exit(0);
