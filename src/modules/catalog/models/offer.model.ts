@@ -164,18 +164,17 @@ export class OfferModel {
 }
 
 /**
- * Appends JSON.stringify(model): the catalog fields' text as written for an earlier answer, when
- * every one of their values is still what it was written from (else written anew), then this
- * answer's own fields.
+ * JSON.stringify(model): the catalog fields' text as written for an earlier answer, when every one
+ * of their values is still what it was written from (else written anew), then this answer's own
+ * fields.
  */
-function offerJson(model: OfferModel, out: string[]): void {
+function offerJson(model: OfferModel): string {
   const text = catalogText(model);
   const own: Record<string, unknown> = {};
   for (const field of OFFER_REQUEST_FIELDS) own[field] = model[field];
   const rest = JSON.stringify(own);
-  if (rest === '{}') out.push(text, '}');
-  else if (text === '{') out.push(rest);
-  else out.push(text, ',', rest.slice(1));
+  if (rest === '{}') return text + '}';
+  return text === '{' ? rest : text + ',' + rest.slice(1);
 }
 
 function catalogText(model: OfferModel): string {
