@@ -54,8 +54,8 @@ const LAZY_SCHEMA_COMPILERS = {
  * only scripts from this origin, none inline, and load nothing from elsewhere; inline styles stay
  * allowed (the OpenAPI UI's page has some). The response hooks add them to every answer
  * (http-hooks.ts): Nest's hook set them one by one on the raw response, then Fastify's own headers
- * were merged in, which cost /health/live 7% of its CPU time; as Fastify headers they are written
- * in one pass (BENCHMARKS.md, "Per-request work").
+ * were merged in; as Fastify headers they are written in one pass. What they still cost is in
+ * BENCHMARKS.md, "Per-request work".
  */
 export const SECURITY_HEADERS: readonly (readonly [string, string])[] = resolveSecurityHeaders({
   contentSecurityPolicy: { directives: CSP_DIRECTIVES },

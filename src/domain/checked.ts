@@ -35,7 +35,7 @@ export function getOrThrow<K, V extends Present>(map: ReadonlyMap<K, V>, key: K,
  * items[index] of one kind of typed array each: the check `at` makes, in a function of its own per
  * kind. V8 compiles an element read for the kinds of array it has met at that read, and `at`, called
  * with plain arrays and with every kind of typed array, has met too many to read any of them fast.
- * The ranked walk's inner loops use these (BENCHMARKS.md, "Per-request work").
+ * The ranked walk's inner loops use these (BENCHMARKS.md, "A read's work in process").
  */
 export function atInt32(items: Int32Array, index: number): number {
   const item = items[index];

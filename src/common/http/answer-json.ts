@@ -2,8 +2,8 @@
 // with one shortcut. A class may register a writer for its instances (writeJsonWith); OfferModel
 // does, writing the text of its catalog fields once per offer and currency and reusing it while
 // their values stay those. An offer is most of an answer's bytes and fields, and JSON.stringify
-// walked them anew for every answer: serialising and hashing a page of 50 offers took 80 µs, 51 µs
-// this way, and a cheapest answer of five 10 µs against 8 (BENCHMARKS.md, "Per-request work").
+// walked them anew for every answer: serialising and hashing a page of 50 offers took 80 µs, 54 µs
+// this way (BENCHMARKS.md, "A read's work in process").
 // Answers of the other classes (health, versions, reference data) hold no offer and go to
 // JSON.stringify directly. answer-json.spec.ts holds it to JSON.stringify on random answers.
 

@@ -1,7 +1,7 @@
 // The hash behind ETags and the response cache's keys: xxHash64 (xxhash-wasm, WebAssembly). A
 // validator needs the bytes to decide it, not secrecy, and a collision between two answers to the
 // same URL (the only ones If-None-Match compares) is a 1 in 2^64 chance. For a 7 KB cheapest answer
-// it takes 0.9 µs against SHA-1's 4.5 µs (BENCHMARKS.md, "Per-request work").
+// it takes 0.9 µs against SHA-1's 4.5 µs (BENCHMARKS.md, "A read's work in process").
 import xxhash from 'xxhash-wasm';
 
 const hasher = await xxhash();
