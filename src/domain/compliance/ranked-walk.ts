@@ -189,21 +189,11 @@ export class RankedQuery {
   }
 
   private providerVerdict(p: number): Verdict {
-    let v = this.providerVerdicts[p];
-    if (v === undefined) {
-      v = frozen(evaluateProvider({ provider: at(this.index.providers, p), policy: this.policy }));
-      this.providerVerdicts[p] = v;
-    }
-    return v;
+    return (this.providerVerdicts[p] ??= frozen(evaluateProvider({ provider: at(this.index.providers, p), policy: this.policy })));
   }
 
   private regionVerdict(r: number): Verdict {
-    let v = this.regionVerdicts[r];
-    if (v === undefined) {
-      v = frozen(evaluateRegion({ region: at(this.index.regions, r), policy: this.policy }));
-      this.regionVerdicts[r] = v;
-    }
-    return v;
+    return (this.regionVerdicts[r] ??= frozen(evaluateRegion({ region: at(this.index.regions, r), policy: this.policy })));
   }
 
   private modelVerdict(m: PricingModel): Verdict {
