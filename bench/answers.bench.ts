@@ -14,7 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { fmt, machine, percentile, syntheticCatalog, writeCatalogFiles } from './support.js';
+import { fmt, machine, median, syntheticCatalog, writeCatalogFiles } from './support.js';
 
 const args = process.argv.slice(2);
 const against = args.includes('--against') ? args[args.indexOf('--against') + 1] : undefined;
@@ -65,12 +65,6 @@ async function build(dist: string, catalogDir: string): Promise<(scenario: Scena
   };
 }
 /* eslint-enable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return */
-
-const median = (xs: number[]) =>
-  percentile(
-    [...xs].sort((a, b) => a - b),
-    50,
-  );
 
 console.log(`Machine: ${machine()}; ${ROUNDS} rounds of ${PER_ROUND} distinct requests per scenario${against ? `; against ${against}` : ''}`);
 const here = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');

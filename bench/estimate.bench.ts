@@ -24,7 +24,7 @@ import type { EstimateInput } from '../src/modules/estimates/dto/estimate.input.
 import type { EstimatePool } from '../src/modules/estimates/estimate-pool.js';
 import estimateInWorker from '../src/modules/estimates/estimate.worker.js';
 import { EstimatesService } from '../src/modules/estimates/estimates.service.js';
-import { fmt, machine, ms, percentile, syntheticCatalog, tableRow, writeCatalogFiles } from './support.js';
+import { fmt, machine, median, ms, percentile, syntheticCatalog, tableRow, writeCatalogFiles } from './support.js';
 
 const sizes = (process.argv[2] ?? '0,100000').split(',').map(Number);
 const requests = Number(process.argv[3] ?? 300);
@@ -113,22 +113,17 @@ for (const size of sizes) {
           `CPU median ${fmt(percentile(cpu, 50), 2)} ms, p99 ${fmt(percentile(cpu, 99), 2)} ms`,
       );
     }
-    const mid = (xs: number[]) =>
-      percentile(
-        [...xs].sort((a, b) => a - b),
-        50,
-      );
     rows.push(
       tableRow([
         label,
         scenario,
         requests,
         rounds,
-        fmt(mid(medians), 2),
-        fmt(mid(p99s), 2),
-        fmt(mid(cpuMedians), 2),
-        fmt(mid(cpuP99s), 2),
-        fmt(mid(baselines), 2),
+        fmt(median(medians), 2),
+        fmt(median(p99s), 2),
+        fmt(median(cpuMedians), 2),
+        fmt(median(cpuP99s), 2),
+        fmt(median(baselines), 2),
       ]),
     );
   }

@@ -16,8 +16,7 @@
 // stdout as Markdown for BENCHMARKS.md.
 import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,7 +28,7 @@ import { loadConfig } from '../src/config/app-config.js';
 import { CatalogImportService } from '../src/modules/catalog/catalog-import.service.js';
 import { serviceCommand } from '../scripts/service-command.js';
 import { defined } from '../src/domain/checked.js';
-import { benchDatabase, fmt, machine, syntheticCatalog, writeCatalogFiles } from './support.js';
+import { benchDatabase, fmt, machine, median, syntheticCatalog, writeCatalogFiles } from './support.js';
 
 const sizes = (process.argv[2] ?? '0,1000,100000').split(',').map(Number);
 const seconds = Number(process.argv[3] ?? 10);
@@ -146,7 +145,7 @@ async function startProcess(args: string[], env: Record<string, string>, readyUr
 }
 
 let sent = 0;
-async function run(url: string, s: Scenario) {
+async function run(url: string, s: Scenario): Promise<Result> {
   const distinct = s.distinct;
   const result = await autocannon({
     url: `${url}${s.path}`,
@@ -169,7 +168,7 @@ async function run(url: string, s: Scenario) {
       : {}),
   });
   const bad = result.non2xx + result.errors + result.timeouts;
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad, total: result.requests.total } as Result;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad, total: result.requests.total };
 }
 
 interface Result {
@@ -181,12 +180,6 @@ interface Result {
   /** Service scenarios: main-thread CPU time per request, µs. */
   cpuUsPerRequest?: number;
 }
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length === 0 ? NaN : sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
-};
 
 /** User + system CPU time of a process's main thread so far (clock ticks of 10 ms). */
 async function mainThreadCpuSeconds(pid: number): Promise<number> {

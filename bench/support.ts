@@ -135,6 +135,13 @@ export function percentile(sorted: number[], p: number): number {
   return at(sorted, Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length)));
 }
 
+/** The median (the mean of the middle two for an even count); NaN for none. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length === 0 ? NaN : sorted.length % 2 ? at(sorted, mid) : (at(sorted, mid - 1) + at(sorted, mid)) / 2;
+}
+
 export const ms = (ns: bigint): number => Number(ns) / 1e6;
 /** One row of a Markdown table: `| a | b | c |`. */
 export const tableRow = (cells: readonly (string | number)[]): string => `| ${cells.join(' | ')} |`;
