@@ -84,9 +84,21 @@ export async function readMigrationList(migrationsDir: string): Promise<Migratio
   };
 }
 
-/** Applies pending migrations exactly as `prisma migrate deploy` does; returns their names. */
+/** Whether this process has loaded the schema engine's WebAssembly (a test asks). */
+export function schemaEngineLoaded(): boolean {
+  return wasmReady !== undefined;
+}
+
+/**
+ * Applies pending migrations exactly as `prisma migrate deploy` does; returns their names. When
+ * every migration is applied (every start but the first after a new one), the engine is not
+ * loaded: it is 5 MB of WebAssembly whose compiled code and memory a process keeps for the rest
+ * of its life, about 10 MiB of a running service's memory (BENCHMARKS.md, "Memory"). A migration
+ * that failed counts as pending, so the engine reports it as deploy would.
+ */
 export async function applyMigrations(connectionString: string, paths: MigrationPaths = DEFAULT_MIGRATION_PATHS): Promise<string[]> {
   const migrationsList = await readMigrationList(paths.migrationsDir);
+  if ((await unapplied(connectionString, migrationsList)).length === 0) return [];
   return withEngine(connectionString, paths.schemaFile, async (engine) => {
     const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList, filters: NO_FILTERS });
     return appliedMigrationNames;
@@ -114,7 +126,12 @@ export async function diffSchemas(connectionString: string, fromSchema: string |
 
 /** Migrations in prisma/migrations that the database has not applied (all of them on an empty one). */
 export async function pendingMigrations(databaseUrl: string, migrationsDir = DEFAULT_MIGRATION_PATHS.migrationsDir): Promise<string[]> {
-  const expected = (await readMigrationList(migrationsDir)).migrationDirectories.map((d) => d.path);
+  return unapplied(databaseUrl, await readMigrationList(migrationsDir));
+}
+
+/** The migrations of `list` that the database has not applied, or whose application failed. */
+async function unapplied(databaseUrl: string, list: MigrationList): Promise<string[]> {
+  const expected = list.migrationDirectories.map((d) => d.path);
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000, query_timeout: 10_000 });
   client.on('error', () => undefined);
   await client.connect();
