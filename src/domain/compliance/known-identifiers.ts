@@ -36,6 +36,14 @@ function knownNames(index: CatalogIndex): KnownNames {
   return names;
 }
 
+// At the top level, not a closure made per call: the service's bundle keeps function names
+// (scripts/bundle.mjs), which costs a call for each named closure made per request.
+function check(field: string, what: string, values: Iterable<string> | null | undefined, set: ReadonlySet<string>): void {
+  for (const value of values ?? []) {
+    if (!set.has(value.toLowerCase())) throw new UnknownIdentifierError(field, what, value, set);
+  }
+}
+
 /**
  * Throws UnknownIdentifierError for the first GPU, provider (allow list, deny list, discount) or
  * region the catalog version does not know. Comparisons ignore case, as the matching does.
@@ -45,11 +53,6 @@ export function assertKnownIdentifiers(
   { requirement, policy, discounts }: { requirement?: GpuRequirement; policy?: CompliancePolicy; discounts?: Discounts },
 ): void {
   const known = knownNames(index);
-  const check = (field: string, what: string, values: Iterable<string> | null | undefined, set: ReadonlySet<string>) => {
-    for (const value of values ?? []) {
-      if (!set.has(value.toLowerCase())) throw new UnknownIdentifierError(field, what, value, set);
-    }
-  };
   check('gpus', 'GPU model', requirement?.gpus, known.gpus);
   check('providers', 'provider', policy?.providers, known.providers);
   check('excludeProviders', 'provider', policy?.excludeProviders, known.providers);

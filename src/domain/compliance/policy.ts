@@ -150,6 +150,10 @@ function noContradiction(policy: CompliancePolicy): CompliancePolicy {
 /** The fields the input gives; a field it leaves out or sends as null is absent, never null. */
 type ParsedFields = { [K in Exclude<keyof CompliancePolicy, 'preset'>]?: NonNullable<CompliancePolicy[K]> };
 
+// Named helpers of the functions below live at the top level: the service's bundle keeps function
+// names (scripts/bundle.mjs), which costs a call for each named closure made per request.
+const slug = (s: string): string => s.trim().toLowerCase();
+
 function parseFields(input: PolicyInput): ParsedFields {
   const out: ParsedFields = {};
   if (input.residency != null) out.residency = oneOf('residency', input.residency, RESIDENCIES);
@@ -167,7 +171,6 @@ function parseFields(input: PolicyInput): ParsedFields {
   const pricingModels = list('pricingModels', input.pricingModels, (m) => oneOf('pricingModels', m, PRICING_MODELS));
   if (pricingModels) out.pricingModels = pricingModels;
   if (input.tolerance != null) out.tolerance = oneOf('tolerance', input.tolerance, INTERRUPTION_TOLERANCES);
-  const slug = (s: string): string => s.trim().toLowerCase();
   const providers = list('providers', input.providers, slug);
   if (providers) out.providers = providers;
   const excludeProviders = list('excludeProviders', input.excludeProviders, slug);
@@ -194,31 +197,33 @@ function parseFields(input: PolicyInput): ParsedFields {
   return out;
 }
 
+function looser(base: CompliancePolicy, field: keyof PolicyInput, detail: string): PolicyError {
+  return new PolicyError(field, `${detail} would loosen preset ${base.preset}; explicit fields may only tighten it`);
+}
+
 function mergeTighter(base: CompliancePolicy, explicit: ParsedFields): CompliancePolicy {
   const merged: CompliancePolicy = { ...base };
-  const looser = (field: keyof PolicyInput, detail: string): PolicyError =>
-    new PolicyError(field, `${detail} would loosen preset ${base.preset}; explicit fields may only tighten it`);
 
   if (explicit.residency !== undefined) {
     if (rank(RESIDENCY_STRICTNESS, explicit.residency) > rank(RESIDENCY_STRICTNESS, base.residency)) {
-      throw looser('residency', `residency ${explicit.residency} (preset: ${base.residency})`);
+      throw looser(base, 'residency', `residency ${explicit.residency} (preset: ${base.residency})`);
     }
     merged.residency = explicit.residency;
   }
   if (explicit.operator !== undefined) {
-    if (base.operator === 'EU' && explicit.operator === 'ANY') throw looser('operator', 'operator ANY');
+    if (base.operator === 'EU' && explicit.operator === 'ANY') throw looser(base, 'operator', 'operator ANY');
     merged.operator = explicit.operator;
   }
   if (explicit.tolerance !== undefined) {
     if (base.tolerance && rank(INTERRUPTION_TOLERANCES, explicit.tolerance) < rank(INTERRUPTION_TOLERANCES, base.tolerance)) {
-      throw looser('tolerance', `tolerance ${explicit.tolerance} (preset: ${base.tolerance})`);
+      throw looser(base, 'tolerance', `tolerance ${explicit.tolerance} (preset: ${base.tolerance})`);
     }
     merged.tolerance = explicit.tolerance;
   }
   if (explicit.allowPartialAdequacy !== undefined) {
     // Only a preset that itself stops at full adequacy is loosened by opting in to partial.
     if (explicit.allowPartialAdequacy && !base.allowPartialAdequacy && base.residency === 'GDPR_ADEQUATE') {
-      throw looser('allowPartialAdequacy', 'allowPartialAdequacy');
+      throw looser(base, 'allowPartialAdequacy', 'allowPartialAdequacy');
     }
     merged.allowPartialAdequacy = explicit.allowPartialAdequacy;
   }
@@ -227,14 +232,14 @@ function mergeTighter(base: CompliancePolicy, explicit: ParsedFields): Complianc
     if (mine === undefined) continue;
     const theirs: readonly string[] | null = base[field];
     const outside = theirs ? mine.filter((v) => !theirs.includes(v)) : [];
-    if (theirs && outside.length > 0) throw looser(field, `${field} ${outside.join(', ')} (preset allows ${theirs.join(', ')})`);
+    if (theirs && outside.length > 0) throw looser(base, field, `${field} ${outside.join(', ')} (preset allows ${theirs.join(', ')})`);
     (merged as unknown as Record<string, readonly string[]>)[field] = mine;
   }
   if (explicit.certifications) merged.certifications = unique([...base.certifications, ...explicit.certifications]);
   if (explicit.excludeProviders) merged.excludeProviders = unique([...base.excludeProviders, ...explicit.excludeProviders]);
   if (explicit.minSlaPercent !== undefined) {
     if (base.minSlaPercent && explicit.minSlaPercent.lt(base.minSlaPercent)) {
-      throw looser('minSlaPercent', `minSlaPercent ${explicit.minSlaPercent} (preset: ${base.minSlaPercent})`);
+      throw looser(base, 'minSlaPercent', `minSlaPercent ${explicit.minSlaPercent} (preset: ${base.minSlaPercent})`);
     }
     merged.minSlaPercent = explicit.minSlaPercent;
   }
@@ -243,13 +248,13 @@ function mergeTighter(base: CompliancePolicy, explicit: ParsedFields): Complianc
   if (explicit.referenceDate !== undefined) merged.referenceDate = explicit.referenceDate;
   if (explicit.maxPriceAgeDays !== undefined) {
     if (base.maxPriceAgeDays !== null && explicit.maxPriceAgeDays > base.maxPriceAgeDays) {
-      throw looser('maxPriceAgeDays', `maxPriceAgeDays ${explicit.maxPriceAgeDays}`);
+      throw looser(base, 'maxPriceAgeDays', `maxPriceAgeDays ${explicit.maxPriceAgeDays}`);
     }
     merged.maxPriceAgeDays = explicit.maxPriceAgeDays;
   }
   if (explicit.maxPricePerGpuHour !== undefined) {
     if (base.maxPricePerGpuHour && explicit.maxPricePerGpuHour.gt(base.maxPricePerGpuHour)) {
-      throw looser('maxPricePerGpuHour', `maxPricePerGpuHour ${explicit.maxPricePerGpuHour}`);
+      throw looser(base, 'maxPricePerGpuHour', `maxPricePerGpuHour ${explicit.maxPricePerGpuHour}`);
     }
     merged.maxPricePerGpuHour = explicit.maxPricePerGpuHour;
   }
