@@ -181,6 +181,16 @@ interface Result {
   cpuUsPerRequest?: number;
 }
 
+/** How long the memory is read again after the runs, with no load. */
+const REST_SECONDS = 20;
+
+/** The service's RSS and V8 heap in use, MiB, from its /metrics. */
+async function serviceMemory(url: string): Promise<{ rss: number; heapUsed: number }> {
+  const metrics = await fetch(`${url}/metrics`).then((r) => r.text());
+  const read = (name: string) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(metrics)?.[1] ?? NaN) / 2 ** 20;
+  return { rss: read('process_resident_memory_bytes'), heapUsed: read('nodejs_heap_size_used_bytes') };
+}
+
 /** User + system CPU time of a process's main thread so far (clock ticks of 10 ms). */
 async function mainThreadCpuSeconds(pid: number): Promise<number> {
   const stat = await readFile(`/proc/${pid}/task/${pid}/stat`, 'utf8');
@@ -320,10 +330,13 @@ for (const size of sizes) {
     const etagLine = `If-None-Match with the ETag of the cheapest answer (${etag}): ${revalidated.status}, ${(await revalidated.text()).length} bytes of body.`;
     table.push(etagLine);
     console.log(etagLine);
-    const metrics = await fetch(`${urls.service}/metrics`).then((r) => r.text());
-    const rss = Number(/process_resident_memory_bytes (\d+)/.exec(metrics)?.[1] ?? NaN);
-    const heap = Number(/nodejs_heap_size_used_bytes (\d+)/.exec(metrics)?.[1] ?? NaN);
-    const memLine = `Service memory after the runs with ${sizeLabel} offers: RSS ${fmt(rss / 2 ** 20, 0)} MiB, heap used ${fmt(heap / 2 ** 20, 0)} MiB.`;
+    const after = await serviceMemory(urls.service);
+    // Then at rest: V8's memory reducer shrinks the heaps some seconds after the load stops.
+    await new Promise((r) => setTimeout(r, REST_SECONDS * 1000));
+    const rest = await serviceMemory(urls.service);
+    const memLine =
+      `Service memory after the runs with ${sizeLabel} offers: RSS ${fmt(after.rss, 0)} MiB, heap used ${fmt(after.heapUsed, 0)} MiB; ` +
+      `${REST_SECONDS} s later, at rest: RSS ${fmt(rest.rss, 0)} MiB, heap used ${fmt(rest.heapUsed, 0)} MiB.`;
     table.push(memLine);
     console.log(memLine);
   } finally {
