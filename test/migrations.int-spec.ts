@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { applyMigrations, readMigrationList, schemaEngineLoaded, DEFAULT_MIGRATION_PATHS } from '../src/database/schema-engine.js';
+import { last } from '../src/domain/checked.js';
 import { adminQuery, createTestDatabase, databaseName, withDatabase, type TestDatabase } from './setup/test-database.js';
 
 async function query<T extends pg.QueryResultRow>(url: string, sql: string, values: unknown[] = []): Promise<T[]> {
@@ -55,8 +56,8 @@ describe(applyMigrations.name, () => {
   });
 
   it('hands a database whose last migration failed to the engine, which refuses it as deploy does', async () => {
-    const last = expected[expected.length - 1];
-    await query(migrated.url, 'UPDATE _prisma_migrations SET finished_at = NULL, logs = $2 WHERE migration_name = $1', [last, 'failed on purpose']);
-    await expect(applyMigrations(migrated.url)).rejects.toThrow(new RegExp(`${last}.*failed|failed.*${last}`, 's'));
+    const failed = last(expected);
+    await query(migrated.url, 'UPDATE _prisma_migrations SET finished_at = NULL, logs = $2 WHERE migration_name = $1', [failed, 'failed on purpose']);
+    await expect(applyMigrations(migrated.url)).rejects.toThrow(new RegExp(`${failed}.*failed|failed.*${failed}`, 's'));
   });
 });
