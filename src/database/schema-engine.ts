@@ -129,6 +129,18 @@ export async function pendingMigrations(databaseUrl: string, migrationsDir = DEF
   return unapplied(databaseUrl, await readMigrationList(migrationsDir));
 }
 
+/**
+ * The migrations a database has applied: finished and not rolled back. One whose run failed is not
+ * among them, so it counts as pending (start-up then hands it to the engine, readiness says so).
+ */
+export const APPLIED_MIGRATIONS_SQL = 'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL';
+
+/** The names in `expected` that are not among the rows of APPLIED_MIGRATIONS_SQL. */
+export function unappliedOf(expected: readonly string[], applied: readonly { migration_name: string }[]): string[] {
+  const names = new Set(applied.map((r) => r.migration_name));
+  return expected.filter((m) => !names.has(m));
+}
+
 /** The migrations of `list` that the database has not applied, or whose application failed. */
 async function unapplied(databaseUrl: string, list: MigrationList): Promise<string[]> {
   const expected = list.migrationDirectories.map((d) => d.path);
@@ -138,11 +150,8 @@ async function unapplied(databaseUrl: string, list: MigrationList): Promise<stri
   try {
     const table = await client.query<{ exists: string | null }>("SELECT to_regclass('_prisma_migrations')::text AS exists");
     if (!table.rows[0]?.exists) return expected;
-    const { rows } = await client.query<{ migration_name: string }>(
-      'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
-    );
-    const applied = new Set(rows.map((r) => r.migration_name));
-    return expected.filter((m) => !applied.has(m));
+    const { rows } = await client.query<{ migration_name: string }>(APPLIED_MIGRATIONS_SQL);
+    return unappliedOf(expected, rows);
   } finally {
     await client.end().catch(() => undefined);
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { readMigrationList, DEFAULT_MIGRATION_PATHS } from '../../database/schema-engine.js';
+import { APPLIED_MIGRATIONS_SQL, readMigrationList, unappliedOf, DEFAULT_MIGRATION_PATHS } from '../../database/schema-engine.js';
 import { PrismaService } from '../../database/prisma.service.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 
@@ -37,11 +37,8 @@ export class ReadinessService {
   private async checkDatabase(): Promise<Check> {
     this.expectedMigrations ??= readMigrationList(DEFAULT_MIGRATION_PATHS.migrationsDir).then((l) => l.migrationDirectories.map((d) => d.path));
     try {
-      const rows = await this.prisma.$queryRawUnsafe<{ migration_name: string }[]>(
-        'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
-      );
-      const applied = new Set(rows.map((r) => r.migration_name));
-      const pending = (await this.expectedMigrations).filter((m) => !applied.has(m));
+      const rows = await this.prisma.$queryRawUnsafe<{ migration_name: string }[]>(APPLIED_MIGRATIONS_SQL);
+      const pending = unappliedOf(await this.expectedMigrations, rows);
       return pending.length ? { ok: false, message: `pending migrations: ${pending.join(', ')}` } : { ok: true };
     } catch {
       return { ok: false, message: 'database unreachable or not migrated' };
