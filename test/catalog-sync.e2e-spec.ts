@@ -62,6 +62,8 @@ describe('catalog:sync (e2e, recorded feeds, real script, real PostgreSQL)', () 
         },
       },
       { match: (u) => u.pathname === `${AWS_OFFERS}/20230322145651/us-east-2/index.json`, replies: [{ file: 'aws/offers-us-east-2.json' }] },
+      // Hostile or broken feeds: the first Azure page, edited.
+      ...hostileFeeds(),
     ]);
   });
   const srv = (): TestServer => defined(server, 'the test server');
@@ -72,7 +74,8 @@ describe('catalog:sync (e2e, recorded feeds, real script, real PostgreSQL)', () 
     await server?.stop();
   });
 
-  const sync = async (...args: string[]): Promise<Outcome> => {
+  const sync = async (...args: string[]): Promise<Outcome> => syncWith({}, ...args);
+  const syncWith = async (overrides: Record<string, string>, ...args: string[]): Promise<Outcome> => {
     const env = {
       PATH: process.env.PATH,
       DATABASE_URL: srv().db.url,
@@ -84,6 +87,7 @@ describe('catalog:sync (e2e, recorded feeds, real script, real PostgreSQL)', () 
       PRICE_SOURCE_AWS_URL: `${fd().base}${AWS_INDEX}`,
       PRICE_SOURCE_RETRIES: '1',
       PRICE_SOURCE_BACKOFF_MS: '10',
+      ...overrides,
     };
     try {
       const { stdout, stderr } = await run(process.execPath, ['dist/app/catalog.js', 'sync', ...args], { env });
@@ -112,8 +116,8 @@ describe('catalog:sync (e2e, recorded feeds, real script, real PostgreSQL)', () 
     const dry = await sync('--source', 'azure', '--dry-run', '--allow-large-change');
     expect(dry.out).toMatch(/\[azure\] OK in [\d.]+ s: 19 rows read from 3 page\(s\), 12 offers; added \d+, removed \d+, changed \d+/);
     expect(dry.out).toContain('skipped: Low Priority 2, Windows 2, a fraction of a GPU 1, DevTest meter 1, not a GPU size 1');
-    // The bundled catalog has these Azure offers from an older read of the same API: 12 changed (new source and date), the other 95 removed.
-    expect(dry.out).toContain('added 0, removed 95, changed 12');
+    // The bundled catalog has these Azure offers from an older read of the same API: 12 changed (new source and date), the other 96 removed.
+    expect(dry.out).toContain('added 0, removed 96, changed 12');
     // 551221 USD for 1 year / 8760 h = 62.9247716895 USD/h; 1134310 / 26280 h = 43.1624809741 (bc, 10 decimals).
     expect(dry.out).toMatch(/azure\|azure:eastus\|h100-sxm-80gb\|8\|Standard_ND96isr_H100_v5\|RESERVED_1Y .*62\.9247716895 USD\/h/);
     expect(dry.out).toMatch(/azure\|azure:eastus\|h100-sxm-80gb\|8\|Standard_ND96isr_H100_v5\|RESERVED_3Y .*43\.1624809741 USD\/h/);
@@ -217,7 +221,9 @@ describe('catalog:sync (e2e, recorded feeds, real script, real PostgreSQL)', () 
       expect(sources.warning).toBe('stale price sources (no successful catalog:sync recently): old-feed');
       expect(sources.sources['old-feed']).toMatchObject({ stale: true, offers: 3 });
       expect(sources.sources.azure).toMatchObject({ stale: false, offers: 12 });
-      expect(sources.sources.azure.lastError).toMatch(/^nothing imported from azure: GET .* answered 500/);
+      // The error class and HTTP status only: never text the feed answered ("upstream error").
+      expect(sources.sources.azure.lastError).toBe('HttpStatusError (HTTP 500)');
+      expect(JSON.stringify(ready.body)).not.toContain('upstream error');
       expect(sources.sources.ecb).toMatchObject({ stale: false, lastError: null });
     }, 10_000);
   });
@@ -286,7 +292,7 @@ describe('catalog:sync (e2e, recorded feeds, real script, real PostgreSQL)', () 
     // 1.3529600000 and 23.7156900000 USD per hour in the files.
     expect(dry.out).toContain('+ aws|aws:eu-west-1|a10g-24gb|1|g5.2xlarge|ON_DEMAND  1.35296 USD/h');
     expect(dry.out).toContain(
-      '~ aws|aws:eu-west-1|a100-sxm-40gb|8|p4d.24xlarge|ON_DEMAND  23.71569 USD/h -> 23.71569 USD/h (+0.00%) [also: sourceUrl, sourceTitle, observedAt]',
+      '~ aws|aws:eu-west-1|a100-sxm-40gb|8|p4d.24xlarge|ON_DEMAND  23.71569 USD/h -> 23.71569 USD/h (+0.00%) [also: sourceUrl, sourceTitle, observedAt, sourceKind]',
     );
     expect(dry.out).toContain('~ aws|aws:us-east-1|h100-sxm-80gb|8|p5.48xlarge|ON_DEMAND  55.04 USD/h -> 55.04 USD/h');
     // Windows m5.xlarge (0.376), SQL Std (0.672), the p3.8xlarge Windows BYOL (12.24) and the Capacity Block p5 at 0.00 are not offers.
@@ -345,4 +351,86 @@ describe('catalog:sync (e2e, recorded feeds, real script, real PostgreSQL)', () 
     expect(await currentLabel()).toBe('sync-aws-e2e');
     expect(await awsOffers()).toEqual(before);
   });
+
+  describe('feeds trusted with nothing, and guards that weigh the size of a change', () => {
+    const azureAt = (prefix: string) => ({ PRICE_SOURCE_AZURE_URL: `${fd().base}${prefix}/api/retail/prices?api-version=2023-01-01-preview` });
+    // Only the rules under test: removing or re-pricing many offers is allowed here.
+    const counts = ['--max-removed', '100', '--max-changed', '100'];
+    const readyText = async () => JSON.stringify((await srv().http().get('/health/ready')).body);
+
+    it('refuses one offer re-priced by −99.78% (4.591 → 0.01) however few offers change, naming both prices, and writes nothing', async () => {
+      const before = await currentLabel();
+      const out = await syncWith(azureAt('/moved'), '--source', 'azure', '--publish', ...counts);
+      expect(out.code).toBe(1);
+      // (0.01 − 4.591) / 4.591 = −99.78%.
+      expect(out.out).toContain(
+        'would move the price of azure|azure:francecentral|a100-pcie-80gb|1|Standard_NC24ads_A100_v4|ON_DEMAND from 4.591 to 0.01 USD per instance-hour (-99.78%, limit ±50%)',
+      );
+      expect(await currentLabel()).toBe(before);
+      // --max-price-move sets the limit; --allow-large-change lets it through (dry run: nothing written).
+      expect((await syncWith(azureAt('/moved'), '--source', 'azure', '--dry-run', ...counts, '--max-price-move', '99')).out).toContain('limit ±99%');
+      expect((await syncWith(azureAt('/moved'), '--source', 'azure', '--dry-run', '--allow-large-change')).code).toBe(0);
+    });
+
+    it('never imports a price of 0: the feed row is skipped and counted, and no offer is re-priced to 0', async () => {
+      // The import guard refuses a price of 0 too (import-guard.spec.ts); the Azure adapter stops it first.
+      const out = await syncWith(azureAt('/zero'), '--source', 'azure', '--dry-run', ...counts, '--max-price-move', '100000');
+      expect(out.out).toMatch(/skipped: [^\n]*price 0 1/);
+      expect(out.out).not.toMatch(/-> 0 USD\/h/);
+      expect(out.out).toMatch(/- azure\|azure:francecentral\|t4-16gb\|1\|Standard_NC4as_T4_v3\|ON_DEMAND/);
+    });
+
+    it('refuses an ECB rate of 0.0000001 USD per EUR (10,000,000 EUR per USD): more than 20% from the current rate', async () => {
+      const before = await currentVersion();
+      const out = await syncWith({ PRICE_SOURCE_ECB_URL: `${fd().base}/broken-ecb/eurofxref-daily.xml` }, '--source', 'ecb', '--publish');
+      expect(out.code).toBe(1);
+      expect(out.out).toMatch(/would move the FX rate of EUR from [\d.]+ to 10000000 per USD \(\+\d+\.\d\d%, limit ±20%\)/);
+      expect(await currentVersion()).toEqual(before);
+    });
+
+    it('does not follow a next-page link or a redirect to another origin (169.254.169.254), and /health/ready shows no text of the feed', async () => {
+      const linked = await syncWith(azureAt('/offorigin'), '--source', 'azure', '--dry-run', '--allow-large-change');
+      expect(linked.code).toBe(1);
+      expect(linked.out).toMatch(/the URL leaves the source's origin\(s\) http:\/\/127\.0\.0\.1:\d+ for http:\/\/169\.254\.169\.254/);
+      const redirected = await syncWith(azureAt('/redirect'), '--source', 'azure', '--publish', '--allow-large-change');
+      expect(redirected.code).toBe(1);
+      expect(redirected.out).toMatch(/a redirect from .* leaves the source's origin\(s\) .* for http:\/\/169\.254\.169\.254/);
+      // What readiness shows: the class of the failure, not the feed's text (its page says "SECRET-FEED-TEXT").
+      await eventually(async () => {
+        const ready = await srv().http().get('/health/ready').expect(200);
+        expect(ready.body.info.catalogSources.sources.azure.lastError).toBe('FeedGuardError (OFF_ORIGIN)');
+      }, 10_000);
+      expect(await readyText()).not.toContain('SECRET-FEED-TEXT');
+      expect(await readyText()).not.toContain('169.254');
+    });
+
+    it('stops an answer larger than PRICE_SOURCE_MAX_BYTES, and says so', async () => {
+      const out = await syncWith({ ...azureAt('/huge'), PRICE_SOURCE_MAX_BYTES: '100000' }, '--source', 'azure', '--allow-large-change');
+      expect(out.code).toBe(1);
+      expect(out.out).toContain('the answer is larger than 100000 bytes (PRICE_SOURCE_MAX_BYTES)');
+      await eventually(async () => expect(await readyText()).toContain('ResponseTooLargeError'), 10_000);
+    });
+  });
 });
+
+/** The first Azure page, edited into what a hostile or broken feed would answer (routes under a prefix of their own). */
+function hostileFeeds(): Route[] {
+  const page1 = (prefix: string, edit: (body: string) => string): Route => ({
+    match: (u) => u.pathname === `${prefix}/api/retail/prices` && u.searchParams.get('$skip') === null,
+    replies: [{ file: 'azure/page1.json', edit }],
+  });
+  return [
+    page1('/moved', (b) => b.replace('"retailPrice": 4.591,', '"retailPrice": 0.01,')),
+    page1('/zero', (b) => b.replace('"retailPrice": 0.615,', '"retailPrice": 0,')),
+    page1('/offorigin', (b) => b.replace(/"NextPageLink": "[^"]*"/, '"NextPageLink": "http://169.254.169.254/latest/meta-data/?$skip=1000"')),
+    {
+      match: (u) => u.pathname === '/redirect/api/retail/prices',
+      replies: [{ status: 302, headers: { location: 'http://169.254.169.254/latest/meta-data/' }, body: 'SECRET-FEED-TEXT' }],
+    },
+    page1('/huge', (b) => b.replace('{', `{"padding": "${' '.repeat(200_000)}",`)),
+    {
+      match: (u) => u.pathname === '/broken-ecb/eurofxref-daily.xml',
+      replies: [{ file: 'ecb/eurofxref-daily.xml', edit: (b) => b.replace("rate='1.1289'", "rate='0.0000001'") }],
+    },
+  ];
+}

@@ -104,7 +104,7 @@ describe('CatalogSyncService (integration, real PostgreSQL)', () => {
     const fresh = Object.fromEntries((await ctx.app.get(SourceFreshnessService).list()).map((r) => [r.source, r]));
     expect(fresh.lambda).toMatchObject({ offers: 4, lastError: null });
     expect(fresh.lambda?.lastSuccessAt).toBeInstanceOf(Date);
-    expect(fresh.keyed).toMatchObject({ lastSuccessAt: null, lastError: 'skipped: set TEST_FEED_KEY to read this source' });
+    expect(fresh.keyed).toMatchObject({ lastSuccessAt: null, lastError: 'Skipped (set TEST_FEED_KEY)' });
     expect(fresh['wrong-currency']?.lastSuccessAt).toBeNull();
   });
 

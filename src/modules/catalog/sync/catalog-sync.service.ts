@@ -4,14 +4,16 @@
 // fails (fetch, shape, validation, guard) imports nothing and leaves its provider's offers as they
 // are; the others still import.
 import { Injectable } from '@nestjs/common';
+import { checkAvailability, indexAvailability } from '../../../domain/catalog/availability.js';
 import type { CatalogDiff } from '../../../domain/catalog/catalog-diff.js';
 import type { CatalogFile } from '../../../domain/catalog/catalog-files.js';
 import type { CatalogContent, CatalogVersionInfo, PricingModel } from '../../../domain/catalog/catalog.types.js';
 import type { ImportGuardLimits } from '../../../domain/catalog/import-guard.js';
 import { CatalogImportService, type ImportReport } from '../catalog-import.service.js';
 import { CatalogService } from '../catalog.service.js';
-import { HttpClient } from './http-client.js';
-import { countSkip, urlVariable, type PriceSource, type SourceResult, type SyncFx, type SyncOfferRow } from './price-source.js';
+import { FeedGuardError } from './feed-guard.js';
+import { HttpClient, HttpStatusError, ResponseTooLargeError } from './http-client.js';
+import { countSkip, SourceShapeError, urlVariable, type PriceSource, type SourceResult, type SyncFx, type SyncOfferRow } from './price-source.js';
 import { SourceFreshnessService } from './source-freshness.service.js';
 import { PRICE_SOURCES } from './sources/index.js';
 
@@ -45,7 +47,10 @@ export interface SourceReport {
   diff: CatalogDiff | null;
   fx: SyncFx | null;
   durationMs: number;
+  /** What went wrong, in full, for the admin running the sync (it may quote the feed). */
   error: string | null;
+  /** The same, as the error class and HTTP status only: what /health/ready shows (never the feed's text). */
+  failure: string | null;
 }
 
 export interface SyncReport {
@@ -106,7 +111,8 @@ export class CatalogSyncService {
     let fx: SyncFx | null = null;
     for (const { report, result } of fetched) {
       if (report.status !== 'ok' || !result) continue;
-      const offers = keepKnown(result.offers, baseContent, report.skipped);
+      const source = chosen.find((c) => c.name === report.name);
+      const offers = keepKnown(result.offers, baseContent, report.skipped).map((row) => ({ ...row, sourceKind: source?.sourceKind ?? 'MIRROR' }));
       report.offers = offers.length;
       const file: CatalogFile = { path: `sync/${report.name}.json`, text: JSON.stringify({ offers }) };
       const check = await this.importer.import({
@@ -120,12 +126,14 @@ export class CatalogSyncService {
         const shown = check.errors.slice(0, 5).map((e) => `${e.field ? `${e.field}: ` : ''}${e.message}`);
         report.status = 'failed';
         report.error = `rows refused by validation (${check.errors.length}): ${shown.join('; ')}${check.errors.length > 5 ? '; ...' : ''}`;
+        report.failure = `ValidationRefused (${check.errors.length} rows)`;
         continue;
       }
       if (check.status !== 'dry-run') continue;
       if (check.guard.violations.length) {
         report.status = 'failed';
         report.error = `refused by the guard: ${check.guard.violations.join('; ')} (pass --allow-large-change if intended)`;
+        report.failure = `GuardRefused (${check.guard.violations.length} violations)`;
         report.diff = check.diff;
         continue;
       }
@@ -159,7 +167,8 @@ export class CatalogSyncService {
             : imported.status === 'refused'
               ? `the combined import was refused by the guard: ${imported.guard.violations.join('; ')}`
               : 'another version became current while the sync ran; nothing was written (run again, or pass --force)';
-        for (const r of ok) Object.assign(r, { status: 'failed', error: why });
+        const failure = imported.status === 'invalid' ? 'ValidationRefused' : imported.status === 'refused' ? 'GuardRefused' : 'VersionMoved';
+        for (const r of ok) Object.assign(r, { status: 'failed', error: why, failure });
       }
     }
     // 4. Freshness: a source succeeded when its rows are in the version written (or an identical one).
@@ -173,7 +182,7 @@ export class CatalogSyncService {
           provider: r.provider,
           ok: r.status === 'ok' && (written || noChange),
           offers: r.offers,
-          error: r.status === 'ok' ? (written || noChange ? null : 'nothing was written') : r.error,
+          error: r.status === 'ok' ? (written || noChange ? null : 'NotWritten') : (r.failure ?? 'Failed'),
         })),
         now,
       );
@@ -202,23 +211,30 @@ export class CatalogSyncService {
       fx: null,
       durationMs: 0,
       error: null,
+      failure: null,
     };
     const missing = (source.requiredEnv ?? []).filter((v) => !env[v]);
     if (missing.length) {
       report.status = 'skipped';
       report.error = `skipped: set ${missing.join(' and ')} to read this source`;
+      report.failure = `Skipped (set ${missing.join(' and ')})`;
       return { report, result: null };
     }
     const started = performance.now();
+    // The source may reach only the origins it was configured with (http-client.ts).
+    let http: HttpClient | null = null;
     try {
-      const result = await source.fetch({ url, now, http: HttpClient.fromEnv(env), env, regions });
+      http = HttpClient.fromEnv(env, [url, ...(source.otherEndpoints?.(env) ?? [])]);
+      const result = await source.fetch({ url, now, http, env, regions });
       Object.assign(report, { rowsRead: result.rowsRead, pages: result.pages, skipped: { ...result.skipped }, fx: result.fx ?? null });
       return { report, result };
     } catch (error) {
       report.status = 'failed';
       report.error = `nothing imported from ${source.name}: ${(error as Error).message}`;
+      report.failure = failureOf(error);
       return { report, result: null };
     } finally {
+      await http?.close();
       report.durationMs = Math.round(performance.now() - started);
     }
   }
@@ -229,14 +245,46 @@ function regionsOf(content: CatalogContent, provider: string | null): string[] {
   return content.regions.filter((r) => r.providerSlug === provider).map((r) => r.code);
 }
 
-/** Rows whose provider, region and GPU the catalog has; the others are counted by what is missing. */
+/**
+ * An error as its class and, for an HTTP answer, the status: what may be shown to anyone. A feed's
+ * text (an error page, a redirect target) never is.
+ */
+export function failureOf(error: unknown): string {
+  const seen = new Set<unknown>();
+  let code: string | null = null;
+  for (let e: unknown = error; e instanceof Error && !seen.has(e); e = e.cause) {
+    seen.add(e);
+    if (e instanceof HttpStatusError) return `HttpStatusError (HTTP ${e.status})`;
+    if (e instanceof FeedGuardError) return `FeedGuardError (${e.rule})`;
+    if (e instanceof ResponseTooLargeError) return 'ResponseTooLargeError';
+    if (e instanceof SourceShapeError) return 'SourceShapeError';
+    if (e.name === 'TimeoutError' || /no answer within|no data for/.test(e.message)) return 'TimeoutError';
+    const own = (e as { code?: unknown }).code;
+    if (typeof own === 'string' && /^[A-Z][A-Z_]+$/.test(own)) code ??= own;
+  }
+  return code ? `NetworkError (${code})` : 'FetchError';
+}
+
+/**
+ * Rows whose provider, region and GPU the catalog has, and that the provider's availability data
+ * (the catalog's) does not rule out: a price feed prices shapes in regions where they are not sold.
+ * The others are counted by why.
+ */
 function keepKnown(rows: SyncOfferRow[], content: CatalogContent, skipped: Record<string, number>): SyncOfferRow[] {
   const regions = new Set(content.regions.map((r) => r.code));
   const gpus = new Set(content.gpus.map((g) => g.slug));
+  const availability = indexAvailability(content.availability);
   return rows.filter((row) => {
     if (!regions.has(row.region)) countSkip(skipped, `region ${row.region} not in the catalog`);
     else if (!gpus.has(row.gpu)) countSkip(skipped, `GPU ${row.gpu} not in the catalog`);
-    else return true;
+    else {
+      const verdict = checkAvailability({
+        offer: { providerSlug: row.provider, instanceType: row.instanceType, regionCode: row.region, pricingModel: row.pricingModel },
+        index: availability,
+      });
+      if (verdict.kind !== 'NOT_SOLD') return true;
+      countSkip(skipped, verdict.field === 'region' ? 'not sold in the region (availability data)' : 'pricing model not sold (availability data)');
+    }
     return false;
   });
 }

@@ -1,10 +1,18 @@
-// Fetching a price feed: Node's fetch with a timeout per request, and p-retry for retries with
+// Fetching a price feed: undici's fetch with a timeout per request, and p-retry for retries with
 // exponential backoff on 429, 5xx, timeouts and network errors. A 429 or 503 with Retry-After is
 // retried after the delay the server asked for (seconds or an HTTP date), on top of the backoff.
 // Large files (AWS's Price List offer files) are read as a stream by a consumer, never held whole.
+//
+// A feed is trusted with nothing (feed-guard.ts): every request, next-page link and redirect must
+// stay on the origins the source was configured with; no private, link-local or (unless the
+// configured endpoint is itself on loopback) loopback address is ever connected to, checked when
+// the connection is made, so a DNS answer cannot change between the check and the connect; and
+// answers are read only up to a byte cap.
 import { pipeline, Readable, Transform } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import pRetry, { AbortError } from 'p-retry';
+import type { Agent, fetch as undiciFetch, Response } from 'undici';
+import { checkedLookup, FeedGuardError, isLoopbackHost, refuseAddressLiteral } from './feed-guard.js';
 
 export interface HttpOptions {
   /** One request's time limit, headers and body (default 30 s); for a streamed body, the longest wait for its next chunk. */
@@ -15,9 +23,29 @@ export interface HttpOptions {
   backoffMs: number;
   /** A Retry-After longer than this fails the fetch instead of waiting (default 120 s). */
   maxRetryAfterMs: number;
+  /** The largest answer read whole (a page, an index), in bytes (default 64 MiB; PRICE_SOURCE_MAX_BYTES). */
+  maxBytes: number;
+  /** The largest streamed file (AWS's offer files), in bytes (default 8 GiB; PRICE_SOURCE_MAX_STREAM_BYTES). */
+  maxStreamBytes: number;
+  /**
+   * The endpoints the source was configured with: requests may reach only their origins. Empty:
+   * the first URL requested is the configured endpoint.
+   */
+  endpoints: string[];
 }
 
-export const DEFAULT_HTTP_OPTIONS: HttpOptions = { timeoutMs: 30_000, retries: 4, backoffMs: 1_000, maxRetryAfterMs: 120_000 };
+export const DEFAULT_HTTP_OPTIONS: HttpOptions = {
+  timeoutMs: 30_000,
+  retries: 4,
+  backoffMs: 1_000,
+  maxRetryAfterMs: 120_000,
+  maxBytes: 64 * 1024 * 1024,
+  maxStreamBytes: 8 * 1024 * 1024 * 1024,
+  endpoints: [],
+};
+
+/** Redirects followed per request, each checked like the request itself. */
+const MAX_REDIRECTS = 5;
 
 export class HttpStatusError extends Error {
   constructor(
@@ -27,6 +55,18 @@ export class HttpStatusError extends Error {
   ) {
     super(`GET ${url} answered ${status}`);
     this.name = 'HttpStatusError';
+  }
+}
+
+/** An answer larger than the cap: not retried, and what was read of it is dropped. */
+export class ResponseTooLargeError extends Error {
+  constructor(
+    readonly url: string,
+    readonly limitBytes: number,
+    readonly variable: string,
+  ) {
+    super(`GET ${url}: the answer is larger than ${limitBytes} bytes (${variable})`);
+    this.name = 'ResponseTooLargeError';
   }
 }
 
@@ -41,17 +81,81 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 
 const RETRIED_STATUS = (status: number) => status === 429 || status >= 500;
 
+/** Reads a body whole, refusing it past `limit` bytes (by its Content-Length, or while reading). */
+async function readCapped(res: Response, url: string, limit: number): Promise<string> {
+  const declared = Number(res.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) {
+    await res.body?.cancel();
+    throw new AbortError(new ResponseTooLargeError(url, limit, 'PRICE_SOURCE_MAX_BYTES'));
+  }
+  if (!res.body) return '';
+  const reader = (res.body as WebReadableStream<Uint8Array>).getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    size += next.value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new AbortError(new ResponseTooLargeError(url, limit, 'PRICE_SOURCE_MAX_BYTES'));
+    }
+    chunks.push(next.value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 export class HttpClient {
   readonly options: HttpOptions;
   /** Requests sent, retries included. */
   requests = 0;
+  /** Origins requests may reach (those of the configured endpoints). */
+  private readonly origins = new Set<string>();
+  private allowLoopback = false;
+  /**
+   * Connections whose address is checked as it is looked up (feed-guard.ts), one per client.
+   * undici is loaded on the first request: only catalog:sync fetches feeds, and the service
+   * process never should pay for it.
+   */
+  private undici: Promise<{ dispatcher: Agent; fetch: typeof undiciFetch }> | null = null;
 
   constructor(options: Partial<HttpOptions> = {}) {
     this.options = { ...DEFAULT_HTTP_OPTIONS, ...options };
+    for (const endpoint of this.options.endpoints) this.configure(endpoint);
   }
 
-  /** Options from PRICE_SOURCE_TIMEOUT_MS, PRICE_SOURCE_RETRIES, PRICE_SOURCE_BACKOFF_MS. */
-  static fromEnv(env: NodeJS.ProcessEnv): HttpClient {
+  private connections(): Promise<{ dispatcher: Agent; fetch: typeof undiciFetch }> {
+    this.undici ??= import('undici').then(({ Agent, fetch }) => ({
+      dispatcher: new Agent({ connect: { lookup: checkedLookup(() => this.allowLoopback) } }),
+      fetch,
+    }));
+    return this.undici;
+  }
+
+  private configure(endpoint: string): void {
+    const url = new URL(endpoint);
+    this.origins.add(url.origin);
+    if (isLoopbackHost(url.hostname)) this.allowLoopback = true;
+  }
+
+  /** A URL the client may request: http(s), on a configured origin, not an address it must never reach. */
+  private check(raw: string, why: string): URL {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw new AbortError(new FeedGuardError('OFF_ORIGIN', `${why} is not a URL`));
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AbortError(new FeedGuardError('OFF_ORIGIN', `${why} is not http(s)`));
+    if (this.origins.size === 0) this.configure(url.href);
+    if (!this.origins.has(url.origin)) {
+      throw new AbortError(new FeedGuardError('OFF_ORIGIN', `${why} leaves the source's origin(s) ${[...this.origins].join(', ')} for ${url.origin}`));
+    }
+    const refused = refuseAddressLiteral(url.hostname, this.allowLoopback);
+    if (refused) throw new AbortError(refused);
+    return url;
+  }
+
+  /** Options from PRICE_SOURCE_TIMEOUT_MS, PRICE_SOURCE_RETRIES, PRICE_SOURCE_BACKOFF_MS, PRICE_SOURCE_MAX_BYTES, PRICE_SOURCE_MAX_STREAM_BYTES. */
+  static fromEnv(env: NodeJS.ProcessEnv, endpoints: string[] = []): HttpClient {
     const read = (name: string): number | undefined => {
       const raw = env[name];
       if (raw === undefined || raw === '') return undefined;
@@ -62,23 +166,33 @@ export class HttpClient {
     const timeoutMs = read('PRICE_SOURCE_TIMEOUT_MS');
     const retries = read('PRICE_SOURCE_RETRIES');
     const backoffMs = read('PRICE_SOURCE_BACKOFF_MS');
+    const maxBytes = read('PRICE_SOURCE_MAX_BYTES');
+    const maxStreamBytes = read('PRICE_SOURCE_MAX_STREAM_BYTES');
     if (timeoutMs !== undefined) options.timeoutMs = timeoutMs;
     if (retries !== undefined) options.retries = retries;
     if (backoffMs !== undefined) options.backoffMs = backoffMs;
-    return new HttpClient(options);
+    if (maxBytes !== undefined) options.maxBytes = maxBytes;
+    if (maxStreamBytes !== undefined) options.maxStreamBytes = maxStreamBytes;
+    return new HttpClient({ ...options, endpoints });
+  }
+
+  /** Closes the client's connections. */
+  async close(): Promise<void> {
+    if (this.undici) await (await this.undici).dispatcher.close();
   }
 
   async text(url: string, headers: Record<string, string> = {}): Promise<string> {
-    return this.request(url, headers, (res) => res.text());
+    return this.request(url, headers, (res, _touch, finalUrl) => readCapped(res, finalUrl, this.options.maxBytes));
   }
 
   async json(url: string, headers: Record<string, string> = {}): Promise<unknown> {
-    return this.request(url, { accept: 'application/json', ...headers }, async (res) => {
-      const body = await res.text();
+    return this.request(url, { accept: 'application/json', ...headers }, async (res, _touch, finalUrl) => {
+      const body = await readCapped(res, finalUrl, this.options.maxBytes);
       try {
         return JSON.parse(body) as unknown;
       } catch {
-        throw new AbortError(`GET ${url}: the answer is not JSON (${body.slice(0, 80).replace(/\s+/g, ' ')}...)`);
+        // Nothing of the body in the message: it is the feed's text, not ours.
+        throw new AbortError(`GET ${url}: the answer is not JSON (${body.length} characters)`);
       }
     });
   }
@@ -101,16 +215,25 @@ export class HttpClient {
         const body: { cut: Error | null } = { cut: null };
         // Registered before pipeline's own listeners, so it is set before consume sees the error.
         source.once('error', (error: Error) => (body.cut = error));
+        const limit = this.options.maxStreamBytes;
+        let size = 0;
         const timed = new Transform({
           transform(chunk: Buffer, _encoding, done) {
             touch();
-            done(null, chunk);
+            size += chunk.length;
+            if (size > limit) done(new ResponseTooLargeError(url, limit, 'PRICE_SOURCE_MAX_STREAM_BYTES'));
+            else done(null, chunk);
           },
         });
         pipeline(source, timed, () => undefined);
+        const tooLarge: { error: ResponseTooLargeError | null } = { error: null };
+        timed.once('error', (error) => {
+          if (error instanceof ResponseTooLargeError) tooLarge.error = error;
+        });
         try {
           return await consume(timed);
         } catch (error) {
+          if (tooLarge.error) throw new AbortError(tooLarge.error);
           const { cut } = body;
           if (cut === null) throw new AbortError(error as Error);
           throw new Error(
@@ -131,7 +254,12 @@ export class HttpClient {
    * One GET with retries. `read` turns the answer into the result; `touch` restarts the time limit
    * (idle: each chunk of a streamed body does, otherwise the limit covers the whole request).
    */
-  private async request<T>(url: string, headers: Record<string, string>, read: (res: Response, touch: () => void) => Promise<T>, idle = false): Promise<T> {
+  private async request<T>(
+    url: string,
+    headers: Record<string, string>,
+    read: (res: Response, touch: () => void, finalUrl: string) => Promise<T>,
+    idle = false,
+  ): Promise<T> {
     const { timeoutMs, retries, backoffMs, maxRetryAfterMs } = this.options;
     let attempts = 0;
     return pRetry(
@@ -148,15 +276,27 @@ export class HttpClient {
         };
         try {
           let res: Response;
-          try {
-            res = await fetch(url, { headers, signal: controller.signal, redirect: 'follow' });
-          } catch (error) {
-            const e = error as Error;
-            // Timeouts and network errors are retried.
-            throw new Error(
-              `GET ${url}: ${e.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : ((e.cause as Error | undefined)?.message ?? e.message)}`,
-              { cause: error },
-            );
+          let current = this.check(url, 'the URL').href;
+          const { dispatcher, fetch } = await this.connections();
+          for (let hops = 0; ; hops++) {
+            try {
+              res = await fetch(current, { headers, signal: controller.signal, redirect: 'manual', dispatcher });
+            } catch (error) {
+              const e = error as Error;
+              const guard = [e, e.cause].find((c): c is FeedGuardError => c instanceof FeedGuardError);
+              if (guard) throw new AbortError(guard);
+              // Timeouts and network errors are retried.
+              throw new Error(
+                `GET ${current}: ${e.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : ((e.cause as Error | undefined)?.message ?? e.message)}`,
+                { cause: error },
+              );
+            }
+            const location = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
+            if (location === null) break;
+            await res.body?.cancel();
+            if (hops >= MAX_REDIRECTS) throw new AbortError(new FeedGuardError('OFF_ORIGIN', `more than ${MAX_REDIRECTS} redirects from ${url}`));
+            // Each redirect is checked like the request itself: same origin, no forbidden address.
+            current = this.check(new URL(location, current).href, `a redirect from ${current}`).href;
           }
           if (!res.ok) {
             await res.body?.cancel();
@@ -169,7 +309,7 @@ export class HttpClient {
           }
           touch();
           try {
-            return await read(res, touch);
+            return await read(res, touch, current);
           } catch (error) {
             if (error instanceof AbortError) throw error;
             throw new Error(`GET ${url}: the body was cut off (${(error as Error).message})`, { cause: error });

@@ -1,7 +1,7 @@
 // What a live price source is: one small module per provider feed that fetches the provider's own
 // price data and turns it into catalog offer rows (the same rows a catalog file holds, every value
 // as text), which then go through the import path like a file would (catalog-import.service.ts).
-import type { InterruptionRate } from '../../../domain/catalog/catalog.types.js';
+import type { InterruptionRate, SourceKind } from '../../../domain/catalog/catalog.types.js';
 import { PRICING_MODEL_TRAITS } from '../../../domain/catalog/pricing-model-traits.js';
 import type { HttpClient } from './http-client.js';
 
@@ -27,6 +27,8 @@ export interface SyncOfferRow {
   /** The day the fetch ran (UTC). */
   observedAt: string;
   conversion?: string;
+  /** Stamped by the sync from the source's sourceKind. */
+  sourceKind?: SourceKind;
 }
 
 /** The FX a source reads (ecb): the catalog section's `fx`. */
@@ -72,6 +74,16 @@ export interface PriceSource {
    * from another source, say). Absent: the source replaces all of the provider's offers.
    */
   pricingModels?: readonly SyncOfferRow['pricingModel'][];
+  /**
+   * What kind of source the feed is, stamped on every row it brings: PROVIDER_API for the
+   * provider's own price API, MIRROR for a third party's copy of it (SkyPilot's catalog).
+   */
+  sourceKind?: Exclude<SourceKind, 'ANNOUNCEMENT'>;
+  /**
+   * Endpoints the source reads besides `url` (aws-spot's Spot Instance Advisor), as configured:
+   * their origins are the only others the source's requests may reach.
+   */
+  otherEndpoints?(env: NodeJS.ProcessEnv): string[];
   /** Environment variables the source needs; without them it is skipped with one line. */
   requiredEnv?: string[];
   fetch(context: SourceContext): Promise<SourceResult>;

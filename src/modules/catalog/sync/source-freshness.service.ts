@@ -83,9 +83,19 @@ export class SourceFreshnessService {
           lastAttemptAt: r.lastAttemptAt.toISOString(),
           offers: r.offers,
           stale: r.lastSuccessAt === null || now.getTime() - r.lastSuccessAt.getTime() > limitMs,
-          lastError: r.lastError,
+          lastError: shownError(r.lastError),
         },
       ]),
     );
   }
+}
+
+/**
+ * What readiness shows of a failure: the error class and HTTP status the sync records
+ * (catalog-sync.service.ts, failureOf). A row written by an older sync with free text in it shows
+ * as "Failed": that text may quote a feed's answer.
+ */
+function shownError(lastError: string | null): string | null {
+  if (lastError === null) return null;
+  return /^[A-Za-z]+( \([A-Za-z0-9_ ]*\))?$/.test(lastError) ? lastError : 'Failed';
 }

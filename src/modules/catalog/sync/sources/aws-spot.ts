@@ -52,9 +52,11 @@ async function readAdvisor(url: string, json: (u: string) => Promise<unknown>): 
 
 export const awsSpotSource: PriceSource = {
   name: 'aws-spot',
+  sourceKind: 'MIRROR',
   provider: 'aws',
   pricingModels: ['SPOT'],
   defaultUrl: DEFAULT_AWS_SPOT_URL,
+  otherEndpoints: (env) => [env.PRICE_SOURCE_AWS_SPOT_ADVISOR_URL || DEFAULT_AWS_SPOT_ADVISOR_URL],
   async fetch({ url, now, http, env }): Promise<SourceResult> {
     const advisorUrl = env.PRICE_SOURCE_AWS_SPOT_ADVISOR_URL || DEFAULT_AWS_SPOT_ADVISOR_URL;
     const [text, bands] = await Promise.all([http.text(url), readAdvisor(advisorUrl, (u) => http.json(u))]);

@@ -368,6 +368,7 @@ export async function readOfferFile(body: Readable, file: string, region: string
 
 export const awsSource: PriceSource = {
   name: 'aws',
+  sourceKind: 'PROVIDER_API',
   provider: 'aws',
   pricingModels: ['ON_DEMAND', 'RESERVED_1Y', 'RESERVED_3Y'],
   defaultUrl: DEFAULT_AWS_URL,

@@ -68,6 +68,7 @@ export const DEFAULT_AZURE_URL =
 
 export const azureSource: PriceSource = {
   name: 'azure',
+  sourceKind: 'PROVIDER_API',
   provider: 'azure',
   defaultUrl: DEFAULT_AZURE_URL,
   async fetch({ url: first, now, http, env }): Promise<SourceResult> {

@@ -71,6 +71,7 @@ export function withoutKey(url: string): string {
 
 export const gcpSource: PriceSource = {
   name: 'gcp',
+  sourceKind: 'PROVIDER_API',
   provider: 'gcp',
   defaultUrl: DEFAULT_GCP_URL,
   requiredEnv: ['GCP_API_KEY'],

@@ -35,6 +35,7 @@ export const DEFAULT_SCALEWAY_URL =
 
 export const scalewaySource: PriceSource = {
   name: 'scaleway',
+  sourceKind: 'PROVIDER_API',
   provider: 'scaleway',
   pricingModels: ['ON_DEMAND'],
   defaultUrl: DEFAULT_SCALEWAY_URL,

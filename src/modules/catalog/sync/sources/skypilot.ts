@@ -25,6 +25,8 @@ export function skypilotSource(c: SkypilotCloud): PriceSource {
   return {
     name: c.name,
     provider: c.provider,
+    // SkyPilot's copy of the provider's price data, not the provider's own feed.
+    sourceKind: 'MIRROR',
     // The CSV has on-demand (and spot) prices only: the provider's other offers stay as they are.
     pricingModels: c.spot ? ['ON_DEMAND', 'SPOT'] : ['ON_DEMAND'],
     defaultUrl: `https://raw.githubusercontent.com/skypilot-org/skypilot-catalog/master/catalogs/v9/${c.cloud}/vms.csv`,
