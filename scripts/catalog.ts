@@ -15,9 +15,10 @@ import { runScript } from './script-runner.js';
 
 const USAGE = `Usage:
   npm run catalog:import -- <file or folder>... [--dry-run] [--publish] [--label L]
-        [--scope aws,azure | --full | --merge] [--max-removed PCT] [--max-changed PCT] [--allow-large-change] [--force]
+        [--scope aws,azure | --full | --merge] [--max-removed PCT] [--max-changed PCT] [--max-price-move PCT] [--max-fx-move PCT]
+        [--allow-large-change] [--force]
   npm run catalog:sync -- [--source azure,ecb,...] [--dry-run] [--publish] [--label L]
-        [--max-removed PCT] [--max-changed PCT] [--allow-large-change] [--force]
+        [--max-removed PCT] [--max-changed PCT] [--max-price-move PCT] [--max-fx-move PCT] [--allow-large-change] [--force]
   npm run catalog:publish -- <version id or label>
   npm run catalog:versions
   npm run catalog:diff -- <from> <to>`;
@@ -54,6 +55,8 @@ async function importCommand(argv: string[]): Promise<number> {
       merge: { type: 'boolean' },
       'max-removed': { type: 'string' },
       'max-changed': { type: 'string' },
+      'max-price-move': { type: 'string' },
+      'max-fx-move': { type: 'string' },
       'allow-large-change': { type: 'boolean' },
       force: { type: 'boolean' },
     },
@@ -98,16 +101,25 @@ async function importCommand(argv: string[]): Promise<number> {
   });
 }
 
-/** --max-removed, --max-changed and --allow-large-change, as the import guard's limits (only those given). */
-function guardOptions(values: { 'max-removed'?: string; 'max-changed'?: string; 'allow-large-change'?: boolean }) {
-  const percent = (name: string, raw: string | undefined): number | undefined => {
+/** --max-removed, --max-changed, --max-price-move, --max-fx-move and --allow-large-change, as the import guard's limits (only those given). */
+function guardOptions(values: {
+  'max-removed'?: string;
+  'max-changed'?: string;
+  'max-price-move'?: string;
+  'max-fx-move'?: string;
+  'allow-large-change'?: boolean;
+}) {
+  const percent = (name: string, raw: string | undefined, max = 100): number | undefined => {
     if (raw === undefined) return undefined;
-    if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) > 100) throw new Error(`--${name} must be a percentage from 0 to 100; got ${raw}`);
+    if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) > max) throw new Error(`--${name} must be a percentage from 0 to ${max}; got ${raw}`);
     return Number(raw);
   };
   const guard = {
     maxRemovedPercent: percent('max-removed', values['max-removed']),
     maxChangedPercent: percent('max-changed', values['max-changed']),
+    // A price may move up by more than 100%: the limit is a share of the old price, either way.
+    maxPriceMovePercent: percent('max-price-move', values['max-price-move'], 100_000),
+    maxFxMovePercent: percent('max-fx-move', values['max-fx-move'], 100_000),
     allowLargeChange: values['allow-large-change'] ?? false,
   };
   return Object.fromEntries(Object.entries(guard).filter(([, v]) => v !== undefined));
@@ -124,6 +136,8 @@ async function syncCommand(argv: string[]): Promise<number> {
       label: { type: 'string' },
       'max-removed': { type: 'string' },
       'max-changed': { type: 'string' },
+      'max-price-move': { type: 'string' },
+      'max-fx-move': { type: 'string' },
       'allow-large-change': { type: 'boolean' },
       force: { type: 'boolean' },
     },
@@ -196,7 +210,9 @@ function printImport(report: ImportReport): void {
   const scope = report.scope === null ? 'the whole catalog (--full)' : `the offers of ${report.scope.join(', ') || 'no provider'}`;
   console.log(`Read ${report.files.length} file(s); they replace ${scope}; the new catalog has ${report.offerCount} offers. Against ${base}:`);
   const g = report.guard;
-  const limits = `${g.maxRemovedPercent}% removed, ${g.maxChangedPercent}% changed${g.allowLargeChange ? ', overridden by --allow-large-change' : ''}`;
+  const limits =
+    `${g.maxRemovedPercent}% removed, ${g.maxChangedPercent}% changed, ±${g.maxPriceMovePercent}% per price, ±${g.maxFxMovePercent}% per FX rate` +
+    (g.allowLargeChange ? ', overridden by --allow-large-change' : '');
   console.log(`  in scope before: ${g.inScopeBefore} offers; removed ${g.removed}, price changed ${g.priceChanged} (limits: ${limits})`);
   printDiff(report.diff);
   for (const v of g.violations) console.error(`  too large: ${v}`);

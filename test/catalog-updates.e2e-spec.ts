@@ -64,6 +64,26 @@ describe('catalog:import partial updates (e2e, bundled catalog, real script)', (
     expect(dry.out).toContain('Dry run: nothing was written.');
   });
 
+  it('refuses a GCP A100 row in a region GCP does not sell it in, at file:line, naming the availability data', async () => {
+    // a2-highgpu-1g is sold in europe-west4, us-central1, us-east1 and us-west1 (data/catalog/availability.yaml), not in europe-west1.
+    const file = path.join(dir, 'gcp-a100.yaml');
+    await writeFile(
+      file,
+      'offers:\n' +
+        '  - { provider: gcp, region: europe-west4, gpu: a100-sxm-40gb, gpuCount: 1, instanceType: a2-highgpu-1g, pricingModel: ON_DEMAND,\n' +
+        '      pricePerHour: "3.67", currency: USD, priceKind: LIST, sourceKind: MIRROR, source: "https://example.org/test", observedAt: "2026-11-30" }\n' +
+        '  - { provider: gcp, region: europe-west1, gpu: a100-sxm-40gb, gpuCount: 1, instanceType: a2-highgpu-1g, pricingModel: ON_DEMAND,\n' +
+        '      pricePerHour: "3.67", currency: USD, priceKind: LIST, sourceKind: MIRROR, source: "https://example.org/test", observedAt: "2026-11-30" }\n',
+    );
+    const refused = await importer(file, '--merge', '--dry-run');
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain(
+      `${path.relative(process.cwd(), file)}:4 region: gcp does not sell a2-highgpu-1g in gcp:europe-west1: its availability data lists`,
+    );
+    expect(refused.out).toContain('gcp:europe-west4, gcp:us-central1, gcp:us-east1, gcp:us-west1');
+    expect(refused.out).toContain('tools/machinetyperegion.csv');
+  });
+
   it('refuses a one-offer H100 file that would replace every AWS offer, and --merge applies just that offer', async () => {
     const before = (await offersOf('aws')).length;
     const p5 = defined(
@@ -75,7 +95,7 @@ describe('catalog:import partial updates (e2e, bundled catalog, real script)', (
     await writeFile(
       file,
       `offers:\n  - { provider: aws, region: "aws:us-east-1", gpu: h100-sxm-80gb, gpuCount: 8, instanceType: p5.48xlarge, pricingModel: ON_DEMAND,
-      pricePerHour: "54.00", currency: USD, priceKind: LIST, source: "https://example.org/test", observedAt: "2026-11-30" }\n`,
+      pricePerHour: "54.00", currency: USD, priceKind: LIST, sourceKind: PROVIDER_API, source: "https://example.org/test", observedAt: "2026-11-30" }\n`,
     );
     const refused = await importer(file);
     expect(refused.code).toBe(1);
@@ -124,7 +144,7 @@ describe('catalog:import partial updates (e2e, bundled catalog, real script)', (
     await writeFile(
       file,
       `offers:\n  - { provider: aws, region: "aws:us-east-1", gpu: h100-sxm-80gb, gpuCount: 8, instanceType: p5.48xlarge, pricingModel: ON_DEMAND, ` +
-        `pricePerHour: "53.00", currency: USD, priceKind: LIST, source: "https://example.org/test", observedAt: "2026-11-30" }\n`,
+        `pricePerHour: "53.00", currency: USD, priceKind: LIST, sourceKind: PROVIDER_API, source: "https://example.org/test", observedAt: "2026-11-30" }\n`,
     );
     const previous = defined(await repo.findCurrentVersion(), 'the current version');
     expect((await importer(file, '--merge', '--publish', '--label', 'republish-a')).code).toBe(0);
@@ -171,7 +191,7 @@ describe('catalog:import partial updates (e2e, bundled catalog, real script)', (
     await writeFile(
       file,
       `offers:\n  - provider: aws\n    region: "aws:us-east-1"\n    gpu: h100-sxm-80gb\n    gpuCount: 8\n    instanceType: p5.48xlarge\n` +
-        `    pricingModel: ON_DEMAND\n    pricePerHour: "55.1234567890123456"\n    currency: USD\n    priceKind: LIST\n` +
+        `    pricingModel: ON_DEMAND\n    pricePerHour: "55.1234567890123456"\n    currency: USD\n    priceKind: LIST\n    sourceKind: PROVIDER_API\n` +
         `    source: "https://example.org/test"\n    observedAt: "2026-11-30"\n`,
     );
     const r = await importer(file, '--merge');

@@ -35,6 +35,96 @@ describe('offers (e2e, bundled catalog)', () => {
     expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
   });
 
+  it('answers, for every GPU, a first offer one could buy: LIST, not an announcement, on offer today, confirmed or flagged, over REST and GraphQL', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const gpus = ((await t.http().get('/v1/gpus').expect(200)).body.items as { slug: string }[]).map((g) => g.slug);
+    expect(gpus.length).toBeGreaterThan(10);
+    type First = {
+      id: string;
+      priceKind: string;
+      sourceKind: string | null;
+      availability: string;
+      availabilityNote: string | null;
+      validFrom: string | null;
+      validUntil: string | null;
+      provider: string;
+      region: string;
+      instanceType: string;
+      pricingModel: string;
+    };
+    const fields = 'id priceKind sourceKind availability availabilityNote validFrom validUntil provider region instanceType pricingModel';
+    let answered = 0;
+    for (const gpu of gpus) {
+      for (const preset of [undefined, 'GDPR_PERSONAL_DATA']) {
+        const rest = (
+          await t
+            .http()
+            .get('/v1/offers/cheapest')
+            .query({ gpu, limit: 1, ...(preset ? { preset } : {}) })
+            .expect(200)
+        ).body as {
+          items: First[];
+          warnings: string[];
+        };
+        const gql = await t.graphql<{ cheapestOffers: { items: First[]; warnings: string[] } }>(
+          `query($gpu: String!, $preset: String) { cheapestOffers(requirement: { gpus: [$gpu] }, policy: { preset: $preset }, limit: 1) { items { ${fields} } warnings } }`,
+          { gpu, preset: preset ?? null },
+        );
+        expect([gpu, preset, gql.data.cheapestOffers.items.map((i) => i.id)]).toEqual([gpu, preset, rest.items.map((i) => i.id)]);
+        expect(gql.data.cheapestOffers.warnings).toEqual(rest.warnings);
+        const first = rest.items[0];
+        if (!first) continue;
+        answered += 1;
+        const where = `${gpu} ${preset ?? 'any policy'}: ${first.provider} ${first.instanceType} ${first.region} ${first.pricingModel}`;
+        expect([where, first.priceKind]).toEqual([where, 'LIST']);
+        expect([where, first.sourceKind]).not.toEqual([where, 'ANNOUNCEMENT']);
+        expect([where, first.sourceKind]).not.toEqual([where, null]);
+        expect([where, (first.validFrom ?? today) <= today && today <= (first.validUntil ?? today)]).toEqual([where, true]);
+        expect([where, first.availability]).toEqual([where, expect.stringMatching(/^(CONFIRMED|UNCONFIRMED)$/)]);
+        if (first.availability === 'UNCONFIRMED') {
+          // The answer says so, in a warning naming the offer and why.
+          const warning = rest.warnings.find((w) =>
+            w.startsWith(`${first.provider} ${first.instanceType} ${first.region} ${first.pricingModel}: availability UNCONFIRMED`),
+          );
+          expect([where, warning]).toEqual([where, expect.stringContaining(first.availabilityNote ?? 'not checked')]);
+        }
+      }
+    }
+    // Every GPU with an offer was walked, under both policies (two GPUs of the catalog have none).
+    expect(answered).toBeGreaterThanOrEqual(2 * (gpus.length - 2) - 1);
+  });
+
+  it('names the FX rate and its date in every EUR answer: listing, cheapest, CSV and GraphQL', async () => {
+    const fx = { base: 'USD', currency: 'EUR', rate: '0.854774', date: '2026-08-21' };
+    const listing = (await t.http().get('/v1/offers').query({ gpu: 'h100-sxm-80gb', currency: 'EUR', limit: 3 }).expect(200)).body;
+    expect(listing.exchangeRate).toMatchObject(fx);
+    const cheapest = (await t.http().get('/v1/offers/cheapest').query({ gpu: 'h100-sxm-80gb', currency: 'EUR', limit: 1 }).expect(200)).body;
+    expect(cheapest.exchangeRate).toMatchObject(fx);
+    // 103 days old on 2026-12-02, older than STALE_FX_DAYS (14): the answer warns.
+    expect(cheapest.warnings).toContain(
+      `prices converted at 1 USD = 0.854774 EUR, the rate of 2026-08-21: ${cheapest.exchangeRate.ageDays} days old (older than 14 days); amounts in the other currency may be off by the rate's move since`,
+    );
+    const csv = (await t.http().get('/v1/offers').query({ gpu: 'h100-sxm-80gb', currency: 'EUR', limit: 3 }).set('accept', 'text/csv').expect(200)).text;
+    const [header, ...rows] = csv.trim().split('\r\n');
+    const columns = (header ?? '').split(',');
+    for (const row of rows) {
+      const cells = row.split(',');
+      expect([cells[columns.indexOf('FxRate')], cells[columns.indexOf('FxRatePair')], cells[columns.indexOf('FxRateDate')]]).toEqual([
+        '0.854774',
+        'USD/EUR',
+        '2026-08-21',
+      ]);
+    }
+    const gql = await t.graphql<{ offers: { exchangeRate: unknown }; cheapestOffers: { exchangeRate: unknown } }>(
+      '{ offers(first: 2, filter: { gpus: ["h100-sxm-80gb"], currency: EUR }) { exchangeRate { base currency rate date } } ' +
+        'cheapestOffers(requirement: { gpus: ["h100-sxm-80gb"] }, currency: EUR, limit: 1) { exchangeRate { base currency rate date } } }',
+    );
+    expect(gql.data).toEqual({ offers: { exchangeRate: fx }, cheapestOffers: { exchangeRate: fx } });
+    // A USD answer of USD offers converts nothing and names no rate.
+    const usd = (await t.http().get('/v1/offers/cheapest').query({ gpu: 'h100-sxm-80gb', provider: 'aws', limit: 1 }).expect(200)).body;
+    expect(usd.exchangeRate).toBeNull();
+  });
+
   it('answers the cheapest AWS H100 on-demand with the p5 list price, 55.04 / 8 = 6.88 USD per GPU-hour, over REST and GraphQL', async () => {
     const rest = (await t.http().get('/v1/offers/cheapest').query({ gpu: 'h100-sxm-80gb', provider: 'aws', pricingModels: 'ON_DEMAND', limit: 1 }).expect(200))
       .body;
@@ -100,26 +190,26 @@ describe('offers (e2e, bundled catalog)', () => {
   });
 
   it('excludes prices older than maxPriceAgeDays, with the reason, and warns about stale chosen prices', async () => {
-    // The OVHcloud GPU flavours were read on 2026-01-27: 307 days before 2026-11-30, so more than 300 days before today.
+    // The OVHcloud H100 flavours were read on 2026-01-27 and 2026-08-22: more than 100 days before today (2026-12-02 or later).
     const query = { gpu: 'h100-pcie-80gb', provider: 'ovhcloud', explain: 'true' };
     const all = (await t.http().get('/v1/offers/cheapest').query(query).expect(200)).body;
     expect(all.items.length).toBeGreaterThan(0);
-    expect(all.warnings.join(' ')).toMatch(/price observed 2026-01-27, \d+ days before \d{4}-\d{2}-\d{2} \(older than 90 days\)/);
+    expect(all.warnings.join(' ')).toMatch(/price observed 2026-(01-27|08-22), \d+ days before \d{4}-\d{2}-\d{2} \(older than 90 days\)/);
     const fresh = (
       await t
         .http()
         .get('/v1/offers/cheapest')
-        .query({ ...query, maxPriceAgeDays: 300 })
+        .query({ ...query, maxPriceAgeDays: 100 })
         .expect(200)
     ).body;
     expect(fresh.items).toEqual([]);
     // The version says how fresh each provider's prices are.
     const [version] = (await t.http().get('/v1/catalog/versions').expect(200)).body.items;
-    expect(version.providerObservations).toEqual(expect.arrayContaining([{ provider: 'ovhcloud', offers: 14, oldest: '2026-01-27', newest: '2026-10-07' }]));
+    expect(version.providerObservations).toEqual(expect.arrayContaining([{ provider: 'ovhcloud', offers: 15, oldest: '2026-01-27', newest: '2026-10-07' }]));
     const ovh = fresh.excluded.filter((e: { offer: { provider: string } }) => e.offer.provider === 'ovhcloud');
     expect(ovh.length).toBe(all.items.length);
     expect(ovh.map((e: { rules: string[] }) => e.rules)).toEqual(ovh.map(() => ['FRESHNESS']));
-    expect(ovh[0].reasons[0]).toMatch(/^price observed 2026-01-27, \d+ days before \d{4}-\d{2}-\d{2}: older than maxPriceAgeDays 300$/);
+    expect(ovh[0].reasons[0]).toMatch(/^price observed 2026-(01-27|08-22), \d+ days before \d{4}-\d{2}-\d{2}: older than maxPriceAgeDays 100$/);
   });
 
   it('shows every reference figure next to the list price with its deviation, over REST and GraphQL', async () => {
@@ -317,10 +407,10 @@ describe('offers (e2e, bundled catalog)', () => {
     expect(Object.keys(statuses).sort()).toEqual(Object.keys(doc.paths).sort());
     expect(Object.entries(statuses).filter(([, status]) => status !== 200)).toEqual([]);
     expect(await cheapestGdprH100(gpuCostClient(t.baseUrl))).toEqual({
-      version: '2026-11-30',
+      version: '2026-12-02',
       pricePerGpuHour: expect.stringMatching(/^\d+\.\d{4}$/) as unknown,
     });
     const { cheapestGdprH100: viaGraphql } = await import('../examples/clients/graphql-client.js');
-    expect(await viaGraphql(`${t.baseUrl}/graphql`)).toMatch(/EUR\/GPU-hour, catalog 2026-11-30$/);
+    expect(await viaGraphql(`${t.baseUrl}/graphql`)).toMatch(/EUR\/GPU-hour, catalog 2026-12-02$/);
   });
 });

@@ -70,6 +70,13 @@ const schema = z.object({
     .min(1, 'must be between 1 and 10000')
     .max(10_000, 'must be between 1 and 10000')
     .default(90),
+  /** An FX rate older than this many days is flagged in the answers that convert with it. */
+  STALE_FX_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 10000')
+    .max(10_000, 'must be between 1 and 10000')
+    .default(14),
   CATALOG_SOURCE_STALE_HOURS: z.coerce
     .number({ error: 'must be a number of hours' })
     .int('must be a whole number')

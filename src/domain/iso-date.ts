@@ -30,3 +30,8 @@ function digits(text: string, start: number, length: number): number {
   }
   return value;
 }
+
+/** Whole days from one ISO date to a later one (never negative). */
+export function daysBetween(from: string, to: string): number {
+  return Math.max(0, Math.round((utcMidnight(to) - utcMidnight(from)) / 86_400_000));
+}

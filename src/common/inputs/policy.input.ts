@@ -2,7 +2,7 @@
 // definition per field; CompliancePolicyInput is GraphQL's `policy` and the REST estimate body's,
 // and the REST offer queries read the same fields from the query string (offers.query.ts).
 import { InputType } from '@nestjs/graphql';
-import { PRICING_MODELS, type PricingModel } from '../../domain/catalog/catalog.types.js';
+import { PRICING_MODELS, SOURCE_KINDS, type PricingModel, type SourceKind } from '../../domain/catalog/catalog.types.js';
 import {
   INTERRUPTION_TOLERANCES,
   OPERATOR_SCOPES,
@@ -12,7 +12,7 @@ import {
   type OperatorScope,
   type Residency,
 } from '../../domain/compliance/index.js';
-import { PricingModelEnum } from '../models/enums.js';
+import { PricingModelEnum, SourceKindEnum } from '../models/enums.js';
 import { InterruptionToleranceEnum, OperatorScopeEnum, ResidencyEnum } from '../models/policy-enums.js';
 import { COUNTRY_CODE, NAME, POLICY_BOUNDS, PRICE_PER_GPU_HOUR } from './input-bounds.js';
 import { field, InputField } from './input-field.js';
@@ -55,6 +55,14 @@ export const POLICY = {
     ...POLICY_BOUNDS.maxPriceAgeDays,
     description: 'Exclude prices last read from their source more than this many days ago (before asOf, when given)',
   }),
+  minSourceKind: field.enum<SourceKind>(SOURCE_KINDS, SourceKindEnum, {
+    description:
+      "Rank only prices read from a source at least this good, best first: PROVIDER_API, PROVIDER_PAGE (the provider's own data), MIRROR, ANNOUNCEMENT",
+  }),
+  requireConfirmedAvailability: field.boolean({
+    default: false,
+    description: "Exclude offers whose availability in their region the provider's own data does not confirm (availability UNCONFIRMED)",
+  }),
 };
 
 @InputType('CompliancePolicyInput')
@@ -74,4 +82,6 @@ export class CompliancePolicyInput {
   @InputField(POLICY.maxPricePerGpuHour) maxPricePerGpuHour?: string;
   @InputField(POLICY.includeEstimates) includeEstimates?: boolean;
   @InputField(POLICY.maxPriceAgeDays) maxPriceAgeDays?: number;
+  @InputField(POLICY.minSourceKind) minSourceKind?: SourceKind;
+  @InputField(POLICY.requireConfirmedAvailability) requireConfirmedAvailability?: boolean;
 }

@@ -18,6 +18,7 @@ const content = (offers: Offer[]): CatalogContent => ({
   gpus: [],
   offers,
   referenceFigures: [],
+  availability: [],
   fxRates: { base: 'USD', rates: { EUR: '0.8650' }, date: '2026-11-27', source: 'test' },
 });
 

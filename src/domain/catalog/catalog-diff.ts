@@ -2,9 +2,11 @@
 import type { Decimal } from 'decimal.js';
 import { changedFields, cmp, offerNaturalKey, rowContentHash, type CatalogRow } from './catalog-hash.js';
 import type { CatalogContent, Offer } from './catalog.types.js';
+import { availabilityKey } from './availability.js';
 
 export interface OfferPriceChange {
   offer: Offer; // the new row
+  before: Offer;
   oldPricePerHour: Decimal;
   newPricePerHour: Decimal;
   /** (new − old) / old × 100; null when the old price was zero or the currency changed. */
@@ -19,7 +21,7 @@ export interface CatalogDiff {
   removed: Offer[];
   changed: OfferPriceChange[];
   /** Reference data whose content changed, by kind and key. */
-  reference: { kind: 'provider' | 'region' | 'gpu' | 'referenceFigure'; key: string; change: 'added' | 'removed' | 'changed' }[];
+  reference: { kind: 'provider' | 'region' | 'gpu' | 'referenceFigure' | 'availability'; key: string; change: 'added' | 'removed' | 'changed' }[];
   unchangedOffers: number;
 }
 
@@ -44,6 +46,7 @@ export function diffCatalogs({ from, to }: { from: CatalogContent; to: CatalogCo
     const comparable = old.currency === offer.currency && !old.pricePerHour.isZero();
     changed.push({
       offer,
+      before: old,
       oldPricePerHour: old.pricePerHour,
       newPricePerHour: offer.pricePerHour,
       changePct: comparable ? offer.pricePerHour.minus(old.pricePerHour).div(old.pricePerHour).mul(100) : null,
@@ -62,6 +65,7 @@ export function diffCatalogs({ from, to }: { from: CatalogContent; to: CatalogCo
       ...diffReference('region', from.regions, to.regions, (r) => r.code),
       ...diffReference('gpu', from.gpus, to.gpus, (g) => g.slug),
       ...diffReference('referenceFigure', from.referenceFigures ?? [], to.referenceFigures ?? [], (f) => f.key),
+      ...diffReference('availability', from.availability ?? [], to.availability ?? [], (a) => availabilityKey(a.provider, a.instanceType)),
     ],
     unchangedOffers,
   };

@@ -29,6 +29,7 @@ const offer = (extra: string): CatalogFile => ({
     pricePerGpuHour: 3.90
     currency: USD
     priceKind: LIST
+    sourceKind: PROVIDER_PAGE
     source: https://aws.amazon.com/ec2/pricing/on-demand/
     observedAt: 2026-03-27
 ${extra}`,
@@ -98,12 +99,13 @@ describe('parseCatalogFiles', () => {
     pricePerHour: "30"
     currency: USD
     priceKind: LIST
+    sourceKind: PROVIDER_PAGE
     source: https://aws.amazon.com/ec2/pricing/on-demand/
     observedAt: 2026-03-27
 `);
     const { errors } = parseCatalogFiles([reference, twice]);
     expect(errors).toEqual([
-      expect.objectContaining({ file: 'offers/aws.yaml', line: 13, field: 'offer', message: expect.stringContaining('offers/aws.yaml:2') }),
+      expect.objectContaining({ file: 'offers/aws.yaml', line: 14, field: 'offer', message: expect.stringContaining('offers/aws.yaml:2') }),
     ]);
   });
 
@@ -111,9 +113,9 @@ describe('parseCatalogFiles', () => {
     const csv: CatalogFile = {
       path: 'offers.csv',
       text:
-        'provider,region,gpu,gpuCount,instanceType,pricingModel,pricePerHour,currency,priceKind,source,observedAt\n' +
-        'aws,eu-central-1,h100-sxm-80gb,8,p5.48xlarge,SPOT,12.5,USD,LIST,https://aws.amazon.com/ec2/spot/pricing/,2026-03-27\n' +
-        'aws,eu-central-1,h100-sxm-80gb,x,p5.48xlarge,SPOT,12.5,USD,LIST,https://aws.amazon.com/ec2/spot/pricing/,2026-03-27\n',
+        'provider,region,gpu,gpuCount,instanceType,pricingModel,pricePerHour,currency,priceKind,sourceKind,source,observedAt\n' +
+        'aws,eu-central-1,h100-sxm-80gb,8,p5.48xlarge,SPOT,12.5,USD,LIST,PROVIDER_PAGE,https://aws.amazon.com/ec2/spot/pricing/,2026-03-27\n' +
+        'aws,eu-central-1,h100-sxm-80gb,x,p5.48xlarge,SPOT,12.5,USD,LIST,PROVIDER_PAGE,https://aws.amazon.com/ec2/spot/pricing/,2026-03-27\n',
     };
     const parsed = parseCatalogFiles([reference, csv]);
     expect(parsed.offers).toHaveLength(1);
@@ -125,7 +127,7 @@ describe('parseCatalogFiles', () => {
     expect(parseCatalogFiles([reference, estimate]).errors).toEqual([expect.objectContaining({ field: 'derivation', line: 2 })]);
     const listWithRule = offer('    derivation: "on-demand x 0.35"\n');
     expect(parseCatalogFiles([reference, listWithRule]).errors).toEqual([
-      expect.objectContaining({ field: 'derivation', line: 13, message: expect.stringContaining('conversion') }),
+      expect.objectContaining({ field: 'derivation', line: 14, message: expect.stringContaining('conversion') }),
     ]);
     const ok = {
       ...offer('    derivation: "on-demand x 0.35"\n'),
@@ -154,7 +156,7 @@ describe('parseCatalogFiles', () => {
     ]);
     const upfront = offer('    upfront: "12.3456789"\n    termMonths: 12\n').text.replace('ON_DEMAND', 'RESERVED_1Y');
     expect(parseCatalogFiles([reference, { ...offer(''), text: upfront }]).errors).toEqual([
-      expect.objectContaining({ field: 'upfront', line: 13, message: 'must have at most 6 digits after the decimal point (stored exactly)' }),
+      expect.objectContaining({ field: 'upfront', line: 14, message: 'must have at most 6 digits after the decimal point (stored exactly)' }),
     ]);
   });
 
@@ -189,7 +191,7 @@ describe('assembleCatalog', () => {
   describe('import scope', () => {
     const other =
       `  - { provider: ovh, region: "ovh:gra", gpu: h100-sxm-80gb, gpuCount: 1, instanceType: h100-380, pricingModel: ON_DEMAND, ` +
-      `pricePerHour: "2.80", currency: EUR, priceKind: LIST, source: ovh, observedAt: "2025-01-27" }\n`;
+      `pricePerHour: "2.80", currency: EUR, priceKind: LIST, sourceKind: PROVIDER_API, source: ovh, observedAt: "2025-01-27" }\n`;
     const withOvh: CatalogFile = {
       path: 'ref.yaml',
       text: reference.text
@@ -202,7 +204,7 @@ describe('assembleCatalog', () => {
     );
     const spot =
       `  - { provider: aws, region: eu-central-1, gpu: h100-sxm-80gb, gpuCount: 8, instanceType: p5.48xlarge, pricingModel: SPOT, ` +
-      `pricePerHour: "12", currency: USD, priceKind: LIST, source: aws, observedAt: "2026-11-01" }\n`;
+      `pricePerHour: "12", currency: USD, priceKind: LIST, sourceKind: PROVIDER_API, source: aws, observedAt: "2026-11-01" }\n`;
     const update: CatalogFile = { path: 'update.yaml', text: `offers:\n${spot}` };
     const keys = (c: typeof base | null) => c?.offers.map((o) => `${o.providerSlug}/${o.instanceType}/${o.pricingModel}`).sort();
 
@@ -276,5 +278,110 @@ describe('assembleCatalog', () => {
     expect(onlyOffers.errors).toEqual([]);
     expect(onlyOffers.content?.providers.map((p) => p.slug)).toEqual(['aws']);
     expect(onlyOffers.content?.fxRates.rates.EUR).toBe('0.865');
+  });
+});
+
+describe('assembleCatalog: where an offer can be ordered', () => {
+  // Two regions of one provider; the availability record says p5.48xlarge is sold only in the first.
+  const gcpLike: CatalogFile = {
+    path: 'ref.yaml',
+    text: reference.text.replace(
+      '  - { code: "aws:eu-central-1", provider: aws, name: Frankfurt, country: DE }',
+      '  - { code: "aws:eu-central-1", provider: aws, name: Frankfurt, country: DE }\n  - { code: "aws:eu-west-2", provider: aws, name: London, country: GB }',
+    ),
+  };
+  const availability = (fields: string): CatalogFile => ({
+    path: 'availability.yaml',
+    text: `availability:
+  - provider: aws
+    instanceType: p5.48xlarge
+    regions: [eu-central-1]
+${fields}    source: https://example.test/offerings
+    observedAt: 2026-08-01
+`,
+  });
+  const inRegion = (region: string, extra = '') => ({ ...offer(extra), text: offer(extra).text.replace('region: eu-central-1', `region: ${region}`) });
+
+  it('refuses an offer in a region the provider does not sell the type in, at the region field, naming the source', () => {
+    const r = assembleCatalog({ parsed: parseCatalogFiles([gcpLike, availability('    listsEveryRegion: true\n'), inRegion('eu-west-2')]), inherited: null });
+    expect(r.content).toBeNull();
+    expect(r.errors.map((e) => `${e.file}:${e.line} ${e.field}: ${e.message}`)).toEqual([
+      'offers/aws.yaml:3 region: aws does not sell p5.48xlarge in aws:eu-west-2: its availability data lists aws:eu-central-1 (https://example.test/offerings, observed 2026-08-01)',
+    ]);
+  });
+
+  it('confirms an offer the record lists, purchase options of the type included, and leaves the rest unconfirmed', () => {
+    const allUpfront = { ...offer(''), text: offer('').text.replace('instanceType: p5.48xlarge', 'instanceType: "p5.48xlarge (All Upfront)"') };
+    const other = { ...offer(''), text: offer('').text.replace('instanceType: p5.48xlarge', 'instanceType: p4d.24xlarge') };
+    const r = assembleCatalog({
+      parsed: parseCatalogFiles([gcpLike, availability('    listsEveryRegion: true\n'), { ...allUpfront, path: 'a.yaml' }, { ...other, path: 'b.yaml' }]),
+      inherited: null,
+    });
+    expect(r.errors).toEqual([]);
+    const byType = new Map(defined(r.content, 'content').offers.map((o) => [o.instanceType, [o.availability, o.availabilityNote]]));
+    expect(byType.get('p5.48xlarge (All Upfront)')).toEqual(['CONFIRMED', 'sold in aws:eu-central-1 per https://example.test/offerings, observed 2026-08-01']);
+    expect(byType.get('p4d.24xlarge')).toEqual(['UNCONFIRMED', "no availability record for p4d.24xlarge in this catalog's aws availability data"]);
+  });
+
+  it('leaves an offer in an unlisted region unconfirmed when the record does not list every region, with the row’s own note', () => {
+    const note = '    availabilityNote: "stock per data centre not published"\n';
+    const r = assembleCatalog({
+      parsed: parseCatalogFiles([gcpLike, availability('    listsEveryRegion: false\n'), inRegion('eu-west-2', note)]),
+      inherited: null,
+    });
+    expect(r.errors).toEqual([]);
+    expect(defined(r.content, 'content').offers.map((o) => [o.availability, o.availabilityNote])).toEqual([
+      ['UNCONFIRMED', 'stock per data centre not published'],
+    ]);
+    // Without records for the provider at all, every offer is unconfirmed and says why.
+    const none = assembleCatalog({ parsed: parseCatalogFiles([gcpLike, offer('')]), inherited: null });
+    expect(defined(none.content, 'content').offers.map((o) => o.availabilityNote)).toEqual(["aws availability per region is not in this catalog's data"]);
+  });
+
+  it('refuses a pricing model the type is not sold under, at the pricingModel field', () => {
+    const spotOnly = availability('    listsEveryRegion: true\n    pricingModels: [SPOT]\n    note: "Spot or Flex-start only"\n');
+    const r = assembleCatalog({ parsed: parseCatalogFiles([gcpLike, spotOnly, offer('')]), inherited: null });
+    expect(r.errors.map((e) => `${e.line} ${e.field}: ${e.message}`)).toEqual([
+      '7 pricingModel: aws sells p5.48xlarge only as SPOT, not ON_DEMAND: Spot or Flex-start only (https://example.test/offerings, observed 2026-08-01)',
+    ]);
+  });
+
+  it('checks inherited offers against new availability data, and availability records against the regions', () => {
+    const base = assembleCatalog({ parsed: parseCatalogFiles([gcpLike, inRegion('eu-west-2')]), inherited: null });
+    expect(base.errors).toEqual([]);
+    const later = assembleCatalog({ parsed: parseCatalogFiles([availability('    listsEveryRegion: true\n')]), inherited: base.content });
+    expect(later.errors.map((e) => `${e.file} ${e.field}: ${e.message}`)).toEqual([
+      expect.stringMatching(/^\(inherited\) region: aws does not sell p5\.48xlarge in aws:eu-west-2: .* \(inherited offer p5\.48xlarge aws:eu-west-2;/),
+    ]);
+    const unknownRegion = availability('    listsEveryRegion: true\n');
+    unknownRegion.text = unknownRegion.text.replace('regions: [eu-central-1]', 'regions: [eu-central-1, mars-1]');
+    const r = assembleCatalog({ parsed: parseCatalogFiles([gcpLike, unknownRegion, offer('')]), inherited: null });
+    expect(r.errors.map((e) => `${e.file}:${e.line} ${e.field}: ${e.message}`)).toEqual(['availability.yaml:4 regions: unknown region aws:mars-1']);
+  });
+});
+
+describe('parseCatalogFiles: source kinds and validity windows', () => {
+  it('refuses an announcement as a LIST price, and takes it as an ESTIMATE with its rule', () => {
+    const announced = { ...offer(''), text: offer('').text.replace('sourceKind: PROVIDER_PAGE', 'sourceKind: ANNOUNCEMENT') };
+    expect(parseCatalogFiles([announced]).errors).toEqual([
+      expect.objectContaining({ field: 'sourceKind', line: 11, message: expect.stringContaining('never a LIST price: make it a reference figure') }),
+    ]);
+    const estimate = { ...announced, text: announced.text.replace('priceKind: LIST', 'priceKind: ESTIMATE') + '    derivation: "the blog post\'s figure"\n' };
+    expect(parseCatalogFiles([estimate]).errors).toEqual([]);
+    const noKind = { ...offer(''), text: offer('').text.replace('    sourceKind: PROVIDER_PAGE\n', '') };
+    expect(parseCatalogFiles([noKind]).errors).toEqual([
+      expect.objectContaining({ field: 'sourceKind', message: 'must be one of PROVIDER_API, PROVIDER_PAGE, MIRROR, ANNOUNCEMENT' }),
+    ]);
+  });
+
+  it('reads a validity window and refuses one that ends before it starts or is not a real date', () => {
+    const window = parseCatalogFiles([offer('    validFrom: 2026-10-01\n    validUntil: 2026-10-31\n')]);
+    expect(window.offers.map((o) => [o.item.validFrom, o.item.validUntil])).toEqual([['2026-10-01', '2026-10-31']]);
+    expect(parseCatalogFiles([offer('    validFrom: 2026-10-31\n    validUntil: 2026-10-01\n')]).errors).toEqual([
+      expect.objectContaining({ field: 'validUntil', line: 15, message: 'must not be before validFrom 2026-10-31' }),
+    ]);
+    expect(parseCatalogFiles([offer('    validUntil: 2026-02-30\n')]).errors).toEqual([
+      expect.objectContaining({ field: 'validUntil', message: 'must be a real date' }),
+    ]);
   });
 });

@@ -5,7 +5,9 @@ import type { Decimal } from 'decimal.js';
 import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
 import type { ZodType } from 'zod';
 import { offerKeyHash, offerNaturalKey } from './catalog-hash.js';
+import { availabilityKey, checkAvailability, indexAvailability } from './availability.js';
 import {
+  availabilityRowSchema,
   catalogMetaSchema,
   gpuRowSchema,
   offerRowSchema,
@@ -14,7 +16,7 @@ import {
   regionRowSchema,
   type CatalogMetaRow,
 } from './catalog-rows.js';
-import type { CatalogContent, GpuModel, Offer, PricingModel, Provider, ReferenceFigure, Region } from './catalog.types.js';
+import type { AvailabilityRecord, CatalogContent, GpuModel, Offer, PricingModel, Provider, ReferenceFigure, Region } from './catalog.types.js';
 import { at, last } from '../checked.js';
 
 export interface CatalogFile {
@@ -30,7 +32,7 @@ export interface RowError {
   message: string;
 }
 
-export const SECTIONS = ['catalog', 'providers', 'regions', 'gpus', 'offers', 'referenceFigures'] as const;
+export const SECTIONS = ['catalog', 'providers', 'regions', 'gpus', 'offers', 'referenceFigures', 'availability'] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface RawRow {
@@ -45,6 +47,13 @@ export interface Located<T> {
   item: T;
   file: string;
   line: number;
+  /** YAML/JSON: the line of each field of the row. */
+  fieldLines?: Record<string, number>;
+}
+
+/** Where a row's field is: its own line when the file tells, else the row's. */
+export function lineOf(row: Pick<Located<unknown>, 'line' | 'fieldLines'>, field: string): number {
+  return row.fieldLines && Object.hasOwn(row.fieldLines, field) ? (row.fieldLines[field] ?? row.line) : row.line;
 }
 
 export interface ParsedCatalog {
@@ -55,6 +64,7 @@ export interface ParsedCatalog {
   gpus: GpuModel[] | null;
   offers: Located<Offer>[];
   referenceFigures: ReferenceFigure[] | null;
+  availability: Located<AvailabilityRecord>[] | null;
   errors: RowError[];
 }
 
@@ -144,7 +154,7 @@ function validate<T>(schema: ZodType<T>, raw: RawRow, errors: RowError[]): T | n
 }
 
 export function parseCatalogFiles(files: CatalogFile[]): ParsedCatalog {
-  const rows: Record<Section, RawRow[]> = { catalog: [], providers: [], regions: [], gpus: [], offers: [], referenceFigures: [] };
+  const rows: Record<Section, RawRow[]> = { catalog: [], providers: [], regions: [], gpus: [], offers: [], referenceFigures: [], availability: [] };
   const errors: RowError[] = [];
   for (const file of files) {
     if (/\.csv$/i.test(file.path)) readCsv(file, rows, errors);
@@ -220,6 +230,12 @@ export function parseCatalogFiles(files: CatalogFile[]): ParsedCatalog {
       priceKind: r.priceKind,
       derivation: r.derivation,
       conversion: r.conversion,
+      sourceKind: r.sourceKind,
+      // Derived by assembleCatalog from the provider's availability data; until then the row's own note.
+      availability: 'UNCONFIRMED',
+      availabilityNote: r.availabilityNote,
+      validFrom: r.validFrom,
+      validUntil: r.validUntil,
     };
     offer.keyHash = offerKeyHash(offer);
     const kept = unique(raw, offerNaturalKey(offer), offerSeen, 'offer', offer);
@@ -233,7 +249,27 @@ export function parseCatalogFiles(files: CatalogFile[]): ParsedCatalog {
     return kept ? [kept] : [];
   });
 
-  const locate = <T>(items: { raw: RawRow; item: T }[]): Located<T>[] => items.map(({ raw, item }) => ({ item, file: raw.file, line: raw.line }));
+  const availabilitySeen = new Map<string, RawRow>();
+  const availability = rows.availability.flatMap((raw) => {
+    const r = validate(availabilityRowSchema, raw, errors);
+    if (!r) return [];
+    const record: AvailabilityRecord = {
+      provider: r.provider,
+      instanceType: r.instanceType,
+      // A region may be written with or without its provider prefix, as in offers.
+      regions: [...new Set(r.regions.map((code) => (code.includes(':') ? code : `${r.provider}:${code}`)))].sort(),
+      listsEveryRegion: r.listsEveryRegion,
+      pricingModels: r.pricingModels,
+      source: r.source,
+      observedAt: r.observedAt,
+      note: r.note,
+    };
+    const kept = unique(raw, availabilityKey(r.provider, r.instanceType), availabilitySeen, 'instanceType', record);
+    return kept ? [{ raw, item: kept }] : [];
+  });
+
+  const locate = <T>(items: { raw: RawRow; item: T }[]): Located<T>[] =>
+    items.map(({ raw, item }) => ({ item, file: raw.file, line: raw.line, fieldLines: raw.fieldLines }));
   return {
     meta,
     providers: rows.providers.length ? providers : null,
@@ -241,6 +277,7 @@ export function parseCatalogFiles(files: CatalogFile[]): ParsedCatalog {
     gpus: rows.gpus.length ? gpus : null,
     offers: locate(offerRows),
     referenceFigures: rows.referenceFigures.length ? referenceFigures : null,
+    availability: rows.availability.length ? locate(availability) : null,
     errors,
   };
 }
@@ -300,6 +337,7 @@ export function assembleCatalog({
   const regions = parsed.regions?.map((r) => r.item) ?? inherited?.regions ?? [];
   const gpus = parsed.gpus ?? inherited?.gpus ?? [];
   const referenceFigures = parsed.referenceFigures ?? inherited?.referenceFigures ?? [];
+  const availabilityRows = parsed.availability ?? (inherited?.availability ?? []).map((item) => ({ item, file: '(inherited)', line: 0 }));
   const fxRates = parsed.meta?.fx ?? inherited?.fxRates ?? null;
   if (!fxRates)
     errors.push({
@@ -310,8 +348,9 @@ export function assembleCatalog({
     });
   const listed = [...new Set(parsed.offers.map((o) => o.item.providerSlug))].sort();
   const scoped = scope.mode === 'FULL' ? null : scope.mode === 'MERGE' ? listed : [...new Set(scope.providers ?? listed)].sort();
-  // An import without offers is a mistake unless it names the providers to empty or brings a new catalog section (new FX).
-  if (parsed.offers.length === 0 && parsed.errors.length === 0 && !parsed.meta && !(scope.mode === 'PROVIDERS' && scope.providers?.length)) {
+  // An import without offers is a mistake unless it names the providers to empty or brings a new catalog section (new FX) or availability data.
+  const bringsData = parsed.meta !== null || parsed.availability !== null;
+  if (parsed.offers.length === 0 && parsed.errors.length === 0 && !bringsData && !(scope.mode === 'PROVIDERS' && scope.providers?.length)) {
     errors.push({ file: first.file, line: 1, field: 'offers', message: 'the import has no offers' });
   }
 
@@ -324,6 +363,23 @@ export function assembleCatalog({
   for (const { item: region, file, line } of parsed.regions ?? []) {
     if (!providerSlugs.has(region.providerSlug)) errors.push({ file, line, field: 'provider', message: `unknown provider ${region.providerSlug}` });
   }
+  for (const row of availabilityRows) {
+    const { item: record, file } = row;
+    if (!providerSlugs.has(record.provider))
+      errors.push({ file, line: lineOf(row, 'provider'), field: 'provider', message: `unknown provider ${record.provider}` });
+    for (const code of record.regions) {
+      const owner = regionProvider.get(code);
+      if (owner !== record.provider) {
+        errors.push({
+          file,
+          line: lineOf(row, 'regions'),
+          field: 'regions',
+          message: owner === undefined ? `unknown region ${code}` : `region ${code} belongs to ${owner}, not ${record.provider}`,
+        });
+      }
+    }
+  }
+  const availability = indexAvailability(availabilityRows.map((r) => r.item));
   const pricingModels = scope.mode === 'PROVIDERS' ? (scope.pricingModels ?? {}) : {};
   for (const [slug, models] of Object.entries(pricingModels)) {
     if (scoped !== null && !scoped.includes(slug))
@@ -332,8 +388,10 @@ export function assembleCatalog({
   }
   const replaced = new Set(parsed.offers.map((o) => o.item.keyHash));
   const kept = (inherited?.offers ?? []).filter((o) => (scope.mode === 'MERGE' ? !replaced.has(o.keyHash) : !offerInScope(o, scoped, pricingModels)));
-  const checked = [...parsed.offers, ...kept.map((item) => ({ item, file: '(inherited)', line: 0 }))];
-  for (const { item: offer, file, line } of checked) {
+  const checked: Located<Offer>[] = [...parsed.offers, ...kept.map((item) => ({ item, file: '(inherited)', line: 0 }))];
+  const derived: Offer[] = [];
+  for (const row of checked) {
+    const { item: offer, file, line } = row;
     if (line > 0 && scoped !== null && !scoped.includes(offer.providerSlug)) {
       errors.push({ file, line, field: 'provider', message: `provider ${offer.providerSlug} is outside the import scope ${scoped.join(', ')}` });
     }
@@ -356,9 +414,20 @@ export function assembleCatalog({
     if (fxRates && offer.currency !== fxRates.base && fxRates.rates[offer.currency] === undefined) {
       errors.push({ file, line, field: 'currency', message: `no FX rate for ${offer.currency} in this catalog${where}` });
     }
+    // An inherited offer keeps the note its row gave only while it stays unconfirmed.
+    const ownNote = line > 0 || offer.availability === 'UNCONFIRMED' ? offer.availabilityNote : null;
+    const verdict = checkAvailability({ offer, index: availability, ownNote });
+    if (verdict.kind === 'NOT_SOLD') {
+      errors.push({ file, line: line > 0 ? lineOf(row, verdict.field) : line, field: verdict.field, message: `${verdict.reason}${where}` });
+      continue;
+    }
+    const same = offer.availability === verdict.availability && offer.availabilityNote === verdict.note;
+    derived.push(same ? offer : { ...offer, availability: verdict.availability, availabilityNote: verdict.note });
   }
   errors.sort((a, b) => (a.file === b.file ? a.line - b.line : a.file < b.file ? -1 : 1));
   if (errors.length || !fxRates) return { content: null, errors, scope: scoped, pricingModels };
-  const offers = [...kept, ...parsed.offers.map((o) => o.item)];
-  return { content: { providers, regions, gpus, offers, referenceFigures, fxRates }, errors, scope: scoped, pricingModels };
+  // Inherited offers first, then the files' (the order the version had them in before).
+  const offers = [...derived.slice(parsed.offers.length), ...derived.slice(0, parsed.offers.length)];
+  const records = availabilityRows.map((r) => r.item);
+  return { content: { providers, regions, gpus, offers, referenceFigures, availability: records, fxRates }, errors, scope: scoped, pricingModels };
 }

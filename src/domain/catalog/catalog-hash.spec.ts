@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { makeCatalog, makeGpu, makeOffer, makeProvider, makeReferenceFigure, makeRegion } from '../compliance/testing/factories.js';
+import { makeAvailabilityRecord, makeCatalog, makeGpu, makeOffer, makeProvider, makeReferenceFigure, makeRegion } from '../compliance/testing/factories.js';
 import { Decimal } from '../money/money.js';
 import { diffCatalogs } from './catalog-diff.js';
 import { canonicalJson, catalogChecksum, offerKeyHash, rowContentHash, type CatalogRow } from './catalog-hash.js';
-import { CURRENCIES, INTERRUPTION_RATES, PRICE_KINDS, PRICING_MODELS, type CatalogContent, type Offer } from './catalog.types.js';
+import { AVAILABILITIES, CURRENCIES, INTERRUPTION_RATES, PRICE_KINDS, PRICING_MODELS, SOURCE_KINDS, type CatalogContent, type Offer } from './catalog.types.js';
 import { at } from '../checked.js';
 
 /**
@@ -33,6 +33,11 @@ const FULL_OFFER: { [K in keyof Offer]-?: NonNullable<Offer[K]> } = {
   priceKind: 'LIST',
   derivation: 'rule',
   conversion: 'monthly / 730 h',
+  sourceKind: 'MIRROR',
+  availability: 'CONFIRMED',
+  availabilityNote: 'sold there',
+  validFrom: '2026-10-01',
+  validUntil: '2026-12-31',
 };
 
 /** Whether each field may be null; the type makes each answer match Offer. */
@@ -58,6 +63,11 @@ const NULLABLE: { [K in keyof Offer]-?: null extends Offer[K] ? true : false } =
   priceKind: false,
   derivation: true,
   conversion: true,
+  sourceKind: true,
+  availability: false,
+  availabilityNote: true,
+  validFrom: true,
+  validUntil: true,
 };
 
 /** Another value of the same kind, for any field of any catalog row. */
@@ -143,6 +153,11 @@ describe(rowContentHash.name, () => {
       priceKind: fc.constantFrom(...PRICE_KINDS),
       derivation: nullable(text),
       conversion: nullable(text),
+      sourceKind: nullable(fc.constantFrom(...SOURCE_KINDS)),
+      availability: fc.constantFrom(...AVAILABILITIES),
+      availabilityNote: nullable(text),
+      validFrom: nullable(text),
+      validUntil: nullable(text),
     };
     const offer = fc.record(fields) as fc.Arbitrary<Offer>;
     const field = fc.constantFrom(...(Object.keys(fields) as (keyof Offer)[]));
@@ -165,20 +180,21 @@ describe(rowContentHash.name, () => {
     expect(diffOf(a, b)).toMatchObject({ changed: [], unchangedOffers: 1 });
   });
 
-  it('changes when any one field of a provider, region, GPU or reference figure changes, and the diff names the row', () => {
-    const rows: [CatalogRow, keyof CatalogContent, string][] = [
-      [makeProvider({ website: 'https://aws.example', source: 'x' }), 'providers', 'slug'],
-      [makeRegion(), 'regions', 'code'],
-      [makeGpu({ source: 'x' }), 'gpus', 'slug'],
-      [makeReferenceFigure({ valueHigh: new Decimal(4), note: 'x' }), 'referenceFigures', 'key'],
+  it('changes when any one field of a provider, region, GPU, reference figure or availability record changes, and the diff names the row', () => {
+    const rows: [CatalogRow, keyof CatalogContent, string[]][] = [
+      [makeProvider({ website: 'https://aws.example', source: 'x' }), 'providers', ['slug']],
+      [makeRegion(), 'regions', ['code']],
+      [makeGpu({ source: 'x' }), 'gpus', ['slug']],
+      [makeReferenceFigure({ valueHigh: new Decimal(4), note: 'x' }), 'referenceFigures', ['key']],
+      [makeAvailabilityRecord({ pricingModels: ['SPOT'], note: 'x' }), 'availability', ['provider', 'instanceType']],
     ];
-    for (const [row, group, keyField] of rows) {
+    for (const [row, group, keyFields] of rows) {
       for (const field of Object.keys(row)) {
         const changed = { ...row, [field]: another((row as unknown as Record<string, unknown>)[field]) };
         expect([field, rowContentHash(changed)]).not.toEqual([field, rowContentHash(row)]);
         const diff = diffCatalogs({ from: makeCatalog({ gpus: [], [group]: [row] }), to: makeCatalog({ gpus: [], [group]: [changed] }) });
         const changes = diff.reference.map((r) => r.change).sort();
-        expect([field, changes]).toEqual([field, field === keyField ? ['added', 'removed'] : ['changed']]);
+        expect([field, changes]).toEqual([field, keyFields.includes(field) ? ['added', 'removed'] : ['changed']]);
       }
     }
   });

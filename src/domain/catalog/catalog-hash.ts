@@ -3,7 +3,8 @@
 // has and no list of fields is kept by hand. Versions carry a checksum of the whole content, so an
 // unchanged re-import is recognised before anything is written.
 import { createHash } from 'node:crypto';
-import type { CatalogContent, GpuModel, Offer, Provider, ReferenceFigure, Region } from './catalog.types.js';
+import { availabilityKey } from './availability.js';
+import type { AvailabilityRecord, CatalogContent, GpuModel, Offer, Provider, ReferenceFigure, Region } from './catalog.types.js';
 
 /**
  * JSON with every object's keys sorted, fields holding undefined left out, dates as ISO strings
@@ -42,7 +43,7 @@ export function offerKeyHash(o: Parameters<typeof offerNaturalKey>[0]): string {
   return md5(offerNaturalKey(o));
 }
 
-export type CatalogRow = Provider | Region | GpuModel | Offer | ReferenceFigure;
+export type CatalogRow = Provider | Region | GpuModel | Offer | ReferenceFigure | AvailabilityRecord;
 
 /** Rows are never changed once built, so a row's hash is computed once (the checksum and the storage both need it). */
 const hashes = new WeakMap<CatalogRow, string>();
@@ -71,11 +72,12 @@ export function catalogChecksum(content: CatalogContent): string {
     regions: [...content.regions].sort((a, b) => cmp(a.code, b.code)),
     gpus: [...content.gpus].sort((a, b) => cmp(a.slug, b.slug)),
     referenceFigures: [...content.referenceFigures].sort((a, b) => cmp(a.key, b.key)),
+    availability: [...content.availability].sort((a, b) => cmp(availabilityKey(a.provider, a.instanceType), availabilityKey(b.provider, b.instanceType))),
     offers: content.offers.map((o) => `${o.keyHash}:${rowContentHash(o)}`).sort(),
   };
   const hash = createHash('sha256');
   hash.update(canonicalJson({ fxRates: sorted.fxRates }));
-  for (const group of [sorted.providers, sorted.regions, sorted.gpus, sorted.referenceFigures] as unknown[][]) {
+  for (const group of [sorted.providers, sorted.regions, sorted.gpus, sorted.referenceFigures, sorted.availability] as unknown[][]) {
     for (const row of group) hash.update(canonicalJson(row));
     hash.update('\n');
   }

@@ -2,7 +2,7 @@
 // catalog-files.ts), so a price is never read as a float: decimals are parsed from their digits.
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
-import { CURRENCIES, INTERRUPTION_RATES, PRICE_KINDS, PRICING_MODELS, PROVIDER_KINDS, REFERENCE_METRICS } from './catalog.types.js';
+import { CURRENCIES, INTERRUPTION_RATES, PRICE_KINDS, PRICING_MODELS, PROVIDER_KINDS, REFERENCE_METRICS, SOURCE_KINDS } from './catalog.types.js';
 import { PRICING_MODEL_TRAITS, pricingModelsWhere } from './pricing-model-traits.js';
 
 /**
@@ -62,7 +62,15 @@ const isoDate = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be an ISO date (YYYY-MM-DD)')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'must be a real date');
+  // Date.parse rolls 2026-02-30 over to 2026-03-02: a real date reads back as itself.
+  .refine((v) => {
+    const t = Date.parse(`${v}T00:00:00Z`);
+    return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v;
+  }, 'must be a real date');
+const optionalIsoDate = z
+  .preprocess(blankToNull, isoDate.nullable())
+  .optional()
+  .transform((v) => v ?? null);
 // A public price page (URL) or a document cited by title and date.
 const sourceRef = z.string().trim().min(3, 'must name the source: a URL or a document');
 const list = z
@@ -147,9 +155,21 @@ export const offerRowSchema = z
     observedAt: isoDate,
     derivation: optionalText,
     conversion: optionalText,
+    sourceKind: z.enum(SOURCE_KINDS, { error: `must be one of ${SOURCE_KINDS.join(', ')}` }),
+    availabilityNote: optionalText,
+    validFrom: optionalIsoDate,
+    validUntil: optionalIsoDate,
   })
   .superRefine((row, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (row.sourceKind === 'ANNOUNCEMENT' && row.priceKind === 'LIST') {
+      issue(
+        'sourceKind',
+        'an ANNOUNCEMENT (blog post, press release, article) is never a LIST price: make it a reference figure (referenceFigures), or an ESTIMATE with its derivation',
+      );
+    }
+    if (row.validFrom !== null && row.validUntil !== null && row.validUntil < row.validFrom)
+      issue('validUntil', `must not be before validFrom ${row.validFrom}`);
     if ((row.pricePerHour === null) === (row.pricePerGpuHour === null)) {
       issue('pricePerHour', 'give exactly one of pricePerHour (per instance) and pricePerGpuHour');
     }
@@ -219,9 +239,24 @@ export const referenceFigureRowSchema = z
     if (row.metric === 'EGRESS_PER_GB' && row.provider === null) issue('provider', 'is required for EGRESS_PER_GB');
   });
 
+export const availabilityRowSchema = z.strictObject({
+  provider: slug,
+  instanceType: text,
+  regions: list.refine((l) => l.length > 0, 'must list at least one region'),
+  listsEveryRegion: bool,
+  pricingModels: z
+    .preprocess(blankToNull, z.union([z.array(z.enum(PRICING_MODELS, { error: `must be one of ${PRICING_MODELS.join(', ')}` })), z.null()]))
+    .optional()
+    .transform((v) => (v == null || v.length === 0 ? null : [...new Set(v)])),
+  source: sourceRef,
+  observedAt: isoDate,
+  note: optionalText,
+});
+
 export type CatalogMetaRow = z.infer<typeof catalogMetaSchema>;
 export type ProviderRow = z.infer<typeof providerRowSchema>;
 export type RegionRow = z.infer<typeof regionRowSchema>;
 export type GpuRow = z.infer<typeof gpuRowSchema>;
 export type OfferRow = z.infer<typeof offerRowSchema>;
 export type ReferenceFigureRow = z.infer<typeof referenceFigureRowSchema>;
+export type AvailabilityRow = z.infer<typeof availabilityRowSchema>;

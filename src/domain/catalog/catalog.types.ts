@@ -23,6 +23,29 @@ export const PRICE_KINDS = ['LIST', 'ESTIMATE'] as const;
 export type PriceKind = (typeof PRICE_KINDS)[number];
 export type Currency = (typeof CURRENCIES)[number];
 
+/**
+ * Where a price was read, best first: the provider's own price API or feed; its own pricing page or
+ * rate card (dated); a third party's copy of the provider's price data (a catalog repository, a
+ * dump of the provider's API); an announcement (blog post, press release, article), which is never
+ * a LIST price. `minSourceKind` in a policy ranks only offers at least this good.
+ */
+export const SOURCE_KINDS = ['PROVIDER_API', 'PROVIDER_PAGE', 'MIRROR', 'ANNOUNCEMENT'] as const;
+export type SourceKind = (typeof SOURCE_KINDS)[number];
+
+/** How good a source kind is: higher is better; a kind not recorded (null) ranks below every kind. */
+export function sourceKindRank(kind: SourceKind | null): number {
+  return kind === null ? -1 : SOURCE_KINDS.length - 1 - SOURCE_KINDS.indexOf(kind);
+}
+
+/**
+ * CONFIRMED: the provider's own availability data (machine-type zones, instance-type offerings,
+ * SKU availability) says the instance type is sold in the region under the pricing model.
+ * UNCONFIRMED: the provider publishes no such data for it (or the catalog holds none); the price
+ * may be real while the capacity cannot be ordered there.
+ */
+export const AVAILABILITIES = ['CONFIRMED', 'UNCONFIRMED'] as const;
+export type Availability = (typeof AVAILABILITIES)[number];
+
 export interface Provider {
   slug: string; // 'aws'
   name: string;
@@ -97,6 +120,42 @@ export interface Offer {
   derivation: string | null;
   /** LIST only, optional: the unit conversion applied to the figure as read (e.g. monthly / 730 h). */
   conversion: string | null;
+  /** What kind of source the price was read from; null for offers imported before this was recorded. */
+  sourceKind: SourceKind | null;
+  /** Whether the provider's own availability data confirms the offer can be ordered there (derived at import). */
+  availability: Availability;
+  /** Why: the availability record that confirms it, or why it could not be confirmed. */
+  availabilityNote: string | null;
+  /** ISO dates, inclusive: the days the price holds (a promotion, an announced change); null: open. */
+  validFrom: string | null;
+  validUntil: string | null;
+}
+
+/**
+ * Where a provider sells an instance type, from its own availability data (GCP's machine-type and
+ * accelerator zones, AWS's instance-type offerings per region, Azure's SKU availability). For a
+ * provider with records, an offer of a listed instance type in a region (or under a pricing model)
+ * the record does not name is refused at import; an instance type without a record stays
+ * UNCONFIRMED.
+ */
+export interface AvailabilityRecord {
+  provider: string;
+  /** The provider's instance type; offers named "<type> (<purchase option>)" match it too. */
+  instanceType: string;
+  /** Full region codes ('gcp:europe-west4') where the type is sold. */
+  regions: string[];
+  /**
+   * True when the source lists every region the provider sells the type in (GCP's zone list of a
+   * machine type): an offer in another region is refused. False for a partial list (one account's
+   * SKU list): another region stays UNCONFIRMED.
+   */
+  listsEveryRegion: boolean;
+  /** The only pricing models it is sold under (A3 High 1g: SPOT); null: every model. */
+  pricingModels: PricingModel[] | null;
+  source: string;
+  /** ISO date the source read the availability from the provider. */
+  observedAt: string;
+  note: string | null;
 }
 
 /** What a reference figure is compared with among a version's list prices. */
@@ -187,5 +246,6 @@ export interface CatalogContent {
   gpus: GpuModel[];
   offers: Offer[];
   referenceFigures: ReferenceFigure[];
+  availability: AvailabilityRecord[];
   fxRates: FxRates;
 }

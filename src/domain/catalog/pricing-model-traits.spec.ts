@@ -22,7 +22,7 @@ const offerErrors = (pricingModel: string, extra: Record<string, string | number
     path: 'offers.yaml',
     text: `offers:
   - { provider: aws, region: eu-central-1, gpu: h100-sxm-80gb, gpuCount: 8, instanceType: p5.48xlarge, pricingModel: ${pricingModel}, pricePerHour: "31.2", \
-currency: USD, priceKind: LIST, source: "https://example.com", observedAt: "2026-03-27"${fields} }
+currency: USD, priceKind: LIST, sourceKind: PROVIDER_API, source: "https://example.com", observedAt: "2026-03-27"${fields} }
 `,
   };
   return parseCatalogFiles([reference, file]).errors.map((e) => ({ field: e.field, message: e.message }));

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import type { CatalogContent, Offer } from '../catalog/catalog.types.js';
-import { PRICING_MODELS } from '../catalog/catalog.types.js';
+import { PRICING_MODELS, SOURCE_KINDS } from '../catalog/catalog.types.js';
 import { PRICING_MODEL_TRAITS } from '../catalog/pricing-model-traits.js';
 import { Decimal } from '../money/money.js';
 import { indexCatalog } from './catalog-index.js';
-import { cheapestPerGpuAndPricingModel, findCheapestCompliant, type RankedOffer } from './cheapest.js';
+import { cheapestPerGpuModelAndSize, findCheapestCompliant, type RankedOffer } from './cheapest.js';
 import { filterOffers } from './filter-offers.js';
 import { evaluateOffer } from './evaluate.js';
 import { RESIDENCY_STRICTNESS } from './jurisdictions.js';
@@ -38,6 +38,11 @@ const offerArb = fc.record({
   estimate: fc.boolean(),
   // Days before the reference date 2026-11-30 that the price was read.
   ageDays: fc.integer({ min: 0, max: 400 }),
+  sourceKind: fc.constantFrom(...SOURCE_KINDS, null),
+  confirmed: fc.boolean(),
+  // A validity window around the reference date: days from it to the first and last valid day (null: open).
+  validFrom: fc.option(fc.integer({ min: -3, max: 3 }), { nil: null }),
+  validUntil: fc.option(fc.integer({ min: -3, max: 3 }), { nil: null }),
 });
 type OfferRow = typeof offerArb extends fc.Arbitrary<infer T> ? T : never;
 const REFERENCE_DATE = '2026-11-30';
@@ -58,6 +63,10 @@ const catalogOf = (rows: OfferRow[]): CatalogContent => {
       priceKind: r.estimate ? 'ESTIMATE' : 'LIST',
       derivation: r.estimate ? 'test rule' : null,
       observedAt: daysBefore(r.ageDays),
+      sourceKind: r.sourceKind,
+      availability: r.confirmed ? 'CONFIRMED' : 'UNCONFIRMED',
+      validFrom: r.validFrom === null ? null : daysBefore(-r.validFrom),
+      validUntil: r.validUntil === null ? null : daysBefore(-r.validUntil),
     }),
   );
   return makeCatalog({ providers: PROVIDERS, regions: REGIONS, gpus: GPUS, offers });
@@ -99,6 +108,8 @@ const policyArb: fc.Arbitrary<CompliancePolicy> = fc.record({
   ),
   includeEstimates: fc.boolean(),
   maxPriceAgeDays: fc.option(fc.integer({ min: 0, max: 400 }), { nil: null }),
+  minSourceKind: fc.option(fc.constantFrom(...SOURCE_KINDS), { nil: null }),
+  requireConfirmedAvailability: fc.boolean(),
   referenceDate: fc.constant(REFERENCE_DATE),
 });
 
@@ -149,6 +160,9 @@ function tighten(a: CompliancePolicy, b: CompliancePolicy): CompliancePolicy {
     includeEstimates: a.includeEstimates && b.includeEstimates,
     maxPriceAgeDays:
       a.maxPriceAgeDays !== null && b.maxPriceAgeDays !== null ? Math.min(a.maxPriceAgeDays, b.maxPriceAgeDays) : (a.maxPriceAgeDays ?? b.maxPriceAgeDays),
+    minSourceKind:
+      a.minSourceKind !== null && b.minSourceKind !== null ? stricter(SOURCE_KINDS, a.minSourceKind, b.minSourceKind) : (a.minSourceKind ?? b.minSourceKind),
+    requireConfirmedAvailability: a.requireConfirmedAvailability || b.requireConfirmedAvailability,
     referenceDate: a.referenceDate,
   };
 }
@@ -311,11 +325,15 @@ describe(`${findCheapestCompliant.name} (properties)`, () => {
     );
   });
 
-  it('treats the empty policy as allowing every candidate', () => {
+  it('treats the empty policy as allowing every candidate on offer that day', () => {
+    const policy: CompliancePolicy = { ...ANY_POLICY, referenceDate: REFERENCE_DATE };
     fc.assert(
       fc.property(catalogArb, requirementArb, (catalog, requirement) => {
-        const all = reference(catalog, requirement, ANY_POLICY, new Map());
-        expect(run(catalog, requirement, ANY_POLICY).items).toHaveLength(Math.min(5, all.length));
+        // On offer: the reference date inside the validity window (ISO dates compare as text), stated apart from evaluate.ts.
+        const onOffer = reference(catalog, requirement, policy, new Map()).filter(
+          ({ offer }) => (offer.validFrom ?? '0000') <= REFERENCE_DATE && REFERENCE_DATE <= (offer.validUntil ?? '9999'),
+        );
+        expect(run(catalog, requirement, policy).items).toHaveLength(Math.min(5, onOffer.length));
       }),
       { numRuns: 100 },
     );
@@ -347,8 +365,8 @@ describe(`${filterOffers.name} (properties)`, () => {
   });
 });
 
-describe(`${cheapestPerGpuAndPricingModel.name} (properties)`, () => {
-  it('answers for every GPU and pricing model exactly what one findCheapestCompliant per pair answers', () => {
+describe(`${cheapestPerGpuModelAndSize.name} (properties)`, () => {
+  it('answers for every GPU, pricing model and instance size exactly what one findCheapestCompliant per triple answers', () => {
     const gpuLists = fc.subarray(
       GPUS.map((g) => g.slug),
       { minLength: 1 },
@@ -363,29 +381,31 @@ describe(`${cheapestPerGpuAndPricingModel.name} (properties)`, () => {
         fc.constantFrom('USD' as const, 'EUR' as const),
         (catalog, policy, discounts, gpus, currency) => {
           const index = indexCatalog(catalog);
-          const all = cheapestPerGpuAndPricingModel({ catalog: index, gpus, policy, currency, discounts });
+          const all = cheapestPerGpuModelAndSize({ catalog: index, gpus, policy, currency, discounts });
           expect([...all.keys()]).toEqual(gpus);
           for (const gpu of gpus) {
             const found = defined(all.get(gpu), gpu);
+            const expected: string[] = [];
             for (const pricingModel of PRICING_MODELS) {
-              // The separate query the one-query answer replaces: this GPU only, this pricing model only.
-              const single =
-                policy.pricingModels && !policy.pricingModels.includes(pricingModel)
-                  ? undefined
-                  : findCheapestCompliant({
-                      catalog: index,
-                      requirement: resolveRequirement({ gpus: [gpu] }),
-                      policy: { ...policy, pricingModels: [pricingModel] },
-                      currency,
-                      limit: 1,
-                      discounts,
-                    }).items[0];
-              const mine = found[pricingModel];
-              expect(mine?.offer.keyHash).toEqual(single?.offer.keyHash);
-              expect(mine?.pricePerInstanceHour.toString()).toEqual(single?.pricePerInstanceHour.toString());
-              expect(mine?.pricePerGpuHour.toString()).toEqual(single?.pricePerGpuHour.toString());
-              expect(mine?.provider.slug).toEqual(single?.provider.slug);
+              for (const size of [1, 2, 4, 8]) {
+                // The separate query the one-query answer replaces: this GPU, pricing model and instance size only.
+                if (policy.pricingModels && !policy.pricingModels.includes(pricingModel)) continue;
+                const single = findCheapestCompliant({
+                  catalog: index,
+                  requirement: resolveRequirement({ gpus: [gpu], gpuCount: size }),
+                  policy: { ...policy, pricingModels: [pricingModel] },
+                  currency,
+                  limit: 1,
+                  discounts,
+                }).items[0];
+                if (single)
+                  expected.push(
+                    `${single.offer.keyHash} ${single.pricePerInstanceHour.toString()} ${single.pricePerGpuHour.toString()} ${single.provider.slug}`,
+                  );
+              }
             }
+            const mine = found.map((o) => `${o.offer.keyHash} ${o.pricePerInstanceHour.toString()} ${o.pricePerGpuHour.toString()} ${o.provider.slug}`);
+            expect(mine).toEqual(expected);
           }
         },
       ),
@@ -422,10 +442,8 @@ describe(`${cheapestPerGpuAndPricingModel.name} (properties)`, () => {
       ],
     });
     const policy: CompliancePolicy = { ...ANY_POLICY, residency: 'EEA', referenceDate: REFERENCE_DATE };
-    const found = defined(cheapestPerGpuAndPricingModel({ catalog, gpus: ['h100-sxm-80gb', 'l4-24gb'], policy, currency: 'EUR' }).get('h100-sxm-80gb'), 'h100');
-    expect(found.ON_DEMAND?.offer.instanceType).toBe('t5');
-    expect(found.ON_DEMAND?.pricePerInstanceHour.toString()).toBe('1.2');
-    expect(found.SPOT).toBeUndefined();
-    expect(cheapestPerGpuAndPricingModel({ catalog, gpus: ['l4-24gb'], policy, currency: 'EUR' }).get('l4-24gb')).toEqual({});
+    const found = defined(cheapestPerGpuModelAndSize({ catalog, gpus: ['h100-sxm-80gb', 'l4-24gb'], policy, currency: 'EUR' }).get('h100-sxm-80gb'), 'h100');
+    expect(found.map((o) => [o.offer.pricingModel, o.offer.instanceType, o.pricePerInstanceHour.toString()])).toEqual([['ON_DEMAND', 't5', '1.2']]);
+    expect(cheapestPerGpuModelAndSize({ catalog, gpus: ['l4-24gb'], policy, currency: 'EUR' }).get('l4-24gb')).toEqual([]);
   });
 });

@@ -1,16 +1,7 @@
 // "Where is the cheapest H100 we may use?": the cheapest compliant offers for a requirement, the
 // cheaper offers the policy excluded (with every reason, to defend the choice), and, when nothing
 // complies, the nearest misses instead of an error.
-import {
-  PRICING_MODELS,
-  type CatalogContent,
-  type Currency,
-  type GpuModel,
-  type Offer,
-  type PricingModel,
-  type Provider,
-  type Region,
-} from '../catalog/catalog.types.js';
+import { PRICING_MODELS, type CatalogContent, type Currency, type GpuModel, type Offer, type Provider, type Region } from '../catalog/catalog.types.js';
 import type { Decimal } from '../money/money.js';
 import { indexCatalog, type CatalogIndex } from './catalog-index.js';
 import type { Reason } from './evaluate.js';
@@ -154,15 +145,17 @@ export function findCheapestCompliant({
 }
 
 /**
- * For each GPU model of `gpus`, the cheapest compliant offer of each pricing model: the first item
- * findCheapestCompliant answers for that one GPU and `pricingModels: [model]` (limit 1), for every
- * pair at once. One query serves them all, so each provider's and region's rules are evaluated
- * once instead of once per pair, and no pair pays for explanations or nearest misses it does not
- * return. Each pair still merges its own lists in rank order and stops at the first compliant
- * offer, exactly as the single query does (cheapest.property.spec.ts compares them). Pricing
- * models the policy does not allow get no offer; so does a pair without a compliant offer.
+ * For each GPU model of `gpus`, the cheapest compliant offer of each pricing model and instance
+ * size (GPUs per instance): the first item findCheapestCompliant answers for that one GPU,
+ * `pricingModels: [model]` and `gpuCount: size` per instance (limit 1), for every triple at once.
+ * An estimate needs every size: a replica of t GPUs fits only instances of t GPUs or more, and the
+ * cheapest per GPU-hour may be too small. One query serves them all, so each provider's and
+ * region's rules are evaluated once; each triple still merges its own lists in rank order and stops
+ * at the first compliant offer, exactly as the single query does (cheapest.property.spec.ts
+ * compares them). Pricing models the policy does not allow get no offer; so does a triple without
+ * a compliant offer. Offers come by pricing model (PRICING_MODELS order), then size.
  */
-export function cheapestPerGpuAndPricingModel({
+export function cheapestPerGpuModelAndSize({
   catalog,
   gpus,
   policy,
@@ -175,7 +168,7 @@ export function cheapestPerGpuAndPricingModel({
   policy: CompliancePolicy;
   currency: Currency;
   discounts?: Discounts;
-}): Map<string, Partial<Record<PricingModel, OfferQuote>>> {
+}): Map<string, OfferQuote[]> {
   const index = asIndex(catalog);
   for (const slug of gpus) {
     if (!index.gpuBySlug.has(slug)) throw new PolicyError('gpus', `unknown GPU model ${slug}`);
@@ -187,26 +180,32 @@ export function cheapestPerGpuAndPricingModel({
     currency,
     discounts,
   );
-  // The lists each pair merges: those a single query would walk (a list's pricing model passes
-  // only when the policy allows it), grouped by GPU and pricing model, in the query's order.
-  const listsOf = new Map<string, number[]>();
+  // The lists each triple merges: those a single query would walk (a list's pricing model passes
+  // only when the policy allows it), grouped by GPU, pricing model and size, in the query's order.
+  const listsOf = new Map<number, Map<string, number[]>>();
   for (const l of q.lists) {
     if (!q.listCanComply(l)) continue;
     const list = at(index.lists, l);
-    const key = `${list.gpu}|${list.pricingModel}`;
-    const lists = listsOf.get(key);
+    let byKey = listsOf.get(list.gpu);
+    if (!byKey) listsOf.set(list.gpu, (byKey = new Map<string, number[]>()));
+    const key = `${PRICING_MODELS.indexOf(list.pricingModel)}|${list.gpuCount}`;
+    const lists = byKey.get(key);
     if (lists) lists.push(l);
-    else listsOf.set(key, [l]);
+    else byKey.set(key, [l]);
   }
-  const result = new Map<string, Partial<Record<PricingModel, OfferQuote>>>();
+  const result = new Map<string, OfferQuote[]>();
   for (const slug of gpus) {
     if (result.has(slug)) continue;
     const g = getOrThrow(index.gpuBySlug, slug, 'GPU');
-    const offers: Partial<Record<PricingModel, OfferQuote>> = {};
-    for (const pricingModel of PRICING_MODELS) {
-      const lists = listsOf.get(`${g}|${pricingModel}`);
-      const offer = lists ? firstCompliant(q, lists) : null;
-      if (offer !== null) offers[pricingModel] = quote(q, offer);
+    const triples = [...(listsOf.get(g)?.entries() ?? [])].map(([key, lists]) => {
+      const [model = 0, size = 0] = key.split('|').map(Number);
+      return { model, size, lists };
+    });
+    triples.sort((a, b) => a.model - b.model || a.size - b.size);
+    const offers: OfferQuote[] = [];
+    for (const { lists } of triples) {
+      const offer = firstCompliant(q, lists);
+      if (offer !== null) offers.push(quote(q, offer));
     }
     result.set(slug, offers);
   }

@@ -5,15 +5,29 @@
 // pricing model, and on the price. cheapest.ts evaluates each part once per region/provider/model
 // and adds the counts, so 100k offers cost array look-ups; evaluateOffer composes the same parts,
 // so the fast path and the explanation can never disagree.
-import type { Currency, GpuModel, Offer, PricingModel, Provider, Region } from '../catalog/catalog.types.js';
+import { sourceKindRank, type Currency, type GpuModel, type Offer, type PricingModel, type Provider, type Region } from '../catalog/catalog.types.js';
 import { PRICING_MODEL_TRAITS } from '../catalog/pricing-model-traits.js';
 import { formatAmount, formatCatalogAmount, type Decimal } from '../money/money.js';
 import { GDPR_PARTIAL_ADEQUACY, isInResidency, jurisdictionsOf, normalizeCountry } from './jurisdictions.js';
 import type { CompliancePolicy } from './policy.js';
 import { matchesRequirement, type GpuRequirement } from './requirement.js';
-import { utcMidnight } from '../iso-date.js';
+import { daysBetween, utcMidnight } from '../iso-date.js';
 
-export const RULES = ['RESIDENCY', 'REGION', 'OPERATOR', 'PROVIDER', 'CERTIFICATION', 'SLA', 'PRICING_MODEL', 'TOLERANCE', 'PRICE', 'FRESHNESS'] as const;
+export const RULES = [
+  'RESIDENCY',
+  'REGION',
+  'OPERATOR',
+  'PROVIDER',
+  'CERTIFICATION',
+  'SLA',
+  'PRICING_MODEL',
+  'TOLERANCE',
+  'PRICE',
+  'FRESHNESS',
+  'VALIDITY',
+  'SOURCE',
+  'AVAILABILITY',
+] as const;
 export type Rule = (typeof RULES)[number];
 
 export interface Reason {
@@ -206,7 +220,7 @@ export function oldestAcceptedObservation(policy: CompliancePolicy): string | nu
 
 /** Days between an ISO observation date and the reference date (whole days, never negative). */
 export function priceAgeDays(observedAt: string, referenceDate: string): number {
-  return Math.max(0, Math.round((utcMidnight(referenceDate) - utcMidnight(observedAt)) / 86_400_000));
+  return daysBetween(observedAt, referenceDate);
 }
 
 /** maxPriceAgeDays: how old a price may be when it was last read from its source. */
@@ -222,6 +236,40 @@ export function evaluateFreshness({ offer, policy }: { offer: Offer; policy: Com
     });
   } else {
     out.passes.push(`price observed ${offer.observedAt}, within maxPriceAgeDays ${policy.maxPriceAgeDays}`);
+  }
+  return out;
+}
+
+/** Whether the reference date is outside the offer's validity window (a promotion that ended, a price announced for later). */
+export function outsideValidity(offer: Pick<Offer, 'validFrom' | 'validUntil'>, referenceDate: string): boolean {
+  return (offer.validFrom !== null && referenceDate < offer.validFrom) || (offer.validUntil !== null && referenceDate > offer.validUntil);
+}
+
+/**
+ * What the offer's own record says of it: inside its validity window (always checked: a price
+ * outside it is not on offer), from a source at least `minSourceKind`, availability CONFIRMED when
+ * `requireConfirmedAvailability`.
+ */
+export function evaluateOfferRecord({ offer, policy }: { offer: Offer; policy: CompliancePolicy }): Verdict {
+  const out: Verdict = { reasons: [], passes: [] };
+  if (offer.validUntil !== null && policy.referenceDate > offer.validUntil) {
+    out.reasons.push({ rule: 'VALIDITY', message: `price valid until ${offer.validUntil}, before ${policy.referenceDate}` });
+  } else if (offer.validFrom !== null && policy.referenceDate < offer.validFrom) {
+    out.reasons.push({ rule: 'VALIDITY', message: `price valid from ${offer.validFrom}, after ${policy.referenceDate}` });
+  } else if (offer.validFrom !== null || offer.validUntil !== null) {
+    out.passes.push(`price valid ${offer.validFrom ?? '…'} to ${offer.validUntil ?? '…'}, which includes ${policy.referenceDate}`);
+  }
+  if (policy.minSourceKind !== null) {
+    const kind = offer.sourceKind ?? 'not recorded';
+    if (sourceKindRank(offer.sourceKind) < sourceKindRank(policy.minSourceKind)) {
+      out.reasons.push({ rule: 'SOURCE', message: `price read from a ${kind} source, below the required ${policy.minSourceKind}` });
+    } else {
+      out.passes.push(`price read from a ${kind} source, at least ${policy.minSourceKind}`);
+    }
+  }
+  if (policy.requireConfirmedAvailability) {
+    if (offer.availability === 'CONFIRMED') out.passes.push(`availability confirmed: ${offer.availabilityNote ?? 'by the provider'}`);
+    else out.reasons.push({ rule: 'AVAILABILITY', message: `availability UNCONFIRMED: ${offer.availabilityNote ?? 'not checked'}` });
   }
   return out;
 }
@@ -260,6 +308,7 @@ export function evaluateOffer({
     evaluatePricingModel({ pricingModel: offer.pricingModel, policy }),
     evaluatePrice({ pricePerGpuHour, currency, policy }),
     evaluateFreshness({ offer, policy }),
+    evaluateOfferRecord({ offer, policy }),
   ]);
   const kindOk = offer.priceKind === 'LIST' || policy.includeEstimates;
   const candidate = kindOk && (!requirement || !gpu || matchesRequirement({ offer, gpu, requirement }));
@@ -268,7 +317,7 @@ export function evaluateOffer({
 
 /**
  * An offer's reasons and passes from its parts (region, provider, pricing model, price,
- * freshness, in that order): evaluateOffer's, and the ranked walk's from its memoized parts. The
+ * freshness, the offer's record, in that order): evaluateOffer's, and the ranked walk's from its memoized parts. The
  * parts are read, never changed: the result's lists are new.
  */
 export function combineVerdicts(offer: Offer, parts: readonly Verdict[]): Verdict {

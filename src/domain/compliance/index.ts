@@ -9,7 +9,7 @@ export * from './ranking.js';
 export * from './catalog-index.js';
 export {
   findCheapestCompliant,
-  cheapestPerGpuAndPricingModel,
+  cheapestPerGpuModelAndSize,
   DEFAULT_LIMIT,
   DEFAULT_EXCLUDED_LIMIT,
   DEFAULT_MISS_LIMIT,

@@ -3,7 +3,7 @@
 // REST, GraphQL and the estimator reject the same bad values with the same field name.
 import { unknownIdentifierMessage } from '../closest-names.js';
 import { Decimal } from '../money/money.js';
-import { PRICING_MODELS, type PricingModel } from '../catalog/catalog.types.js';
+import { PRICING_MODELS, SOURCE_KINDS, sourceKindRank, type PricingModel, type SourceKind } from '../catalog/catalog.types.js';
 import { normalizeCountry, RESIDENCIES, RESIDENCY_STRICTNESS, type Residency } from './jurisdictions.js';
 import { POLICY_PRESETS, type PolicyPreset } from './policy-presets.js';
 import { utcMidnight } from '../iso-date.js';
@@ -43,7 +43,11 @@ export interface CompliancePolicy {
   includeEstimates: boolean;
   /** Exclude prices last read from their source more than this many days before referenceDate. */
   maxPriceAgeDays: number | null;
-  /** ISO date that price ages are counted from (the service sets today, or the asOf date). */
+  /** Rank only prices read from a source at least this good (PROVIDER_PAGE: the provider's own data). */
+  minSourceKind: SourceKind | null;
+  /** Exclude offers whose availability the provider's own data does not confirm. */
+  requireConfirmedAvailability: boolean;
+  /** ISO date that price ages and validity windows are counted from (the service sets today, or the asOf date). */
   referenceDate: string;
 }
 
@@ -64,6 +68,8 @@ export interface PolicyInput {
   maxPricePerGpuHour?: Decimal.Value | null;
   includeEstimates?: boolean | null;
   maxPriceAgeDays?: number | null;
+  minSourceKind?: string | null;
+  requireConfirmedAvailability?: boolean | null;
   referenceDate?: string | null;
 }
 
@@ -101,6 +107,8 @@ export const ANY_POLICY: CompliancePolicy = Object.freeze({
   maxPricePerGpuHour: null,
   includeEstimates: false,
   maxPriceAgeDays: null,
+  minSourceKind: null,
+  requireConfirmedAvailability: false,
   referenceDate: '1970-01-01',
 });
 
@@ -188,6 +196,8 @@ function parseFields(input: PolicyInput): ParsedFields {
     }
     out.maxPriceAgeDays = d;
   }
+  if (input.minSourceKind != null) out.minSourceKind = oneOf('minSourceKind', input.minSourceKind, SOURCE_KINDS);
+  if (input.requireConfirmedAvailability != null) out.requireConfirmedAvailability = input.requireConfirmedAvailability === true;
   if (input.referenceDate != null) {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(input.referenceDate) || Number.isNaN(utcMidnight(input.referenceDate))) {
       throw new PolicyError('referenceDate', `referenceDate must be an ISO date (YYYY-MM-DD); got ${input.referenceDate}`);
@@ -251,6 +261,18 @@ function mergeTighter(base: CompliancePolicy, explicit: ParsedFields): Complianc
       throw looser(base, 'maxPriceAgeDays', `maxPriceAgeDays ${explicit.maxPriceAgeDays}`);
     }
     merged.maxPriceAgeDays = explicit.maxPriceAgeDays;
+  }
+  if (explicit.minSourceKind !== undefined) {
+    if (base.minSourceKind !== null && sourceKindRank(explicit.minSourceKind) < sourceKindRank(base.minSourceKind)) {
+      throw looser(base, 'minSourceKind', `minSourceKind ${explicit.minSourceKind} (preset: ${base.minSourceKind})`);
+    }
+    merged.minSourceKind = explicit.minSourceKind;
+  }
+  if (explicit.requireConfirmedAvailability !== undefined) {
+    if (base.requireConfirmedAvailability && !explicit.requireConfirmedAvailability) {
+      throw looser(base, 'requireConfirmedAvailability', 'requireConfirmedAvailability false');
+    }
+    merged.requireConfirmedAvailability = explicit.requireConfirmedAvailability;
   }
   if (explicit.maxPricePerGpuHour !== undefined) {
     if (base.maxPricePerGpuHour && explicit.maxPricePerGpuHour.gt(base.maxPricePerGpuHour)) {

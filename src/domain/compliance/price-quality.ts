@@ -1,6 +1,7 @@
 // What an answer must say about the prices it used: an ESTIMATE (computed by a rule, opt-in) is
-// named with its rule, and a price read from its source long ago is named with its age. These
-// are warnings, not exclusions: maxPriceAgeDays is the policy field that excludes old prices.
+// named with its rule, a price read from its source long ago is named with its age, and an offer
+// whose availability the provider's own data does not confirm says so. These are warnings, not
+// exclusions: maxPriceAgeDays and requireConfirmedAvailability are the policy fields that exclude.
 import type { Offer } from '../catalog/catalog.types.js';
 import { priceAgeDays } from './evaluate.js';
 
@@ -23,6 +24,9 @@ export function priceQualityWarnings(offers: readonly Offer[], { referenceDate, 
     const name = `${o.providerSlug} ${o.instanceType} ${o.regionCode} ${o.pricingModel}`;
     if (o.priceKind === 'ESTIMATE') {
       warnings.push(`${name} is an ESTIMATE, not a list price (included by includeEstimates): ${o.derivation ?? 'rule not named'}`);
+    }
+    if (o.availability !== 'CONFIRMED') {
+      warnings.push(`${name}: availability UNCONFIRMED (${o.availabilityNote ?? 'not checked'}); check that it can be ordered there before buying`);
     }
     const age = priceAgeDays(o.observedAt, referenceDate);
     if (age > staleAfterDays) {

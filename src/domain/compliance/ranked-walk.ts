@@ -2,18 +2,20 @@
 // requirement in rank order, with the number of policy rules each one fails. Policy parts are
 // evaluated once per provider, region and pricing model of the query (memoized), so reaching an
 // offer costs a few array reads; Decimal work happens only for offers that are actually reached.
-import type { Currency, PricingModel } from '../catalog/catalog.types.js';
+import { sourceKindRank, type Currency, type PricingModel } from '../catalog/catalog.types.js';
 import { at, atFloat64, atInt32, defined } from '../checked.js';
 import { formatAmount, type Decimal } from '../money/money.js';
 import type { CatalogIndex, CurrencyPrices } from './catalog-index.js';
 import {
   combineVerdicts,
   evaluateFreshness,
+  evaluateOfferRecord,
   evaluatePrice,
   evaluatePricingModel,
   evaluateProvider,
   evaluateRegion,
   oldestAcceptedObservation,
+  outsideValidity,
   priceFails,
   providerPolicyKey,
   regionPolicyKey,
@@ -85,11 +87,14 @@ export class RankedQuery {
     this.discountByProvider = index.providers.map((p) => discounts.get(p.slug));
     this.byIndexOrder = !this.ranksByTotal && !this.discountByProvider.some((d) => d && !d.isZero());
     this.staleBefore = oldestAcceptedObservation(policy);
+    this.minSourceRank = policy.minSourceKind === null ? null : sourceKindRank(policy.minSourceKind);
     this.capApprox = policy.maxPricePerGpuHour?.toNumber() ?? Infinity;
   }
 
   /** ISO date: offers observed before it fail the freshness rule; null without maxPriceAgeDays. */
   private readonly staleBefore: string | null;
+  /** sourceKindRank of the policy's minSourceKind; null without it. */
+  private readonly minSourceRank: number | null;
 
   /**
    * Whether the rank order is the index's own (no discount, no pooling): each of prices.sortedLists
@@ -147,7 +152,10 @@ export class RankedQuery {
       this.regionVerdict(atInt32(this.index.offerRegion, offer)).reasons.length +
       this.modelVerdict(o.pricingModel).reasons.length +
       (this.policy.maxPricePerGpuHour && this.overPriceCap(offer) ? 1 : 0) +
-      (this.staleBefore !== null && o.observedAt < this.staleBefore ? 1 : 0)
+      (this.staleBefore !== null && o.observedAt < this.staleBefore ? 1 : 0) +
+      ((o.validFrom !== null || o.validUntil !== null) && outsideValidity(o, this.policy.referenceDate) ? 1 : 0) +
+      (this.minSourceRank !== null && sourceKindRank(o.sourceKind) < this.minSourceRank ? 1 : 0) +
+      (this.policy.requireConfirmedAvailability && o.availability !== 'CONFIRMED' ? 1 : 0)
     );
   }
 
@@ -164,6 +172,7 @@ export class RankedQuery {
       this.modelVerdict(o.pricingModel),
       evaluatePrice({ pricePerGpuHour: this.pricePerGpuHour(offer), currency: this.currency, policy, maxText: this.maxText() }),
       evaluateFreshness({ offer: o, policy }),
+      evaluateOfferRecord({ offer: o, policy }),
     ]);
   }
 

@@ -29,7 +29,7 @@ export interface ImportRequest {
   scope?: ImportScope;
   /** Publish even when another version became current while the import ran. */
   force?: boolean;
-  /** Refuse an import that removes or re-prices more than these shares of the offers in scope. */
+  /** Refuse an import that removes or re-prices more than these shares of the offers in scope, moves a price or an FX rate too far, or prices an offer at 0. */
   guard?: Partial<ImportGuardLimits>;
   onProgress?: (event: { phase: 'parse' | 'write'; done: number; total: number }) => void;
 }
@@ -78,7 +78,16 @@ export class CatalogImportService {
     const limits: ImportGuardLimits = { ...DEFAULT_GUARD, ...request.guard };
     if (base && latest?.versionId === base.id && latest.filesChecksum === filesChecksum && !request.label) {
       const diff: CatalogDiff = { added: [], removed: [], changed: [], reference: [], unchangedOffers: base.offerCount };
-      const guard: GuardOutcome = { ...limits, inScopeBefore: base.offerCount, removed: 0, priceChanged: 0, violations: [] };
+      const guard: GuardOutcome = {
+        ...limits,
+        inScopeBefore: base.offerCount,
+        removed: 0,
+        priceChanged: 0,
+        priceMoves: [],
+        nonPositive: [],
+        fxMoves: [],
+        violations: [],
+      };
       const common = { files: names, offerCount: base.offerCount, base, diff, rowsWritten: 0, published: false, scope: null, guard };
       return request.dryRun ? { ...common, status: 'dry-run', version: null } : { ...common, status: 'unchanged', version: base };
     }
@@ -90,9 +99,12 @@ export class CatalogImportService {
     const content = assembled.content;
 
     const checksum = catalogChecksum(content);
-    const diff = diffCatalogs({ from: baseContent ?? { ...content, offers: [], providers: [], regions: [], gpus: [], referenceFigures: [] }, to: content });
+    const diff = diffCatalogs({
+      from: baseContent ?? { ...content, offers: [], providers: [], regions: [], gpus: [], referenceFigures: [], availability: [] },
+      to: content,
+    });
     const inScopeBefore = (baseContent?.offers ?? []).filter((o) => offerInScope(o, assembled.scope, assembled.pricingModels)).length;
-    const guard = checkGuard({ diff, inScopeBefore, limits });
+    const guard = checkGuard({ diff, inScopeBefore, limits, fxBefore: baseContent?.fxRates ?? null, fxAfter: content.fxRates });
     const common = { files: names, offerCount: content.offers.length, base, diff, rowsWritten: 0, scope: assembled.scope, guard };
     if (request.dryRun) return { ...common, status: 'dry-run', version: null, published: false };
     if (guard.violations.length > 0) return { ...common, status: 'refused', version: null, published: false };

@@ -9,8 +9,11 @@ import { Readable } from 'node:stream';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { canonicalJson, rowContentHash } from '../../domain/catalog/catalog-hash.js';
+import { availabilityKey } from '../../domain/catalog/availability.js';
 import {
   providerObservations,
+  type Availability,
+  type AvailabilityRecord,
   type CatalogContent,
   type CatalogVersionInfo,
   type FxRates,
@@ -21,6 +24,7 @@ import {
   type ProviderObservations,
   type ReferenceFigure,
   type Region,
+  type SourceKind,
 } from '../../domain/catalog/catalog.types.js';
 import { Decimal } from '../../domain/money/money.js';
 import { PG_POOL } from '../../database/database.options.js';
@@ -72,7 +76,7 @@ export type WriteOutcome =
   | { status: 'moved'; currentId: string | null };
 
 /** How many rows each catalog table holds (for tests and the import benchmark). */
-export type CatalogRowCounts = Record<'versions' | 'providers' | 'regions' | 'gpus' | 'offers' | 'referenceFigures', number>;
+export type CatalogRowCounts = Record<'versions' | 'providers' | 'regions' | 'gpus' | 'offers' | 'referenceFigures' | 'availability', number>;
 
 /** A database decimal as a Decimal; null stays null, so a NOT NULL column gives a Decimal. */
 function dec(v: { toString(): string }): Decimal;
@@ -201,12 +205,13 @@ export class CatalogRepository {
 
   async loadContent(version: Pick<CatalogVersionInfo, 'seq' | 'fxRates'>): Promise<CatalogContent> {
     const where = validAt(version.seq);
-    const [providers, regions, gpus, offers, figures] = await Promise.all([
+    const [providers, regions, gpus, offers, figures, availability] = await Promise.all([
       this.prisma.provider.findMany({ where, orderBy: { slug: 'asc' } }),
       this.prisma.region.findMany({ where, orderBy: { code: 'asc' } }),
       this.prisma.gpuModel.findMany({ where, orderBy: { slug: 'asc' } }),
       this.loadOffers(version.seq),
       this.prisma.referenceFigure.findMany({ where, orderBy: { key: 'asc' } }),
+      this.prisma.availabilityRecord.findMany({ where, orderBy: { key: 'asc' } }),
     ]);
     return {
       fxRates: version.fxRates,
@@ -249,6 +254,16 @@ export class CatalogRepository {
         publishedOn: f.publishedOn.toISOString().slice(0, 10),
         note: f.note,
       })),
+      availability: availability.map((a): AvailabilityRecord => ({
+        provider: a.provider,
+        instanceType: a.instanceType,
+        regions: a.regions,
+        listsEveryRegion: a.listsEveryRegion,
+        pricingModels: a.pricingModels.length ? a.pricingModels : null,
+        source: a.source,
+        observedAt: a.observedAt.toISOString().slice(0, 10),
+        note: a.note,
+      })),
     };
   }
 
@@ -267,7 +282,8 @@ export class CatalogRepository {
       text: `SELECT key_hash, provider_slug, region_code, gpu_slug, gpu_count, instance_type, pricing_model, price_per_hour::text,
                     currency, upfront::text, term_months, serverless_unit_price::text, serverless_unit, interruption_notice_seconds, interruption_rate,
                     source_url, source_title, to_char(observed_at, 'YYYY-MM-DD') AS observed_at, price_kind, derivation, conversion,
-                    valid_from, valid_to
+                    source_kind, availability, availability_note, to_char(price_valid_from, 'YYYY-MM-DD') AS price_valid_from,
+                    to_char(price_valid_until, 'YYYY-MM-DD') AS price_valid_until, valid_from, valid_to
              FROM offers WHERE ${where}`,
       values,
     });
@@ -297,6 +313,11 @@ export class CatalogRepository {
         priceKind: r.price_kind as Offer['priceKind'],
         derivation: r.derivation as string | null,
         conversion: r.conversion as string | null,
+        sourceKind: r.source_kind as SourceKind | null,
+        availability: r.availability as Availability,
+        availabilityNote: r.availability_note as string | null,
+        validFrom: r.price_valid_from as string | null,
+        validUntil: r.price_valid_until as string | null,
       },
     }));
   }
@@ -467,15 +488,16 @@ export class CatalogRepository {
   }
 
   async countRows(): Promise<CatalogRowCounts> {
-    const [versions, providers, regions, gpus, offers, referenceFigures] = await Promise.all([
+    const [versions, providers, regions, gpus, offers, referenceFigures, availability] = await Promise.all([
       this.prisma.catalogVersion.count(),
       this.prisma.provider.count(),
       this.prisma.region.count(),
       this.prisma.gpuModel.count(),
       this.prisma.offer.count(),
       this.prisma.referenceFigure.count(),
+      this.prisma.availabilityRecord.count(),
     ]);
-    return { versions, providers, regions, gpus, offers, referenceFigures };
+    return { versions, providers, regions, gpus, offers, referenceFigures, availability };
   }
 }
 
@@ -575,6 +597,11 @@ const TABLES: TableSpec[] = [
       'price_kind',
       'derivation',
       'conversion',
+      'source_kind',
+      'availability',
+      'availability_note',
+      'price_valid_from',
+      'price_valid_until',
     ],
     rows: (c) =>
       c.offers.map((o) => [
@@ -600,6 +627,11 @@ const TABLES: TableSpec[] = [
         o.priceKind,
         o.derivation,
         o.conversion,
+        o.sourceKind,
+        o.availability,
+        o.availabilityNote,
+        o.validFrom,
+        o.validUntil,
       ]),
   },
   {
@@ -635,6 +667,24 @@ const TABLES: TableSpec[] = [
         f.publishedOn,
         f.note,
         rowContentHash(f),
+      ]),
+  },
+  {
+    name: 'availability',
+    key: 'key',
+    columns: ['key', 'provider', 'instance_type', 'regions', 'lists_every_region', 'pricing_models', 'source', 'observed_at', 'note', 'content_hash'],
+    rows: (c) =>
+      c.availability.map((a) => [
+        availabilityKey(a.provider, a.instanceType),
+        a.provider,
+        a.instanceType,
+        pgArray(a.regions),
+        a.listsEveryRegion,
+        pgArray(a.pricingModels ?? []),
+        a.source,
+        a.observedAt,
+        a.note,
+        rowContentHash(a),
       ]),
   },
 ];

@@ -79,6 +79,8 @@ function fromQuery(q: OffersQuery): Omit<OfferSearch, 'discounts'> {
       maxPricePerGpuHour: q.maxPricePerGpuHour,
       includeEstimates: q.includeEstimates,
       maxPriceAgeDays: q.maxPriceAgeDays,
+      minSourceKind: q.minSourceKind,
+      requireConfirmedAvailability: q.requireConfirmedAvailability,
     },
     currency: q.currency ?? 'USD',
     selector: { version: q.version, asOf: q.asOf },
@@ -114,6 +116,8 @@ export function policyInputFrom(p: CompliancePolicyInput | undefined): PolicyInp
     maxPricePerGpuHour: p.maxPricePerGpuHour,
     includeEstimates: p.includeEstimates,
     maxPriceAgeDays: p.maxPriceAgeDays,
+    minSourceKind: p.minSourceKind,
+    requireConfirmedAvailability: p.requireConfirmedAvailability,
   };
 }
 

@@ -32,6 +32,11 @@ function offer(overrides: Partial<OfferModel> = {}): OfferModel {
     priceKind: 'LIST',
     derivation: null,
     conversion: null,
+    sourceKind: 'PROVIDER_API',
+    availability: 'CONFIRMED',
+    availabilityNote: null,
+    validFrom: null,
+    validUntil: null,
     discountPercent: null,
     instances: null,
     totalPricePerHour: null,
@@ -40,7 +45,13 @@ function offer(overrides: Partial<OfferModel> = {}): OfferModel {
   };
 }
 
-const page = (items: OfferModel[], label = 'v2'): OfferConnectionModel => ({ catalogVersion: { id: 'x', label }, currency: 'USD', items, nextCursor: null });
+const page = (items: OfferModel[], label = 'v2', exchangeRate: OfferConnectionModel['exchangeRate'] = null): OfferConnectionModel => ({
+  catalogVersion: { id: 'x', label },
+  currency: 'USD',
+  items,
+  nextCursor: null,
+  exchangeRate,
+});
 
 describe(offersCsv.name, () => {
   it('writes a FOCUS-style header and one CRLF-ended row per offer', () => {
@@ -48,11 +59,12 @@ describe(offersCsv.name, () => {
     expect(lines[0]).toBe(
       'SkuPriceId,ProviderName,RegionId,RegionCountry,SkuId,GpuModel,GpuCount,GpuMemoryGb,PricingCategory,PricingModel,' +
         'CommitmentTermMonths,ListUnitPrice,ListCurrency,PricingUnit,' +
-        'PricePerHour,PricePerGpuHour,BillingCurrency,Source,ObservedAt,PriceKind,Derivation,Conversion,CatalogVersion',
+        'PricePerHour,PricePerGpuHour,BillingCurrency,Source,ObservedAt,PriceKind,Derivation,Conversion,' +
+        'SourceKind,Availability,ValidFrom,ValidUntil,FxRate,FxRatePair,FxRateDate,CatalogVersion',
     );
     expect(lines[1]).toBe(
       'k1,aws,aws:us-east-1,US,p5.48xlarge,h100-sxm-80gb,8,80,Dynamic,SPOT,,12.0000,USD,Hours,12.0000,1.5000,USD,' +
-        'https://example.test/prices,2026-11-27,LIST,,,v2',
+        'https://example.test/prices,2026-11-27,LIST,,,PROVIDER_API,CONFIRMED,,,,,,v2',
     );
     expect(lines.slice(2)).toEqual(['']); // the last row ends with CRLF too
   });
@@ -68,10 +80,14 @@ describe(offersCsv.name, () => {
     expect(category(offer({ pricingModel: 'SERVERLESS' }))).toEqual(['Standard', 'SERVERLESS', '']);
   });
 
-  it('sends the listed price in its own currency next to the asked one', () => {
+  it('sends the listed price in its own currency next to the asked one, and the FX rate and its date on every row', () => {
     const eur = offer({ listPricePerHour: { amount: '2.8000', currency: 'EUR' }, pricePerHour: { amount: '3.2370', currency: 'USD' } });
-    const cells = at(offersCsv(page([eur])).split('\r\n'), 1).split(',');
+    const fx = { base: 'USD' as const, currency: 'EUR' as const, rate: '0.854774', date: '2026-08-21', source: 'ECB', ageDays: 103 };
+    const rows = offersCsv(page([eur, offer({ validFrom: '2026-10-01', validUntil: '2026-12-31', availability: 'UNCONFIRMED' })], 'v2', fx)).split('\r\n');
+    const cells = at(rows, 1).split(',');
     expect([cells[11], cells[12], cells[14], cells[16]]).toEqual(['2.8000', 'EUR', '3.2370', 'USD']);
+    expect(cells.slice(22, 30)).toEqual(['PROVIDER_API', 'CONFIRMED', '', '', '0.854774', 'USD/EUR', '2026-08-21', 'v2']);
+    expect(at(rows, 2).split(',').slice(22, 29)).toEqual(['PROVIDER_API', 'UNCONFIRMED', '2026-10-01', '2026-12-31', '0.854774', 'USD/EUR', '2026-08-21']);
   });
 
   it('quotes cells with commas, quotes or line breaks, and defuses text a spreadsheet would run as a formula', () => {

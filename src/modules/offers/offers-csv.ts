@@ -26,6 +26,13 @@ const COLUMNS = [
   'PriceKind',
   'Derivation',
   'Conversion',
+  'SourceKind',
+  'Availability',
+  'ValidFrom',
+  'ValidUntil',
+  'FxRate',
+  'FxRatePair',
+  'FxRateDate',
   'CatalogVersion',
 ];
 
@@ -38,6 +45,8 @@ function cell(value: unknown): string {
 }
 
 export function offersCsv(page: OfferConnectionModel): string {
+  // The answer's FX rate on every row, as the JSON names it once: 1 unit of the pair's first currency buys FxRate of its second.
+  const fx = page.exchangeRate;
   const rows = page.items.map((o) =>
     [
       o.id,
@@ -62,6 +71,13 @@ export function offersCsv(page: OfferConnectionModel): string {
       o.priceKind,
       o.derivation,
       o.conversion,
+      o.sourceKind,
+      o.availability,
+      o.validFrom,
+      o.validUntil,
+      fx?.rate,
+      fx ? `${fx.base}/${fx.currency}` : null,
+      fx?.date,
       page.catalogVersion.label,
     ]
       .map(cell)

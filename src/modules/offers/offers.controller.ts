@@ -22,8 +22,8 @@ export class OffersController {
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<OfferConnectionModel | string> {
-    const { version, page, nextCursor } = await this.offers.list(searchFromListQuery(query), { limit: query.limit, cursor: query.cursor });
-    const model = OfferConnectionModel.of(version, page, nextCursor);
+    const { version, page, nextCursor, exchangeRate } = await this.offers.list(searchFromListQuery(query), { limit: query.limit, cursor: query.cursor });
+    const model = OfferConnectionModel.of(version, page, nextCursor, exchangeRate);
     if (prefersCsv(req.headers.accept)) {
       void res.type('text/csv; charset=utf-8');
       void res.header('X-Catalog-Version', version.label);
@@ -37,7 +37,10 @@ export class OffersController {
   @ApiOperation({ summary: 'The cheapest offers that comply with a policy, and (explain) the cheaper ones it excluded, with reasons' })
   @ApiOkResponse({ type: CheapestOffersResultModel })
   async cheapest(@Query() query: CheapestOffersQuery): Promise<CheapestOffersResultModel> {
-    const { version, result, warnings } = await this.offers.cheapest(searchFromCheapestQuery(query), { limit: query.limit, explain: query.explain });
-    return CheapestOffersResultModel.of(version, result, warnings);
+    const { version, result, warnings, exchangeRate } = await this.offers.cheapest(searchFromCheapestQuery(query), {
+      limit: query.limit,
+      explain: query.explain,
+    });
+    return CheapestOffersResultModel.of(version, result, warnings, exchangeRate);
   }
 }

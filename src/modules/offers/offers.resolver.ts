@@ -10,13 +10,13 @@ export class OffersResolver {
 
   @Query(() => OfferConnectionModel, { description: 'Offers, filtered, sorted by comparable price per GPU-hour, cursor-paginated' })
   async offers(@Args() args: OffersArgs): Promise<OfferConnectionModel> {
-    const { version, page, nextCursor } = await this.service.list(searchFromOffersArgs(args), { limit: args.first, cursor: args.after });
-    return OfferConnectionModel.of(version, page, nextCursor);
+    const { version, page, nextCursor, exchangeRate } = await this.service.list(searchFromOffersArgs(args), { limit: args.first, cursor: args.after });
+    return OfferConnectionModel.of(version, page, nextCursor, exchangeRate);
   }
 
   @Query(() => CheapestOffersResultModel, { description: 'The cheapest compliant offers and, with explain, the cheaper ones excluded and why' })
   async cheapestOffers(@Args() args: CheapestOffersArgs): Promise<CheapestOffersResultModel> {
-    const { version, result, warnings } = await this.service.cheapest(searchFromCheapestArgs(args), { limit: args.limit, explain: args.explain });
-    return CheapestOffersResultModel.of(version, result, warnings);
+    const { version, result, warnings, exchangeRate } = await this.service.cheapest(searchFromCheapestArgs(args), { limit: args.limit, explain: args.explain });
+    return CheapestOffersResultModel.of(version, result, warnings, exchangeRate);
   }
 }

@@ -41,7 +41,7 @@ const SAMPLE_BY_USD_PRICE = [
   'aws:eu-central-1 ON_DEMAND',
 ];
 
-async function setUp(content: CatalogContent = sampleCatalog(), config = { STALE_PRICE_DAYS: 90 }) {
+async function setUp(content: CatalogContent = sampleCatalog(), config = { STALE_PRICE_DAYS: 90, STALE_FX_DAYS: 10_000 }) {
   const repo = new InMemoryCatalogRepository();
   const v1 = repo.addVersion({ content });
   repo.publishAt(v1.id, new Date('2026-01-01T00:00:00Z'));
@@ -218,6 +218,22 @@ describe(OffersService.name, () => {
       const stale = await offers.cheapest(at('2027-03-01T12:00:00Z'), { limit: 2 });
       expect(stale.warnings).toHaveLength(2);
       expect(stale.warnings[0]).toContain('scaleway H100-1-80G scaleway:fr-par-2 ON_DEMAND: price observed 2026-11-27, 94 days before 2027-03-01');
+    });
+
+    it('names the FX rate it converted with, and warns when it is older than STALE_FX_DAYS', async () => {
+      const { offers } = await setUp(sampleCatalog(), { STALE_PRICE_DAYS: 10_000, STALE_FX_DAYS: 14 });
+      // The sample's rate is of 2026-11-27: 14 days before 2026-12-11 (not older), 15 before 2026-12-12.
+      const at = (asOf: string) => search({ policy: { residency: 'EEA' }, currency: 'EUR', selector: { asOf: new Date(asOf) } });
+      const fresh = await offers.cheapest(at('2026-12-11T12:00:00Z'), { limit: 2 });
+      expect(fresh.exchangeRate).toEqual({ base: 'USD', currency: 'EUR', rate: '0.8650', date: '2026-11-27', source: 'test', ageDays: 14 });
+      expect(fresh.warnings).toEqual([]);
+      const stale = await offers.cheapest(at('2026-12-12T12:00:00Z'), { limit: 2 });
+      expect(stale.warnings).toEqual([
+        expect.stringContaining('prices converted at 1 USD = 0.8650 EUR, the rate of 2026-11-27: 15 days old (older than 14 days)'),
+      ]);
+      // In USD, with only USD offers shown, nothing was converted: no rate is named.
+      const usd = await offers.cheapest(search({ policy: { providers: ['aws'] } }), { limit: 1 });
+      expect(usd.exchangeRate).toBeNull();
     });
 
     it('answers 400 on the gpus field for a GPU model the version does not have', async () => {

@@ -19,6 +19,7 @@ import {
   type OfferPage,
 } from '../../domain/compliance/index.js';
 import { MissingFxRateError } from '../../domain/money/money.js';
+import { exchangeRateUsed, staleExchangeRateWarning, type ExchangeRateUsed } from '../../domain/money/exchange-rate.js';
 import {
   DEFAULT_CONTEXT_TOKENS,
   RUNTIME_OVERHEAD_GB_PER_GPU,
@@ -54,13 +55,13 @@ export function toAppError(error: unknown, prefix = '', names: Readonly<Record<s
 export class OffersService {
   constructor(
     private readonly catalog: CatalogService,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'STALE_PRICE_DAYS'>,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'STALE_PRICE_DAYS' | 'STALE_FX_DAYS'>,
   ) {}
 
   async list(
     search: OfferSearch,
     page: { limit?: number; cursor?: string },
-  ): Promise<{ version: CatalogVersionInfo; page: OfferPage; nextCursor: string | null }> {
+  ): Promise<{ version: CatalogVersionInfo; page: OfferPage; nextCursor: string | null; exchangeRate: ExchangeRateUsed | null }> {
     const cursor = page.cursor ? decodeCursor(page.cursor) : null;
     const fingerprint = searchFingerprint(search);
     if (cursor && cursor.f !== fingerprint) {
@@ -82,7 +83,13 @@ export class OffersService {
         after: cursor?.k ?? null,
       });
       const nextCursor = result.nextAfter ? encodeCursor({ v: version.id, k: result.nextAfter, f: fingerprint, d: referenceDate }) : null;
-      return { version, page: result, nextCursor };
+      const exchangeRate = exchangeRateUsed({
+        fxRates: index.fxRates,
+        currency: search.currency,
+        priceCurrencies: result.items.map((i) => i.offer.currency),
+        referenceDate,
+      });
+      return { version, page: result, nextCursor, exchangeRate };
     } catch (error) {
       throw toAppError(error, '', search.fieldNames);
     }
@@ -91,7 +98,7 @@ export class OffersService {
   async cheapest(
     search: OfferSearch,
     options: { limit?: number; explain?: boolean },
-  ): Promise<{ version: CatalogVersionInfo; result: CheapestResult; warnings: string[] }> {
+  ): Promise<{ version: CatalogVersionInfo; result: CheapestResult; warnings: string[]; exchangeRate: ExchangeRateUsed | null }> {
     const { version, index } = await this.catalog.indexedSnapshot(search.selector);
     try {
       const referenceDate = priceReferenceDate(search.selector.asOf);
@@ -108,7 +115,16 @@ export class OffersService {
         result.items.map((i) => i.offer),
         { referenceDate, staleAfterDays: this.config.STALE_PRICE_DAYS },
       );
-      return { version, result, warnings };
+      const shown = [...result.items, ...result.excluded, ...result.nearestMisses];
+      const exchangeRate = exchangeRateUsed({
+        fxRates: index.fxRates,
+        currency: search.currency,
+        priceCurrencies: shown.map((i) => i.offer.currency),
+        referenceDate,
+      });
+      const staleFx = staleExchangeRateWarning(exchangeRate, this.config.STALE_FX_DAYS);
+      if (staleFx) warnings.push(staleFx);
+      return { version, result, warnings, exchangeRate };
     } catch (error) {
       throw toAppError(error, '', search.fieldNames);
     }

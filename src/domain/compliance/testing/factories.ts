@@ -1,6 +1,6 @@
 // Test factories: whole catalog objects from defaults plus Partial overrides, so a test states
 // only what it is about. Reusable by any test of the catalog, compliance or cost model.
-import type { CatalogContent, FxRates, GpuModel, Offer, Provider, ReferenceFigure, Region } from '../../catalog/catalog.types.js';
+import type { AvailabilityRecord, CatalogContent, FxRates, GpuModel, Offer, Provider, ReferenceFigure, Region } from '../../catalog/catalog.types.js';
 import { Decimal } from '../../money/money.js';
 
 export const TEST_FX_RATES: FxRates = { base: 'USD', rates: { EUR: '0.8650' }, date: '2026-11-27', source: 'test' };
@@ -73,6 +73,11 @@ export function makeOffer(overrides: Partial<Offer> = {}): Offer {
     priceKind: 'LIST',
     derivation: null,
     conversion: null,
+    sourceKind: 'PROVIDER_API',
+    availability: 'CONFIRMED',
+    availabilityNote: null,
+    validFrom: null,
+    validUntil: null,
     ...overrides,
   };
   if (!overrides.keyHash) {
@@ -82,7 +87,7 @@ export function makeOffer(overrides: Partial<Offer> = {}): Offer {
 }
 
 export function makeCatalog(overrides: Partial<CatalogContent> = {}): CatalogContent {
-  return { providers: [], regions: [], gpus: [makeGpu()], offers: [], referenceFigures: [], fxRates: TEST_FX_RATES, ...overrides };
+  return { providers: [], regions: [], gpus: [makeGpu()], offers: [], referenceFigures: [], availability: [], fxRates: TEST_FX_RATES, ...overrides };
 }
 
 export function makeReferenceFigure(overrides: Partial<ReferenceFigure> = {}): ReferenceFigure {
@@ -98,6 +103,20 @@ export function makeReferenceFigure(overrides: Partial<ReferenceFigure> = {}): R
     pricingModel: 'ON_DEMAND',
     source: 'test article',
     publishedOn: '2026-03-27',
+    note: null,
+    ...overrides,
+  };
+}
+
+export function makeAvailabilityRecord(overrides: Partial<AvailabilityRecord> = {}): AvailabilityRecord {
+  return {
+    provider: 'aws',
+    instanceType: 'gpu-1x',
+    regions: ['aws:eu-central-1'],
+    listsEveryRegion: true,
+    pricingModels: null,
+    source: 'https://example.test/availability',
+    observedAt: '2026-11-27',
     note: null,
     ...overrides,
   };

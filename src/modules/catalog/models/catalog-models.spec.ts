@@ -70,8 +70,16 @@ describe(CatalogDiffModel.name, () => {
       added: [makeOffer({ instanceType: 'new' })],
       removed: [makeOffer({ instanceType: 'gone', pricePerHour: d('1.5') })],
       changed: [
-        { offer: repriced, oldPricePerHour: d('4.00'), newPricePerHour: d('5.00'), changePct: d('25'), oldCurrency: 'USD', otherChanges: ['observedAt'] },
-        { offer: eurNow, oldPricePerHour: d('3.50'), newPricePerHour: d('3.00'), changePct: null, oldCurrency: 'USD', otherChanges: [] },
+        {
+          offer: repriced,
+          before: repriced,
+          oldPricePerHour: d('4.00'),
+          newPricePerHour: d('5.00'),
+          changePct: d('25'),
+          oldCurrency: 'USD',
+          otherChanges: ['observedAt'],
+        },
+        { offer: eurNow, before: eurNow, oldPricePerHour: d('3.50'), newPricePerHour: d('3.00'), changePct: null, oldCurrency: 'USD', otherChanges: [] },
       ],
       reference: [{ kind: 'provider', key: 'aws', change: 'changed' }],
       unchangedOffers: 7,

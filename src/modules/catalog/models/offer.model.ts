@@ -1,8 +1,15 @@
 import { Field, Float, Int, ObjectType } from '@nestjs/graphql';
 import { ApiProperty } from '@nestjs/swagger';
-import { INTERRUPTION_RATES, type InterruptionRate, type PriceKind, type PricingModel } from '../../../domain/catalog/catalog.types.js';
+import {
+  INTERRUPTION_RATES,
+  type Availability,
+  type InterruptionRate,
+  type PriceKind,
+  type PricingModel,
+  type SourceKind,
+} from '../../../domain/catalog/catalog.types.js';
 import type { OfferQuote } from '../../../domain/compliance/index.js';
-import { PriceKindEnum, PricingModelEnum } from '../../../common/models/enums.js';
+import { AvailabilityEnum, PriceKindEnum, PricingModelEnum, SourceKindEnum } from '../../../common/models/enums.js';
 import { LRUCache } from 'lru-cache';
 import { MoneyModel } from '../../../common/models/money.model.js';
 import { writeJsonWith } from '../../../common/http/answer-json.js';
@@ -37,6 +44,11 @@ export const OFFER_CATALOG_FIELDS = [
   'priceKind',
   'derivation',
   'conversion',
+  'sourceKind',
+  'availability',
+  'availabilityNote',
+  'validFrom',
+  'validUntil',
 ] as const satisfies readonly (keyof OfferModel)[];
 export const OFFER_REQUEST_FIELDS = ['discountPercent', 'instances', 'totalPricePerHour', 'complies'] as const satisfies readonly (keyof OfferModel)[];
 
@@ -112,6 +124,30 @@ export class OfferModel {
   @ApiProperty({ nullable: true, type: String, description: 'LIST: the unit conversion applied to the figure as read (e.g. monthly / 730 h)' })
   @Field(() => String, { nullable: true })
   conversion: string | null;
+  @ApiProperty({
+    enum: SourceKindEnum,
+    enumName: 'SourceKind',
+    nullable: true,
+    description: 'Where the price was read, best first: PROVIDER_API, PROVIDER_PAGE, MIRROR, ANNOUNCEMENT; null for versions imported before it was recorded',
+  })
+  @Field(() => SourceKindEnum, { nullable: true, description: 'Where the price was read; null for versions imported before it was recorded' })
+  sourceKind: SourceKind | null;
+  @ApiProperty({
+    enum: AvailabilityEnum,
+    enumName: 'Availability',
+    description: "CONFIRMED: the provider's own availability data says it is sold in this region under this pricing model; UNCONFIRMED: not confirmed",
+  })
+  @Field(() => AvailabilityEnum)
+  availability: Availability;
+  @ApiProperty({ nullable: true, type: String, description: 'The availability record that confirms it, or why it could not be confirmed' })
+  @Field(() => String, { nullable: true })
+  availabilityNote: string | null;
+  @ApiProperty({ nullable: true, type: String, example: '2026-10-01', description: 'First day the price holds (inclusive); null: open' })
+  @Field(() => String, { nullable: true, description: 'First day the price holds (inclusive); null: open' })
+  validFrom: string | null;
+  @ApiProperty({ nullable: true, type: String, example: '2026-12-31', description: 'Last day the price holds (inclusive), e.g. a promotion; null: open' })
+  @Field(() => String, { nullable: true, description: 'Last day the price holds (inclusive), e.g. a promotion; null: open' })
+  validUntil: string | null;
   @ApiProperty({ nullable: true, type: String, description: 'Negotiated discount applied, percent' })
   @Field(() => String, { nullable: true })
   discountPercent: string | null;
@@ -155,6 +191,11 @@ export class OfferModel {
     m.priceKind = o.priceKind;
     m.derivation = o.derivation;
     m.conversion = o.conversion;
+    m.sourceKind = o.sourceKind;
+    m.availability = o.availability;
+    m.availabilityNote = o.availabilityNote;
+    m.validFrom = o.validFrom;
+    m.validUntil = o.validUntil;
     m.discountPercent = p.discountPercent?.toString() ?? null;
     m.instances = extra.withTotals ? p.instances : null;
     m.totalPricePerHour = extra.withTotals ? MoneyModel.ofCatalog(p.totalPricePerHour, p.currency) : null;

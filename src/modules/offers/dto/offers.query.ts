@@ -3,7 +3,7 @@
 // excludeProvider, region, and model as a preset name), but every field is read with the same
 // definition as its GraphQL and JSON-body counterpart (src/common/inputs/); QueryField only adds
 // the query-string parsing (comma-separated lists, numbers and booleans from text).
-import type { Currency, PricingModel } from '../../../domain/catalog/catalog.types.js';
+import type { Currency, PricingModel, SourceKind } from '../../../domain/catalog/catalog.types.js';
 import type { GpuCountMode, InterruptionTolerance, OperatorScope, Residency } from '../../../domain/compliance/index.js';
 import type { Precision } from '../../../domain/sizing/index.js';
 import { QueryDiscounts } from '../../../common/inputs/discount.input.js';
@@ -43,6 +43,8 @@ export class OffersQuery {
   @QueryField(POLICY.maxPricePerGpuHour) maxPricePerGpuHour?: string;
   @QueryField(POLICY.includeEstimates) includeEstimates?: boolean;
   @QueryField(POLICY.maxPriceAgeDays) maxPriceAgeDays?: number;
+  @QueryField(POLICY.minSourceKind) minSourceKind?: SourceKind;
+  @QueryField(POLICY.requireConfirmedAvailability) requireConfirmedAvailability?: boolean;
 
   @QueryField(CURRENCY) currency?: Currency;
   @QueryField(VERSION_SELECTOR.version) version?: string;

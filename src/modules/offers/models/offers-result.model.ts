@@ -3,6 +3,8 @@ import { ApiProperty } from '@nestjs/swagger';
 import type { CatalogVersionInfo, Currency } from '../../../domain/catalog/catalog.types.js';
 import type { CheapestResult, ExcludedOffer, OfferPage } from '../../../domain/compliance/index.js';
 import { CurrencyEnum } from '../../../common/models/enums.js';
+import { ExchangeRateModel } from '../../../common/models/exchange-rate.model.js';
+import type { ExchangeRateUsed } from '../../../domain/money/exchange-rate.js';
 import { CatalogVersionRefModel } from '../../catalog/models/catalog-version.model.js';
 import { OfferModel } from '../../catalog/models/offer.model.js';
 import { walkJsonOf } from '../../../common/http/answer-json.js';
@@ -17,13 +19,17 @@ export class OfferConnectionModel {
   @ApiProperty({ nullable: true, type: String, description: 'Pass as cursor (REST) or after (GraphQL) for the next page; null on the last page' })
   @Field(() => String, { nullable: true })
   nextCursor: string | null;
+  @ApiProperty({ type: ExchangeRateModel, nullable: true, description: 'The FX rate prices were converted with; null when no price was converted' })
+  @Field(() => ExchangeRateModel, { nullable: true, description: 'The FX rate prices were converted with; null when no price was converted' })
+  exchangeRate: ExchangeRateModel | null;
 
-  static of(version: CatalogVersionInfo, page: OfferPage, nextCursor: string | null): OfferConnectionModel {
+  static of(version: CatalogVersionInfo, page: OfferPage, nextCursor: string | null, exchangeRate: ExchangeRateUsed | null = null): OfferConnectionModel {
     const m = new OfferConnectionModel();
     m.catalogVersion = CatalogVersionRefModel.of(version);
     m.currency = page.currency;
     m.items = page.items.map((q) => OfferModel.of(q));
     m.nextCursor = nextCursor;
+    m.exchangeRate = ExchangeRateModel.of(exchangeRate);
     return m;
   }
 }
@@ -55,11 +61,21 @@ export class CheapestOffersResultModel {
   @ApiProperty({ type: [ExcludedOfferModel], description: 'When nothing complies: the offers failing the fewest rules' })
   @Field(() => [ExcludedOfferModel])
   nearestMisses: ExcludedOfferModel[];
-  @ApiProperty({ type: [String], description: 'About the prices of the items: ESTIMATE prices used (includeEstimates) and prices older than STALE_PRICE_DAYS' })
-  @Field(() => [String], { description: 'About the prices of the items: ESTIMATE prices used (includeEstimates) and prices older than STALE_PRICE_DAYS' })
+  @ApiProperty({
+    type: [String],
+    description:
+      'About the prices of the items: ESTIMATE prices used (includeEstimates), prices older than STALE_PRICE_DAYS, availability UNCONFIRMED, an FX rate older than STALE_FX_DAYS',
+  })
+  @Field(() => [String], {
+    description:
+      'About the prices of the items: ESTIMATE prices used (includeEstimates), prices older than STALE_PRICE_DAYS, availability UNCONFIRMED, an FX rate older than STALE_FX_DAYS',
+  })
   warnings: string[];
+  @ApiProperty({ type: ExchangeRateModel, nullable: true, description: 'The FX rate prices were converted with; null when no price was converted' })
+  @Field(() => ExchangeRateModel, { nullable: true, description: 'The FX rate prices were converted with; null when no price was converted' })
+  exchangeRate: ExchangeRateModel | null;
 
-  static of(version: CatalogVersionInfo, r: CheapestResult, warnings: string[] = []): CheapestOffersResultModel {
+  static of(version: CatalogVersionInfo, r: CheapestResult, warnings: string[] = [], exchangeRate: ExchangeRateUsed | null = null): CheapestOffersResultModel {
     const m = new CheapestOffersResultModel();
     m.catalogVersion = CatalogVersionRefModel.of(version);
     m.currency = r.currency;
@@ -68,6 +84,7 @@ export class CheapestOffersResultModel {
     m.excludedCount = r.excludedCount;
     m.nearestMisses = r.nearestMisses.map(ExcludedOfferModel.of);
     m.warnings = warnings;
+    m.exchangeRate = ExchangeRateModel.of(exchangeRate);
     return m;
   }
 }
