@@ -60,7 +60,7 @@ function serviceOn(index: CatalogIndex): EstimatesService {
   const catalog = { indexedSnapshot: () => Promise.resolve({ version, index }) } as unknown as CatalogService;
   // The worker's own function, on this thread: the same wire format both ways as through the pool.
   const pool = { run: (input: CostModelInput) => Promise.resolve(fromWire<EstimateOutcome>(estimateInWorker(toWire(input)))) } as unknown as EstimatePool;
-  return new EstimatesService(catalog, pool, { STALE_PRICE_DAYS: 90 });
+  return new EstimatesService(catalog, pool, { STALE_PRICE_DAYS: 90, STALE_FX_DAYS: 14 });
 }
 
 /** Fixed CPU work, independent of the code under test: sorting 200k doubles, ten times. */

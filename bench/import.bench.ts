@@ -40,6 +40,7 @@ const BASELINE_TYPES: Record<(typeof OFFER_COLUMNS)[number], string> = {
   priceKind: 'text',
   derivation: 'text',
   conversion: 'text',
+  sourceKind: 'text',
 };
 
 const sizes = (process.argv[2] ?? '10000,100000,1000000').split(',').map(Number);

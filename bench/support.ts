@@ -34,6 +34,7 @@ export const OFFER_COLUMNS = [
   'priceKind',
   'derivation',
   'conversion',
+  'sourceKind',
 ] as const;
 
 export function machine(): string {
@@ -105,6 +106,7 @@ export function offerCsvRow(o: Offer): string {
     o.priceKind,
     o.derivation ?? '',
     o.conversion ?? '',
+    o.sourceKind ?? 'MIRROR',
   ];
   return cells.map((c) => (/[",\n]/.test(String(c)) ? `"${String(c).replaceAll('"', '""')}"` : String(c))).join(',');
 }

@@ -415,7 +415,7 @@ describe(`${cheapestPerGpuModelAndSize.name} (properties)`, () => {
 
   it('finds a compliant offer behind cheaper failing ones in other lists, and none where nothing complies', () => {
     // Three lists of one GPU and pricing model, one per provider, in this order in the index.
-    // Cheapest compliant (EEA) offer: aws DE 1.30, ovh FR 1.40, hetzner DE 1.20 behind CA 1.05;
+    // Cheapest compliant (EEA) offer: aws DE 1.30, ovh FR 1.40, hetzner DE 1.20 behind CA 1.05 (and before FR 1.25);
     // the answer is hetzner's, though ovh's list, met before it, starts dearer than aws's answer.
     const offer = (provider: string, country: string, cents: number, i: number) =>
       makeOffer({
@@ -439,6 +439,8 @@ describe(`${cheapestPerGpuModelAndSize.name} (properties)`, () => {
         offer('ovh', 'FR', 140, 3),
         offer('hetzner', 'CA', 105, 4),
         offer('hetzner', 'DE', 120, 5),
+        // A second compliant offer in the winning list, dearer: the list's first compliant one wins.
+        offer('hetzner', 'FR', 125, 6),
       ],
     });
     const policy: CompliancePolicy = { ...ANY_POLICY, residency: 'EEA', referenceDate: REFERENCE_DATE };

@@ -202,11 +202,12 @@ export function cheapestPerGpuModelAndSize({
       return { model, size, lists };
     });
     triples.sort((a, b) => a.model - b.model || a.size - b.size);
+    const groupOf = new Map<number, number>();
+    triples.forEach(({ lists }, t) => lists.forEach((l) => groupOf.set(l, t)));
+    // One reading of the GPU's lists for every triple where the query allows it, else one merge each.
+    const firsts = q.firstCompliantPerGroup({ gpu: g, groupOf, groups: triples.length }) ?? triples.map(({ lists }) => firstCompliant(q, lists));
     const offers: OfferQuote[] = [];
-    for (const { lists } of triples) {
-      const offer = firstCompliant(q, lists);
-      if (offer !== null) offers.push(quote(q, offer));
-    }
+    for (const offer of firsts) if (offer !== null) offers.push(quote(q, offer));
     result.set(slug, offers);
   }
   return result;

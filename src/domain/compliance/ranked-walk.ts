@@ -2,7 +2,7 @@
 // requirement in rank order, with the number of policy rules each one fails. Policy parts are
 // evaluated once per provider, region and pricing model of the query (memoized), so reaching an
 // offer costs a few array reads; Decimal work happens only for offers that are actually reached.
-import { sourceKindRank, type Currency, type PricingModel } from '../catalog/catalog.types.js';
+import { sourceKindRank, type Currency, type Offer, type PricingModel } from '../catalog/catalog.types.js';
 import { at, atFloat64, atInt32, defined } from '../checked.js';
 import { formatAmount, type Decimal } from '../money/money.js';
 import type { CatalogIndex, CurrencyPrices } from './catalog-index.js';
@@ -149,8 +149,18 @@ export class RankedQuery {
     const o = at(this.index.offers, offer);
     return (
       this.providerVerdict(atInt32(this.index.offerProvider, offer)).reasons.length +
-      this.regionVerdict(atInt32(this.index.offerRegion, offer)).reasons.length +
       this.modelVerdict(o.pricingModel).reasons.length +
+      this.offerFailCount(offer, o)
+    );
+  }
+
+  /**
+   * The rules of failCount that differ between offers of one list: its region and the offer's own
+   * fields. An offer of a list that passes listCanComply fails exactly these.
+   */
+  private offerFailCount(offer: number, o: Offer): number {
+    return (
+      this.regionVerdict(atInt32(this.index.offerRegion, offer)).reasons.length +
       (this.policy.maxPricePerGpuHour && this.overPriceCap(offer) ? 1 : 0) +
       (this.staleBefore !== null && o.observedAt < this.staleBefore ? 1 : 0) +
       ((o.validFrom !== null || o.validUntil !== null) && outsideValidity(o, this.policy.referenceDate) ? 1 : 0) +
@@ -263,6 +273,35 @@ export class RankedQuery {
       }
     }
     return best;
+  }
+
+  /**
+   * For groups of one GPU's lists, each group's first compliant offer in rank order: what
+   * bestCompliant({ lists: group, k: 1 }) gives for every group, in one reading of the GPU's lists
+   * in head order instead of one reading per group. A list is read until its next offer ranks after
+   * its group's best so far. Groups hold only lists that pass listCanComply. Null when the query does not rank in the index's own order (then
+   * bestCompliant's merge must answer each group).
+   */
+  firstCompliantPerGroup({ gpu, groupOf, groups }: { gpu: number; groupOf: ReadonlyMap<number, number>; groups: number }): (number | null)[] | null {
+    if (!this.byIndexOrder) return null;
+    const { sortedLists, compare } = this.prices;
+    const found = new Int32Array(groups).fill(-1);
+    for (const l of at(this.prices.listsInHeadOrderByGpu, gpu)) {
+      const group = groupOf.get(l);
+      if (group === undefined) continue;
+      const list = at(sortedLists, l);
+      const best = atInt32(found, group);
+      if (best >= 0 && compare(atInt32(list, 0), best) > 0) continue;
+      for (let i = 0; i < list.length; i++) {
+        const offer = atInt32(list, i);
+        if (best >= 0 && compare(offer, best) > 0) break;
+        // Its list passed listCanComply (the caller's groups hold no other): provider and pricing model pass.
+        if (this.offerFailCount(offer, at(this.index.offers, offer)) > 0) continue;
+        found[group] = offer;
+        break;
+      }
+    }
+    return Array.from(found, (offer) => (offer < 0 ? null : offer));
   }
 
   /**
