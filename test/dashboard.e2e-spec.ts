@@ -131,6 +131,29 @@ describe('Dashboard', () => {
     expect(new URL(page.url()).hash).toBe('#/offers?gpus=h100-sxm-80gb&preset=GDPR_PERSONAL_DATA&explain=1');
   });
 
+  it("Offers: provider-data-only and confirmed-only go into the policy; each row's source kind, availability and the FX rate are /graphql's", async () => {
+    const { page } = await newPage();
+    const sent = page.waitForRequest((r) => r.url().endsWith('/graphql') && (r.postData() ?? '').includes('"requireConfirmedAvailability":true'));
+    await page.goto(url('#/offers?gpus=h100-sxm-80gb&currency=EUR&minSource=MIRROR&confirmed=1'));
+    const body = JSON.parse((await sent).postData() ?? '{}') as { query: string; variables: { policy: Record<string, unknown> } };
+    await page.locator('[data-testid="offers-table"] tbody tr').first().waitFor();
+    await settled(page);
+    expect(body.variables.policy).toEqual(expect.objectContaining({ minSourceKind: 'MIRROR', requireConfirmedAvailability: true }));
+    const direct = await server.graphql<{
+      cheapestOffers: { items: { sourceKind: string | null; availability: string }[]; exchangeRate: { rate: string; date: string } | null };
+    }>(body.query, body.variables);
+    expect(direct.errors).toBeUndefined();
+    const { items, exchangeRate } = direct.data.cheapestOffers;
+    expect(items.length).toBeGreaterThan(0);
+    const words = { PROVIDER_API: "provider's API", PROVIDER_PAGE: "provider's page", MIRROR: 'mirror of the provider' } as Record<string, string>;
+    const rows = await page.locator('[data-testid="offers-table"] tbody tr').all();
+    const shownKinds = [];
+    for (const row of rows) shownKinds.push((await row.locator('td').allInnerTexts()).slice(10, 12));
+    // Sorted by price as the API ranks them: the same rows in the same order.
+    expect(shownKinds).toEqual(items.map((o) => [words[o.sourceKind ?? ''], 'confirmed']));
+    expect(await page.getByTestId('exchange-rate').innerText()).toContain(`1 USD = ${exchangeRate?.rate} EUR (rate of ${exchangeRate?.date})`);
+  });
+
   it('Offers: the CSV download is the table as shown, in its order, and the table sorts from the keyboard', async () => {
     const { page } = await newPage();
     await page.goto(url('#/offers?gpus=l4-24gb,t4-16gb&preset=GDPR_PERSONAL_DATA&limit=30'));
@@ -259,6 +282,7 @@ describe('Dashboard', () => {
     expect(body.variables.input).toEqual(
       expect.objectContaining({
         model: { preset: 'llama-3-8b' },
+        gpus: ['l4-24gb', 'l40s-48gb', 'a10g-24gb'],
         policy: { tolerance: 'INTOLERANT' },
         workload: {
           avgInputTokens: 500,
@@ -272,15 +296,17 @@ describe('Dashboard', () => {
     const direct = await server.graphql<{ estimate: DirectEstimate }>(body.query, body.variables);
     expect(direct.errors).toBeUndefined();
     const e = direct.data.estimate;
+    const naive = e.baselines.naive?.monthlyCost.amount;
+    const autoscaled = e.baselines.onDemandAutoscaled?.monthlyCost.amount;
     // The figures below can only be told apart if they differ.
-    expect(new Set([e.monthlyCost.amount, e.baselines.naive.monthlyCost.amount, e.baselines.onDemandAutoscaled.monthlyCost.amount]).size).toBe(3);
+    expect(new Set([e.monthlyCost.amount, naive, autoscaled]).size).toBe(3);
     expect(e.tiers.length).toBeGreaterThan(1);
     expect(shown(await page.getByTestId('monthly-cost').innerText())).toBe(Number(e.monthlyCost.amount));
     expect(await page.getByTestId('plan-version').innerText()).toBe(e.catalogVersion.label);
     expect(e.tiers.length).toBeGreaterThan(0);
     for (const t of e.tiers) expect(shown(await page.getByTestId(`tier-cost-${t.pricingModel}`).innerText())).toBe(Number(t.cost.amount));
-    expect(shown(await page.getByTestId('baseline-naive').innerText())).toBe(Number(e.baselines.naive.monthlyCost.amount));
-    expect(shown(await page.getByTestId('baseline-autoscaled').innerText())).toBe(Number(e.baselines.onDemandAutoscaled.monthlyCost.amount));
+    expect(shown(await page.getByTestId('baseline-naive').innerText())).toBe(Number(naive));
+    expect(shown(await page.getByTestId('baseline-autoscaled').innerText())).toBe(Number(autoscaled));
     expect(shown(await page.getByTestId('savings-naive').innerText())).toBe(e.savingsVsNaivePct);
     expect(shown(await page.getByTestId('savings-autoscaled').innerText())).toBe(e.savingsVsOnDemandAutoscaledPct);
     expect(shown(await page.getByTestId('unit-1m').innerText())).toBe(Number(e.unitEconomics.costPer1MOutputTokens?.amount));
@@ -296,6 +322,63 @@ describe('Dashboard', () => {
     expect(demand.map(Number)).toEqual(e.hourlyPlan.map((h) => h.replicasNeeded));
     // Both charts were drawn: their canvases hold coloured pixels.
     for (const id of ['hourly-chart', 'tier-chart']) expect(await paintedPixels(page, id)).toBeGreaterThan(2000);
+  });
+
+  it('Estimate: the default is an 8B model on its GPU class; its plan, why it looks so, and where its prices come from are those /graphql answers', async () => {
+    const { page } = await newPage();
+    const sent = page.waitForRequest((r) => r.url().endsWith('/graphql') && (r.postData() ?? '').includes('EstimateInput'));
+    await page.goto(url('#/estimate'));
+    const body = JSON.parse((await sent).postData() ?? '{}') as { query: string; variables: { input: Record<string, unknown> } };
+    await page.locator('[data-testid="plan"]').waitFor();
+    await settled(page);
+    const direct = await server.graphql<{ estimate: DirectEstimate }>(body.query, body.variables);
+    expect(direct.errors).toBeUndefined();
+    const e = direct.data.estimate;
+    // A model and a GPU class that belong together, with baselines priced on demand.
+    expect(['l4-24gb', 'l40s-48gb', 'a10g-24gb']).toContain(e.gpu);
+    expect([e.baselines.naive, e.baselines.onDemandAutoscaled].every((b) => b !== null)).toBe(true);
+    expect(e.warnings.filter((w) => w.startsWith('no compliant on-demand offer'))).toEqual([]);
+    expect(await page.locator('[data-testid="explanations"] li').allInnerTexts()).toEqual(e.explanations);
+    // Each chosen offer says whether its availability is confirmed and what kind of source its price is from.
+    const rows = page.locator('[data-testid="chosen-offers"] tbody tr');
+    for (const [i, o] of e.chosenOffers.entries()) {
+      const cells = await rows.nth(i).locator('td').allInnerTexts();
+      expect(cells[9]).toBe(o.availability === 'CONFIRMED' ? 'confirmed' : 'unconfirmed');
+      expect(cells[10]).toMatch(o.sourceKind === 'PROVIDER_API' ? /^provider's API/ : o.sourceKind === 'MIRROR' ? /^mirror of the provider/ : /./);
+    }
+  });
+
+  it('Estimate: a week profile goes out as weeklyProfile, and the plan, chart and table follow its 168 hours', async () => {
+    const { page } = await newPage();
+    await page.goto(url('#/estimate'));
+    await page.locator('[data-testid="plan"]').waitFor();
+    await page.getByLabel('Period').selectOption('week');
+    await page.getByLabel('Shape').selectOption('business');
+    await page.getByLabel('Peak requests/s').fill('100');
+    await page.getByRole('button', { name: 'Fill the 168 hours' }).click();
+    // Saturday 10:00 of a business week: the weekend at 30 % of the weekday peak.
+    expect(await page.getByRole('group', { name: 'Sat' }).getByLabel('Requests per second on Sat at 10:00').inputValue()).toBe('30');
+    const sent = page.waitForRequest((r) => r.url().endsWith('/graphql') && (r.postData() ?? '').includes('"weeklyProfile"'));
+    await page.getByRole('button', { name: 'Estimate', exact: true }).click();
+    const body = JSON.parse((await sent).postData() ?? '{}') as { query: string; variables: { input: { workload: Record<string, unknown> } } };
+    await settled(page);
+    const week = body.variables.input.workload['weeklyProfile'] as number[];
+    expect(week).toHaveLength(168);
+    expect(body.variables.input.workload['hourlyProfile']).toBeUndefined();
+    // Monday 10:00 is the peak, Monday 03:00 a tenth of it, Sunday 10:00 the weekend's 30 %.
+    expect([week[10], week[3], week[6 * 24 + 10]]).toEqual([100, 10, 30]);
+    const direct = await server.graphql<{ estimate: DirectEstimate }>(body.query, body.variables);
+    expect(direct.errors).toBeUndefined();
+    const e = direct.data.estimate;
+    expect(e.periodHours).toBe(168);
+    expect(shown(await page.getByTestId('monthly-cost').innerText())).toBe(Number(e.monthlyCost.amount));
+    await page.getByText('Hourly plan as a table').click();
+    const rows = page.locator('[data-testid="hourly-table"] tbody tr');
+    expect(await rows.count()).toBe(168);
+    expect(await rows.nth(130).locator('td').first().innerText()).toBe('Sat 10h');
+    const demand = await page.locator('[data-testid="hourly-table"] tbody tr td:nth-child(3)').allInnerTexts();
+    expect(demand.map(Number)).toEqual(e.hourlyPlan.map((h) => h.replicasNeeded));
+    expect(await paintedPixels(page, 'hourly-chart')).toBeGreaterThan(2000);
   });
 
   it('Estimate: a spot offer shows its interruption rate and where it came from, as /graphql answers', async () => {
@@ -437,9 +520,19 @@ interface DirectEstimate {
   savingsVsNaivePct: number;
   savingsVsOnDemandAutoscaledPct: number;
   tiers: { pricingModel: string; cost: Money }[];
-  baselines: { naive: { monthlyCost: Money }; onDemandAutoscaled: { monthlyCost: Money } };
+  baselines: { naive: { monthlyCost: Money } | null; onDemandAutoscaled: { monthlyCost: Money } | null };
+  gpu: string;
+  periodHours: number;
+  warnings: string[];
+  explanations: string[];
   unitEconomics: { costPer1MOutputTokens: Money | null; costPer1kRequests: Money | null };
-  chosenOffers: { interruptionsPerHour: number | null; interruptionBasis: 'REQUEST' | 'ADVISOR_BAND' | 'DEFAULT' | null; interruptionRate: string | null }[];
+  chosenOffers: {
+    availability: string;
+    sourceKind: string | null;
+    interruptionsPerHour: number | null;
+    interruptionBasis: 'REQUEST' | 'ADVISOR_BAND' | 'DEFAULT' | null;
+    interruptionRate: string | null;
+  }[];
   assumptions: string[];
   hourlyPlan: { replicasNeeded: number }[];
 }

@@ -38,7 +38,7 @@ describe('estimates (e2e, bundled catalog)', () => {
   it('plans a diurnal GDPR workload on EEA offers only, with reserved, on-demand and spot tiers, savings, and alternatives', async () => {
     const res = await t.http().post('/v1/estimates').send(gdprWorkload).expect(200);
     const e = res.body;
-    expect(e.catalogVersion.label).toBe('2026-11-30');
+    expect(e.catalogVersion.label).toBe('2026-12-02');
     expect(e.chosenOffers.every((o: { priceKind: string }) => o.priceKind === 'LIST')).toBe(true);
     expect(e.monthlyCost.currency).toBe('EUR');
     expect(e.tiers.map((x: { pricingModel: string }) => x.pricingModel)).toEqual(
@@ -91,14 +91,14 @@ describe('estimates (e2e, bundled catalog)', () => {
       await t
         .http()
         .post('/v1/estimates')
-        .send({ ...gdprWorkload, version: '2026-11-30' })
+        .send({ ...gdprWorkload, version: '2026-12-02' })
         .expect(200)
     ).body;
     const b = (
       await t
         .http()
         .post('/v1/estimates')
-        .send({ ...gdprWorkload, version: '2026-11-30' })
+        .send({ ...gdprWorkload, version: '2026-12-02' })
         .expect(200)
     ).body;
     expect(b).toEqual(a);
@@ -159,9 +159,9 @@ describe('estimates (e2e, bundled catalog)', () => {
         .send({ ...base, policy: { ...base.policy, providers: ['nebius'] } })
         .expect(200)
     ).body;
-    expect(unknown.hiddenCosts).toMatchObject({ egress: { amount: '0.0000' }, egressPriceKnown: false });
+    expect(unknown.hiddenCosts).toMatchObject({ egress: { amount: '0.00' }, egressPriceKnown: false, egressUnpricedProviders: ['nebius'] });
     expect(unknown.warnings).toEqual(
-      expect.arrayContaining([expect.stringContaining('egress of 1000 GB/month is not priced: nebius has no known internet egress price')]),
+      expect.arrayContaining([expect.stringContaining('egress of 1000 GB/month on nebius is not priced: nebius has no known internet egress price')]),
     );
     // AWS: 1000 GB at 0.09 USD/GB = 90 USD.
     const aws = (
@@ -171,7 +171,39 @@ describe('estimates (e2e, bundled catalog)', () => {
         .send({ ...base, policy: { ...base.policy, providers: ['aws'] } })
         .expect(200)
     ).body;
-    expect(aws.hiddenCosts).toMatchObject({ egress: { amount: '90.0000', currency: 'USD' }, egressPriceKnown: true });
+    expect(aws.hiddenCosts).toMatchObject({ egress: { amount: '90.00', currency: 'USD' }, egressPriceKnown: true, egressUnpricedProviders: [] });
+  });
+
+  it('prices the B200 scenario of the old dashboard default with on-demand baselines and no false warning', async () => {
+    // Llama-3-8B, RECOVERABLE, a diurnal day peaking at 400 requests/s, 10 % batch, on B200 only: the catalog holds
+    // B200 on-demand offers of 1, 2 and 4 GPUs, so the baselines are priced on demand, never at a spot price.
+    const profile = Array.from({ length: 24 }, (_, h) => Number((400 * (0.6 + 0.4 * Math.cos((2 * Math.PI * (h - 14)) / 24))).toPrecision(4)));
+    const e = (
+      await t
+        .http()
+        .post('/v1/estimates')
+        .send({
+          model: { preset: 'llama-3-8b' },
+          workload: { hourlyProfile: profile, avgInputTokens: 500, avgOutputTokens: 200, batchShare: 0.1 },
+          policy: { tolerance: 'RECOVERABLE' },
+          gpus: ['b200-180gb'],
+        })
+        .expect(200)
+    ).body;
+    expect(e.gpu).toBe('b200-180gb');
+    const { naive, onDemandAutoscaled, unavailableReason } = e.baselines;
+    expect([naive.pricingModel, onDemandAutoscaled.pricingModel, unavailableReason]).toEqual(['ON_DEMAND', 'ON_DEMAND', null]);
+    // The offer a baseline names is an on-demand B200 offer of the catalog.
+    const onDemand = (await t.http().get('/v1/offers').query({ gpu: 'b200-180gb', pricingModel: 'ON_DEMAND', limit: 200 }).expect(200)).body;
+    const ids = onDemand.items.map((o: { id: string }) => o.id);
+    expect(ids).toContain(naive.offerId);
+    expect(ids).toContain(onDemandAutoscaled.offerId);
+    expect(e.warnings.filter((w: string) => /no (compliant )?on-demand offer/.test(w))).toEqual([]);
+    expect(e.savingsVsNaivePct).toBeGreaterThanOrEqual(0);
+    expect(e.savingsVsOnDemandAutoscaledPct).toBeGreaterThanOrEqual(0);
+    // The words follow the plan: a RECOVERABLE plan never describes a spot share it does not have.
+    const mix = e.assumptions.find((a: string) => a.startsWith('The plan buys its GPU-hours as'));
+    for (const tier of e.tiers) expect(mix).toContain(`${tier.pricingModel} (${tier.provider}, ${tier.region})`);
   });
 
   it('answers a model that fits no allowed GPU with 422 naming the largest GPU tried', async () => {

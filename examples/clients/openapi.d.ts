@@ -290,7 +290,10 @@ export interface components {
         /** @enum {string} */
         Currency: "USD" | "EUR";
         MoneyModel: {
-            /** @example 3.9000 */
+            /**
+             * @description Decimal string: 4 places for prices and unit costs, 2 (cents) for totals
+             * @example 3.9000
+             */
             amount: string;
             currency: components["schemas"]["Currency"];
         };
@@ -511,6 +514,16 @@ export interface components {
          * @enum {string}
          */
         PriceKind: "LIST" | "ESTIMATE";
+        /**
+         * @description Where the price was read, best first: PROVIDER_API, PROVIDER_PAGE, MIRROR, ANNOUNCEMENT; null for versions imported before it was recorded
+         * @enum {string}
+         */
+        SourceKind: "PROVIDER_API" | "PROVIDER_PAGE" | "MIRROR" | "ANNOUNCEMENT";
+        /**
+         * @description CONFIRMED: the provider's own availability data says it is sold in this region under this pricing model; UNCONFIRMED: not confirmed
+         * @enum {string}
+         */
+        Availability: "CONFIRMED" | "UNCONFIRMED";
         OfferModel: {
             /** @description Stable id of the offer across versions (hash of its natural key) */
             id: string;
@@ -560,6 +573,22 @@ export interface components {
             derivation: string | null;
             /** @description LIST: the unit conversion applied to the figure as read (e.g. monthly / 730 h) */
             conversion: string | null;
+            /** @description Where the price was read, best first: PROVIDER_API, PROVIDER_PAGE, MIRROR, ANNOUNCEMENT; null for versions imported before it was recorded */
+            sourceKind: components["schemas"]["SourceKind"] | null;
+            /** @description CONFIRMED: the provider's own availability data says it is sold in this region under this pricing model; UNCONFIRMED: not confirmed */
+            availability: components["schemas"]["Availability"];
+            /** @description The availability record that confirms it, or why it could not be confirmed */
+            availabilityNote: string | null;
+            /**
+             * @description First day the price holds (inclusive); null: open
+             * @example 2026-10-01
+             */
+            validFrom: string | null;
+            /**
+             * @description Last day the price holds (inclusive), e.g. a promotion; null: open
+             * @example 2026-12-31
+             */
+            validUntil: string | null;
             /** @description Negotiated discount applied, percent */
             discountPercent: string | null;
             /** @description Cheapest answers: instances the requirement needs */
@@ -569,6 +598,26 @@ export interface components {
             /** @description Cheapest answers: why the offer complies with the policy */
             complies: string[] | null;
         };
+        ExchangeRateModel: {
+            /** @example USD */
+            base: components["schemas"]["Currency"];
+            /** @example EUR */
+            currency: components["schemas"]["Currency"];
+            /**
+             * @description Units of `currency` that one unit of `base` buys
+             * @example 0.8503
+             */
+            rate: string;
+            /**
+             * @description Date of the rate
+             * @example 2026-08-21
+             */
+            date: string;
+            /** @description Where the rate comes from */
+            source: string;
+            /** @description Days from the rate’s date to the answer’s reference date (today, or asOf) */
+            ageDays: number;
+        };
         OfferConnectionModel: {
             catalogVersion: components["schemas"]["CatalogVersionRefModel"];
             currency: components["schemas"]["Currency"];
@@ -576,6 +625,8 @@ export interface components {
             items: components["schemas"]["OfferModel"][];
             /** @description Pass as cursor (REST) or after (GraphQL) for the next page; null on the last page */
             nextCursor: string | null;
+            /** @description The FX rate prices were converted with; null when no price was converted */
+            exchangeRate: components["schemas"]["ExchangeRateModel"] | null;
         };
         ExcludedOfferModel: {
             offer: components["schemas"]["OfferModel"];
@@ -604,8 +655,10 @@ export interface components {
             excludedCount: number;
             /** @description When nothing complies: the offers failing the fewest rules */
             nearestMisses: components["schemas"]["ExcludedOfferModel"][];
-            /** @description About the prices of the items: ESTIMATE prices used (includeEstimates) and prices older than STALE_PRICE_DAYS */
+            /** @description About the prices of the items: ESTIMATE prices used (includeEstimates), prices older than STALE_PRICE_DAYS, availability UNCONFIRMED, an FX rate older than STALE_FX_DAYS */
             warnings: string[];
+            /** @description The FX rate prices were converted with; null when no price was converted */
+            exchangeRate: components["schemas"]["ExchangeRateModel"] | null;
         };
         EstimateModelInput: {
             /**
@@ -629,9 +682,11 @@ export interface components {
             headDim?: number;
         };
         WorkloadInput: {
-            /** @description Requests/s per hour of an average day, hour 0 first; or give requestsPerSecond */
+            /** @description Requests/s per hour of an average day, hour 0 first (24 values); or give weeklyProfile or requestsPerSecond */
             hourlyProfile?: number[];
-            /** @description Flat rate, requests/s, instead of hourlyProfile */
+            /** @description Requests/s per hour of an average week, Monday 00:00 first (168 values): weekdays and weekends planned as they are, reservations sized on the week; or give hourlyProfile or requestsPerSecond */
+            weeklyProfile?: number[];
+            /** @description Flat rate, requests/s, instead of hourlyProfile or weeklyProfile */
             requestsPerSecond?: number;
             /**
              * @description Input (prompt) tokens per request, on average
@@ -728,6 +783,16 @@ export interface components {
             includeEstimates?: boolean;
             /** @description Exclude prices last read from their source more than this many days ago (before asOf, when given) */
             maxPriceAgeDays?: number;
+            /**
+             * @description Rank only prices read from a source at least this good, best first: PROVIDER_API, PROVIDER_PAGE (the provider's own data), MIRROR, ANNOUNCEMENT
+             * @enum {string}
+             */
+            minSourceKind?: "PROVIDER_API" | "PROVIDER_PAGE" | "MIRROR" | "ANNOUNCEMENT";
+            /**
+             * @description Exclude offers whose availability in their region the provider's own data does not confirm (availability UNCONFIRMED)
+             * @default false
+             */
+            requireConfirmedAvailability?: boolean;
         };
         MeasuredThroughputInput: {
             /** @description GPU slug it was measured on; default: every GPU */
@@ -808,14 +873,32 @@ export interface components {
         };
         EstimateTierModel: {
             pricingModel: components["schemas"]["PricingModel"];
+            /** @description The offer the tier buys (id stable across versions) */
+            offerId: string;
+            /** @example aws */
+            provider: string;
+            /** @example aws:eu-north-1 */
+            region: string;
             /** @description GPU-hours per month on this tier */
             gpuHours: number;
             instanceHours: number;
+            /** @description Per month, in cents */
             cost: components["schemas"]["MoneyModel"];
             /** @description Share of all GPU-hours, 0..1 */
             capacityShare: number;
+            /** @description Egress this tier carries per month: the estimate’s egress × capacityShare, GB */
+            egressGb: number;
+            /** @description Its provider's egress price per GB (or the request's, where the provider's is unknown); null: unknown */
+            egressPricePerGb: components["schemas"]["MoneyModel"] | null;
+            /** @description Egress of this tier per month (0 when its price is unknown) */
+            egress: components["schemas"]["MoneyModel"];
+            /** @description Inside cost: model loading after starts from zero */
+            coldStarts: components["schemas"]["MoneyModel"];
+            /** @description Inside cost: the spot interruption overhead */
+            spotRestarts: components["schemas"]["MoneyModel"];
         };
         EstimateHourModel: {
+            /** @description Hour of the period: of the day (0-23), or of the week (0-167, Monday 00:00 first) */
             hour: number;
             demandRequestsPerSecond: number;
             onlineRequestsPerSecond: number;
@@ -825,6 +908,12 @@ export interface components {
             spotInstances: number;
             serverlessReplicaHours: number;
             batchReplicaHours: number;
+            /** @description Of onDemandInstances, those bought for batch work idle capacity could not absorb */
+            batchOnDemandInstances: number;
+            /** @description Of spotInstances, those bought for batch work */
+            batchSpotInstances: number;
+            /** @description Of serverlessReplicaHours, those bought for batch work */
+            batchServerlessReplicaHours: number;
         };
         EstimateModelInfoModel: {
             slug: string;
@@ -872,17 +961,27 @@ export interface components {
             observedAt: string;
             /** @description ESTIMATE only with includeEstimates (and a warning) */
             priceKind: components["schemas"]["PriceKind"];
+            /** @description Where the price was read (as on Offer.sourceKind) */
+            sourceKind: components["schemas"]["SourceKind"] | null;
+            /** @description As on Offer.availability; UNCONFIRMED adds a warning */
+            availability: components["schemas"]["Availability"];
         };
         EstimateBaselineModel: {
+            /** @description GPU capacity plus egress, per month, in cents */
             monthlyCost: components["schemas"]["MoneyModel"];
-            /** @description Pricing model the baseline is priced at */
+            /** @description Always ON_DEMAND: a baseline is what buying on demand would cost */
             pricingModel: components["schemas"]["PricingModel"];
+            /** @description The on-demand offer it is priced from */
+            offerId: string;
             /** @description What the baseline runs: naive = peak replicas 24/7; autoscaled = follows demand */
             description: string;
         };
         EstimateBaselinesModel: {
-            naive: components["schemas"]["EstimateBaselineModel"];
-            onDemandAutoscaled: components["schemas"]["EstimateBaselineModel"];
+            /** @description Null when no compliant on-demand offer holds a replica (see unavailableReason) */
+            naive: components["schemas"]["EstimateBaselineModel"] | null;
+            onDemandAutoscaled: components["schemas"]["EstimateBaselineModel"] | null;
+            /** @description Why the baselines are not priced; null when they are */
+            unavailableReason: string | null;
         };
         ServerlessComparisonModel: {
             /** @description Dedicated price per replica-hour / serverless price per busy replica-hour */
@@ -911,10 +1010,12 @@ export interface components {
             bound: string;
         };
         HiddenCostsModel: {
-            /** @description Added to monthlyCost */
+            /** @description Added to monthlyCost: the tiers' egress, each at its own provider's price */
             egress: components["schemas"]["MoneyModel"];
-            /** @description False when egress was asked for but the provider has no known egress price: egress then counts it as 0 (and warnings say so) */
+            /** @description False when a tier carries egress but its provider has no known egress price: that share counts as 0 (and warnings say so) */
             egressPriceKnown: boolean;
+            /** @description Those providers */
+            egressUnpricedProviders: string[];
             /** @description Inside the tier costs */
             coldStarts: components["schemas"]["MoneyModel"];
             /** @description Inside the tier costs */
@@ -947,8 +1048,10 @@ export interface components {
             /** @description GPU capacity only (sum of the tiers) */
             gpuCost: components["schemas"]["MoneyModel"];
             hoursPerMonth: number;
+            /** @description The period the profile describes: 24 (an average day) or 168 (an average week) */
+            periodHours: number;
             tiers: components["schemas"]["EstimateTierModel"][];
-            /** @description 24 rows: the average day */
+            /** @description One row per hour of the period: 24 (day) or 168 (week) */
             hourlyPlan: components["schemas"]["EstimateHourModel"][];
             gpu: string;
             gpuMemoryGb: number;
@@ -958,8 +1061,10 @@ export interface components {
             chosenOffers: components["schemas"]["ChosenOfferModel"][];
             reservedInstances: number;
             baselines: components["schemas"]["EstimateBaselinesModel"];
-            savingsVsNaivePct: number;
-            savingsVsOnDemandAutoscaledPct: number;
+            /** @description Percent saved against the naive baseline; null without it */
+            savingsVsNaivePct: number | null;
+            /** @description Percent saved against on-demand autoscaling; null without it */
+            savingsVsOnDemandAutoscaledPct: number | null;
             serverless: components["schemas"]["ServerlessComparisonModel"] | null;
             unitEconomics: components["schemas"]["UnitEconomicsModel"];
             replicaThroughput: components["schemas"]["ReplicaThroughputModel"];
@@ -968,6 +1073,10 @@ export interface components {
             alternatives: components["schemas"]["EstimateAlternativeModel"][];
             assumptions: string[];
             warnings: string[];
+            /** @description One sentence each for a choice a reader may find surprising (a large GPU for a small model, a plan nearly all spot): why it is cheapest per token */
+            explanations: string[];
+            /** @description The FX rate prices were converted with; null when none was converted */
+            exchangeRate: components["schemas"]["ExchangeRateModel"] | null;
         };
         /** @description One invalid input: its path as the client spelled it, and the rule it broke */
         FieldError: {
@@ -2040,6 +2149,10 @@ export interface operations {
                 includeEstimates?: boolean;
                 /** @description Exclude prices last read from their source more than this many days ago (before asOf, when given) */
                 maxPriceAgeDays?: number;
+                /** @description Rank only prices read from a source at least this good, best first: PROVIDER_API, PROVIDER_PAGE (the provider's own data), MIRROR, ANNOUNCEMENT */
+                minSourceKind?: "PROVIDER_API" | "PROVIDER_PAGE" | "MIRROR" | "ANNOUNCEMENT";
+                /** @description Exclude offers whose availability in their region the provider's own data does not confirm (availability UNCONFIRMED) */
+                requireConfirmedAvailability?: boolean;
                 /** @description Currency of the prices in the answer */
                 currency?: "USD" | "EUR";
                 /** @description Catalog version id or label; default: the current version */
@@ -2198,6 +2311,10 @@ export interface operations {
                 includeEstimates?: boolean;
                 /** @description Exclude prices last read from their source more than this many days ago (before asOf, when given) */
                 maxPriceAgeDays?: number;
+                /** @description Rank only prices read from a source at least this good, best first: PROVIDER_API, PROVIDER_PAGE (the provider's own data), MIRROR, ANNOUNCEMENT */
+                minSourceKind?: "PROVIDER_API" | "PROVIDER_PAGE" | "MIRROR" | "ANNOUNCEMENT";
+                /** @description Exclude offers whose availability in their region the provider's own data does not confirm (availability UNCONFIRMED) */
+                requireConfirmedAvailability?: boolean;
                 /** @description Currency of the prices in the answer */
                 currency?: "USD" | "EUR";
                 /** @description Catalog version id or label; default: the current version */

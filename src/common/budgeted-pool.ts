@@ -57,10 +57,13 @@ export class BudgetedWorkerPool {
 
   async run(payload: string): Promise<string> {
     await this.acquire();
+    const signal = AbortSignal.timeout(this.options.budgetMs);
     try {
-      return (await this.pool.run(payload, { signal: AbortSignal.timeout(this.options.budgetMs) })) as string;
+      return (await this.pool.run(payload, { signal })) as string;
     } catch (error) {
-      if ((error as Error).name === 'AbortError') throw new TimeBudgetExceeded(this.options.budgetMs);
+      // Whatever piscina rejects with once the budget is spent (its AbortError, or the signal's
+      // TimeoutError when the abort meets a task being handed to a worker), it is the budget.
+      if (signal.aborted) throw new TimeBudgetExceeded(this.options.budgetMs);
       throw error;
     } finally {
       this.release();

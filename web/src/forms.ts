@@ -26,25 +26,33 @@ export const OFFER_DEFAULTS = {
   maxPrice: '',
   maxPriceAge: '',
   estimates: false,
+  minSource: '',
+  confirmed: false,
   discounts: [] as string[],
   limit: '50',
   explain: false,
 };
 export type OfferForm = typeof OFFER_DEFAULTS;
 
+/**
+ * The first estimate a visitor sees: Llama-3-8B as a chat assistant on the GPUs an 8B model is
+ * usually served on (L4, L40S, A10G), an average diurnal day peaking at 40 requests/s, a tenth of
+ * the requests deferrable batch work, and recoverable from spot interruptions.
+ */
 export const ESTIMATE_DEFAULTS = {
   model: 'llama-3-8b',
   params: '',
   precisions: [] as string[],
+  period: 'day',
   shape: 'diurnal',
-  peak: '400',
-  profile: profileOf('diurnal', 400),
+  peak: '40',
+  profile: profileOf('diurnal', 40),
   input: '500',
   output: '200',
   batch: '0.1',
   tolerance: 'RECOVERABLE',
   preset: '',
-  gpus: [] as string[],
+  gpus: ['l4-24gb', 'l40s-48gb', 'a10g-24gb'],
   currency: 'USD',
   discounts: [] as string[],
   apiPrice: '',

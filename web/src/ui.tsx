@@ -159,6 +159,25 @@ export function money(amount: string | undefined | null, currency?: string): str
   return `${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 })}${currency ? ` ${currency}` : ''}`;
 }
 
+/** Where a price was read, in words (as Offer.sourceKind). */
+export function sourceKindLabel(kind: string | null): string {
+  switch (kind) {
+    case 'PROVIDER_API':
+      return "provider's API";
+    case 'PROVIDER_PAGE':
+      return "provider's page";
+    case 'MIRROR':
+      return 'mirror of the provider';
+    case 'ANNOUNCEMENT':
+      return 'announcement';
+    default:
+      return 'not recorded';
+  }
+}
+
+/** Whether the provider's own data confirms the offer can be ordered in its region (as Offer.availability). */
+export const availabilityLabel = (availability: string): string => (availability === 'CONFIRMED' ? 'confirmed' : 'unconfirmed');
+
 /** The flag emoji of an ISO 3166-1 alpha-2 code (regional indicator letters). */
 export function flag(country: string): string {
   return /^[A-Z]{2}$/.test(country) ? String.fromCodePoint(...[...country].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65)) : '';

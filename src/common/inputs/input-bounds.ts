@@ -14,7 +14,7 @@ import {
   DEFAULT_RECOVERABLE_SPOT_SHARE,
   DEFAULT_TARGET_UTILIZATION,
 } from '../../domain/cost-model/index.js';
-import { HOURS_PER_DAY } from '../../domain/cost-model/demand.js';
+import { HOURS_PER_DAY, HOURS_PER_WEEK } from '../../domain/cost-model/demand.js';
 import { DEFAULT_CONTEXT_TOKENS } from '../../domain/sizing/index.js';
 
 /** A catalog version id (UUID) or label (`2026-11-30`). */
@@ -65,6 +65,7 @@ export const DISCOUNT_BOUNDS = {
 export const WORKLOAD_BOUNDS = {
   /** One value per hour of an average day. */
   hourlyProfile: { minItems: HOURS_PER_DAY, maxItems: HOURS_PER_DAY },
+  weeklyProfile: { minItems: HOURS_PER_WEEK, maxItems: HOURS_PER_WEEK },
   requestsPerSecond: { min: 0, max: 1_000_000 },
   tokens: { min: 1, max: 1_000_000 },
   /** The domain needs some online traffic: batchShare in [0, 1) (estimate.ts, settingsFrom). */

@@ -178,6 +178,8 @@ const CASES: Case[] = [
     true,
   ),
   { name: 'policy.includeEstimates', where: policy('includeEstimates'), ...booleans, documentedDefault: false },
+  enumCase('policy.minSourceKind', policy('minSourceKind'), ['PROVIDER_API', 'PROVIDER_PAGE', 'MIRROR', 'ANNOUNCEMENT']),
+  { name: 'policy.requireConfirmedAvailability', where: policy('requireConfirmedAvailability'), ...booleans, documentedDefault: false },
   { name: 'policy.allowPartialAdequacy', where: policy('allowPartialAdequacy'), ...booleans },
   { name: 'REST country (where the region is)', where: offersQuery('country'), accept: [['DE']], refuse: [['DEU'], times(251, () => 'DE')] },
 
@@ -243,6 +245,12 @@ const CASES: Case[] = [
     where: estimate('workload', 'hourlyProfile'),
     accept: [times(24, () => 0), times(24, () => 1_000_000)],
     refuse: [times(23, () => 1), times(25, () => 1), [-1, ...times(23, () => 1)], [1_000_001, ...times(23, () => 1)]],
+  },
+  {
+    name: 'workload.weeklyProfile',
+    where: estimate('workload', 'weeklyProfile'),
+    accept: [times(168, () => 0), times(168, () => 1_000_000)],
+    refuse: [times(24, () => 1), times(167, () => 1), times(169, () => 1), [-1, ...times(167, () => 1)]],
   },
   { name: 'workload.requestsPerSecond', where: estimate('workload', 'requestsPerSecond'), accept: [0, 1_000_000], refuse: [-1, 1_000_000.5] },
   {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { Decimal } from '../money/money.js';
 import { blendedCostLowerBound, optimizeBlendedPlan, reservedReplicasByRule } from './blended-plan.js';
-import { dayCost, planDay, type BurstMode, type PlanInput } from './plan-day.js';
+import { periodCost, planPeriod, type BurstMode, type PlanInput } from './plan-period.js';
 import { hourlyDemand } from './demand.js';
 import { offer } from './estimate.factories.js';
 import { planTiers, spotOverheadFactor, type PlanTier } from './plan-tiers.js';
@@ -34,12 +34,12 @@ function input({
 }): PlanInput {
   const g = { gpusPerInstance };
   const tiers = planTiers({
-    offers: {
-      ...(prices.od ? { ON_DEMAND: offer('ON_DEMAND', prices.od, g) } : {}),
-      ...(prices.res ? { RESERVED_1Y: offer('RESERVED_1Y', prices.res, g) } : {}),
-      ...(prices.spot ? { SPOT: offer('SPOT', prices.spot, g) } : {}),
-      ...(prices.serverless ? { SERVERLESS: offer('SERVERLESS', prices.serverless, g) } : {}),
-    },
+    offers: [
+      ...(prices.od ? [offer('ON_DEMAND', prices.od, g)] : []),
+      ...(prices.res ? [offer('RESERVED_1Y', prices.res, g)] : []),
+      ...(prices.spot ? [offer('SPOT', prices.spot, g)] : []),
+      ...(prices.serverless ? [offer('SERVERLESS', prices.serverless, g)] : []),
+    ],
     tensorParallel: 1,
     tolerance,
     interruptionsPerHour: 0,
@@ -111,7 +111,7 @@ describe(optimizeBlendedPlan.name, () => {
     const plan = optimizeBlendedPlan(input({ profile }));
     expect(plan.reservedInstances).toBe(1);
     // 1 reserved × 24 h × 2.4 + 12 h × 1 on-demand × 4 = 57.6 + 48 = 105.6 per day
-    expect(plan.costPerDay).toBeCloseTo(105.6, 9);
+    expect(plan.costPerPeriod).toBeCloseTo(105.6, 9);
     expect(plan.instanceHours).toEqual({ reserved: 24, onDemand: 12, spot: 0 });
   });
 
@@ -140,7 +140,7 @@ describe(optimizeBlendedPlan.name, () => {
     // 3 replicas on 8-GPU instances at t = 1 → 1 instance per hour
     const plan = optimizeBlendedPlan(input({ profile: flat(3), prices: { od: '32' }, gpusPerInstance: 8 }));
     expect(plan.instanceHours.onDemand).toBe(24);
-    expect(plan.costPerDay).toBe(24 * 32);
+    expect(plan.costPerPeriod).toBe(24 * 32);
   });
 
   it('charges model loading when scaling up from zero', () => {
@@ -148,7 +148,7 @@ describe(optimizeBlendedPlan.name, () => {
     const plan = optimizeBlendedPlan(input({ profile, scaleToZero: true, prices: { od: '4' } }));
     // 12 on-demand hours + one cold start of 0.1 h, all at 4
     expect(plan.coldStartInstanceHours.onDemand).toBeCloseTo(0.1, 12);
-    expect(plan.costPerDay).toBeCloseTo(12.1 * 4, 9);
+    expect(plan.costPerPeriod).toBeCloseTo(12.1 * 4, 9);
   });
 
   it('reserves and runs the burst on on-demand when spot costs more, though the workload tolerates spot', () => {
@@ -158,7 +158,7 @@ describe(optimizeBlendedPlan.name, () => {
       input({ profile: [...Array(12).fill(2), ...Array(12).fill(1)], tolerance: 'TOLERANT', prices: { od: '4', res: '2.4', spot: '5' } }),
     );
     expect([plan.reservedInstances, plan.burst]).toEqual([1, 'ON_DEMAND']);
-    expect(plan.costPerDay).toBeCloseTo(105.6, 9);
+    expect(plan.costPerPeriod).toBeCloseTo(105.6, 9);
   });
 
   it('keeps a replica warm instead of scaling to zero when the model loads cost more than the empty hours', () => {
@@ -166,7 +166,7 @@ describe(optimizeBlendedPlan.name, () => {
     const profile = Array.from({ length: 24 }, (_, h) => h % 2);
     const plan = optimizeBlendedPlan(input({ profile, scaleToZero: true, prices: { od: '4' }, modelLoadHours: 1.5 }));
     expect(plan.scaleToZero).toBe(false);
-    expect(plan.costPerDay).toBeCloseTo(96, 9);
+    expect(plan.costPerPeriod).toBeCloseTo(96, 9);
     expect(plan.hours.every((h) => h.onDemandInstances === 1)).toBe(true);
   });
 
@@ -176,14 +176,14 @@ describe(optimizeBlendedPlan.name, () => {
     // 4 × 24 × 2.4 = 230.4 per day (the naive fleet: ⌈2 / 0.5⌉ = 4).
     const plan = optimizeBlendedPlan(input({ profile: flat(2), batchShare: 0.75, targetUtilization: 0.5, prices: { res: '2.4' } }));
     expect(plan.reservedInstances).toBe(4);
-    expect(plan.costPerDay).toBeCloseTo(230.4, 9);
+    expect(plan.costPerPeriod).toBeCloseTo(230.4, 9);
   });
 
   it('sends low-traffic hours to serverless when busy time is cheaper than an instance', () => {
     // 0.1 rps on μ = 1 → 0.1 busy replica-hours per hour × 10 = 1 < 4 on-demand
     const plan = optimizeBlendedPlan(input({ profile: flat(0.1), prices: { od: '4', serverless: '10' } }));
     expect(plan.serverlessReplicaHours).toBeCloseTo(2.4, 9);
-    expect(plan.costPerDay).toBeCloseTo(24, 9);
+    expect(plan.costPerPeriod).toBeCloseTo(24, 9);
   });
 });
 
@@ -245,10 +245,10 @@ const smallWorld = fc
       demand: {
         onlineRequestsPerSecond: online,
         onlineReplicas,
-        batchReplicaHoursPerDay: batchReplicaHours,
-        batchRequestsPerDay: batchReplicaHours * mu * 3600,
-        totalRequestsPerDay: w.totals.reduce((sum, t) => sum + t * 3600, 0),
-        busyReplicaHoursPerDay: w.totals.reduce((sum, t) => sum + t / mu, 0),
+        batchReplicaHoursPerPeriod: batchReplicaHours,
+        batchRequestsPerPeriod: batchReplicaHours * mu * 3600,
+        totalRequestsPerPeriod: w.totals.reduce((sum, t) => sum + t * 3600, 0),
+        busyReplicaHoursPerPeriod: w.totals.reduce((sum, t) => sum + t / mu, 0),
         naivePeakReplicas: Math.max(w.minReplicas, 1, Math.ceil(Math.max(...w.totals) / (mu * u))),
       },
       tiers: {
@@ -275,10 +275,10 @@ describe(`${optimizeBlendedPlan.name} against a brute-force reference`, () => {
         const reference = bruteForcePlan(world);
         const plan = optimizeBlendedPlan(input);
         if (reference === null) {
-          expect(plan.costPerDay).toBe(Infinity);
+          expect(plan.costPerPeriod).toBe(Infinity);
           return;
         }
-        expect(Math.abs(plan.costPerDay - reference.cost)).toBeLessThanOrEqual(1e-9 * Math.max(1, reference.cost));
+        expect(Math.abs(plan.costPerPeriod - reference.cost)).toBeLessThanOrEqual(1e-9 * Math.max(1, reference.cost));
       }),
       { numRuns: 300 },
     );
@@ -289,7 +289,7 @@ describe(blendedCostLowerBound.name, () => {
   it('is the cost itself when nothing can be saved: 2 replicas all day on on-demand at 4', () => {
     // 24 h × 2 replicas × 4 = 192 per day, busy every paid hour (u = 1).
     const p = input({ profile: flat(2), prices: { od: '4' } });
-    expect(optimizeBlendedPlan(p).costPerDay).toBeCloseTo(192, 9);
+    expect(optimizeBlendedPlan(p).costPerPeriod).toBeCloseTo(192, 9);
     expect(blendedCostLowerBound(p)).toBeLessThanOrEqual(192);
     expect(blendedCostLowerBound(p)).toBeGreaterThan(192 * (1 - 1e-5));
   });
@@ -298,7 +298,7 @@ describe(blendedCostLowerBound.name, () => {
     // Serverless: 24 × 0.1 × 10 = 24 per day; a dedicated replica would cost 24 × 4 = 96.
     const p = input({ profile: flat(0.1), prices: { od: '4', serverless: '10' } });
     expect(blendedCostLowerBound(p)).toBeCloseTo(24, 3);
-    expect(blendedCostLowerBound(p)).toBeLessThanOrEqual(optimizeBlendedPlan(p).costPerDay);
+    expect(blendedCostLowerBound(p)).toBeLessThanOrEqual(optimizeBlendedPlan(p).costPerPeriod);
   });
 
   it('never exceeds the cheapest plan of the space (brute-force reference) or the optimizer’s answer', () => {
@@ -307,7 +307,7 @@ describe(blendedCostLowerBound.name, () => {
         const bound = blendedCostLowerBound(input);
         const reference = bruteForcePlan(world);
         expect(bound).toBeLessThanOrEqual(reference?.cost ?? Infinity);
-        expect(bound).toBeLessThanOrEqual(optimizeBlendedPlan(input).costPerDay);
+        expect(bound).toBeLessThanOrEqual(optimizeBlendedPlan(input).costPerPeriod);
       }),
       { numRuns: 300 },
     );
@@ -334,7 +334,7 @@ describe(blendedCostLowerBound.name, () => {
             targetUtilization,
             prices: { ...prices, ...(serverless ? { serverless } : {}) },
           });
-          expect(blendedCostLowerBound(p)).toBeLessThanOrEqual(optimizeBlendedPlan(p).costPerDay);
+          expect(blendedCostLowerBound(p)).toBeLessThanOrEqual(optimizeBlendedPlan(p).costPerPeriod);
         },
       ),
       { numRuns: 300 },
@@ -342,8 +342,8 @@ describe(blendedCostLowerBound.name, () => {
   });
 });
 
-describe(dayCost.name, () => {
-  it('prices every reservation size exactly like planDay', () => {
+describe(periodCost.name, () => {
+  it('prices every reservation size exactly like planPeriod', () => {
     const tolerance = fc.constantFrom<InterruptionTolerance>('INTOLERANT', 'RECOVERABLE', 'TOLERANT');
     fc.assert(
       fc.property(
@@ -371,7 +371,7 @@ describe(dayCost.name, () => {
           };
           const order = [...p.demand.onlineReplicas.keys()].sort((a, b) => at(p.demand.onlineReplicas, a) - at(p.demand.onlineReplicas, b) || a - b);
           for (const threshold of [-1, 0.3, 2]) {
-            expect(dayCost(p, reserved, order, threshold)).toBeCloseTo(planDay(p, reserved, order, threshold).costPerDay, 9);
+            expect(periodCost(p, reserved, order, threshold)).toBeCloseTo(planPeriod(p, reserved, order, threshold).costPerPeriod, 9);
           }
         },
       ),
@@ -382,11 +382,7 @@ describe(dayCost.name, () => {
 describe(planTiers.name, () => {
   it('never offers spot to INTOLERANT traffic and prefers the cheaper reservation term', () => {
     const tiers = planTiers({
-      offers: {
-        SPOT: offer('SPOT', '1'),
-        RESERVED_1Y: offer('RESERVED_1Y', '2.5'),
-        RESERVED_3Y: offer('RESERVED_3Y', '1.8'),
-      },
+      offers: [offer('SPOT', '1'), offer('RESERVED_1Y', '2.5'), offer('RESERVED_3Y', '1.8')],
       tensorParallel: 1,
       tolerance: 'INTOLERANT',
       interruptionsPerHour: 0,
@@ -399,7 +395,7 @@ describe(planTiers.name, () => {
 
   it('drops instances too small for the replica', () => {
     const tiers = planTiers({
-      offers: { ON_DEMAND: offer('ON_DEMAND', new Decimal(4), { gpusPerInstance: 1 }) },
+      offers: [offer('ON_DEMAND', new Decimal(4), { gpusPerInstance: 1 })],
       tensorParallel: 2,
       tolerance: 'INTOLERANT',
       interruptionsPerHour: 0,

@@ -1,8 +1,7 @@
 // The blended plan (docs/cost-model.md#the-blended-plan): how many instances to reserve, how to buy the burst and which hours go
-// serverless, chosen by pricing every candidate day (plan-day.ts) and keeping the cheapest.
+// serverless, chosen by pricing every candidate period, a day or a week (plan-period.ts), and keeping the cheapest.
 import type { InterruptionTolerance } from '../compliance/policy.js';
-import { HOURS_PER_DAY } from './demand.js';
-import { batchOrder, dayCost, NO_SERVERLESS, planDay, type BurstMode, type DayPlan, type PlanInput } from './plan-day.js';
+import { batchOrder, periodCost, NO_SERVERLESS, planPeriod, type BurstMode, type PeriodPlan, type PlanInput } from './plan-period.js';
 import type { PlanTier, PlanTiers } from './plan-tiers.js';
 import { at, defined } from '../checked.js';
 
@@ -26,7 +25,7 @@ export function reservedReplicasByRule({
   alternativePricePerReplicaHour: number;
 }): number {
   // The share of hours with demand >= k only falls as k grows, so the answer is the largest k
-  // that at least c hours reach: the c-th largest hourly demand. O(24 log 24), whatever the peak.
+  // that at least c hours reach: the c-th largest hourly demand. O(P log P) for a period of P hours, whatever the peak.
   const n = onlineReplicas.length;
   if (n === 0) return 0;
   const threshold = reservedPricePerReplicaHour / alternativePricePerReplicaHour;
@@ -75,31 +74,31 @@ export function alternativePricePerReplicaHour({
  * (more reserved, more serverless; burst by tolerance and scale-to-zero as asked). Very large
  * fleets scan only a window around the threshold rule's answer, plus none and the naive fleet.
  */
-export function optimizeBlendedPlan(input: PlanInput): DayPlan {
+export function optimizeBlendedPlan(input: PlanInput): PeriodPlan {
   let best: { input: PlanInput; order: number[]; R: number; threshold: number; cost: number } | null = null;
   for (const strategy of strategies(input)) {
     const order = batchOrder(strategy.demand);
     const reserved = strategy.tiers.reserved;
     for (const R of reservationSizes(strategy)) {
       // Pruning that cannot change the answer: a day with R reserved instances costs at least
-      // their price (dayCost starts from this very product and only adds non-negative terms),
+      // their price (periodCost starts from this very product and only adds non-negative terms),
       // and R only grows. Once that alone exceeds what the best plan so far may tie with, this
       // and every larger R of the strategy would lose the comparison below, so they are skipped.
-      if (best !== null && reserved && R * HOURS_PER_DAY * reserved.pricePerInstanceHour > best.cost * (1 + 1e-12)) break;
+      if (best !== null && reserved && R * strategy.demand.onlineReplicas.length * reserved.pricePerInstanceHour > best.cost * (1 + 1e-12)) break;
       for (const threshold of serverlessThresholds(strategy, R * (reserved?.replicasPerInstance ?? 1))) {
-        const cost = dayCost(strategy, R, order, threshold);
+        const cost = periodCost(strategy, R, order, threshold);
         if (best === null || cost <= best.cost * (1 + 1e-12)) best = { input: strategy, order, R, threshold, cost };
       }
     }
   }
   // Every strategy has at least the reservation size 0 and one threshold.
   const chosen = defined(best, 'the cheapest candidate plan');
-  return planDay(chosen.input, chosen.R, chosen.order, chosen.threshold);
+  return planPeriod(chosen.input, chosen.R, chosen.order, chosen.threshold);
 }
 
 /**
  * A lower bound on the day cost of every plan optimizeBlendedPlan searches, hence on its answer's
- * costPerDay (blended-plan.spec.ts holds it against the optimizer and the brute-force reference).
+ * costPerPeriod (blended-plan.spec.ts holds it against the optimizer and the brute-force reference).
  * Right-sizing uses it to skip planning GPU × precision options that cannot rank among the plans
  * it reports. Two bounds, the larger one:
  * - online, hour by hour: a dedicated hour pays for its N_h replicas at the cheapest dedicated
@@ -118,7 +117,7 @@ export function blendedCostLowerBound(input: PlanInput): number {
   const serverlessHour = Math.min(serverless, perReplicaHour(tiers.reserved) / u);
   let online = 0;
   let busy = 0;
-  for (let h = 0; h < HOURS_PER_DAY; h++) {
+  for (let h = 0; h < demand.onlineReplicas.length; h++) {
     const replicas = at(demand.onlineReplicas, h);
     const busyHours = at(demand.onlineRequestsPerSecond, h) / mu;
     busy += busyHours;
@@ -126,7 +125,7 @@ export function blendedCostLowerBound(input: PlanInput): number {
     const asServerless = !tiers.serverless ? Infinity : busyHours > 0 ? busyHours * serverlessHour : 0;
     online += Math.min(asDedicated, asServerless);
   }
-  const work = busy + demand.batchReplicaHoursPerDay;
+  const work = busy + demand.batchReplicaHoursPerPeriod;
   const all = work > 0 ? work * Math.min(dedicated, serverless) : 0;
   return Math.max(online, all) * (1 - 1e-6);
 }
@@ -153,7 +152,7 @@ function reservationSizes(input: PlanInput): number[] {
   const r = reserved.replicasPerInstance;
   const peak = Math.max(0, ...demand.onlineReplicas);
   const naiveFleet = Math.ceil(demand.naivePeakReplicas / r - EPSILON);
-  const maxR = Math.max(naiveFleet, Math.ceil((peak + demand.batchReplicaHoursPerDay / HOURS_PER_DAY) / r - EPSILON));
+  const maxR = Math.max(naiveFleet, Math.ceil((peak + demand.batchReplicaHoursPerPeriod / demand.onlineReplicas.length) / r - EPSILON));
   const range = (lo: number, hi: number): number[] => Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
   if (maxR <= FULL_SCAN_LIMIT) return range(0, maxR);
   const byRule = reservedReplicasByRule({
@@ -171,7 +170,7 @@ function serverlessThresholds(input: PlanInput, reservedReplicas: number): numbe
   if (!input.tiers.serverless) return [NO_SERVERLESS];
   const { demand, replicaRequestsPerSecond: mu, targetUtilization: u } = input;
   const shares = new Set<number>();
-  for (let h = 0; h < HOURS_PER_DAY; h++) {
+  for (let h = 0; h < demand.onlineReplicas.length; h++) {
     const burst = at(demand.onlineReplicas, h) - reservedReplicas;
     if (burst <= 0) continue;
     shares.add(Math.max(0, at(demand.onlineRequestsPerSecond, h) - reservedReplicas * mu * u) / mu / burst);

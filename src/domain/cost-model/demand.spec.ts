@@ -31,10 +31,10 @@ describe(hourlyDemand.name, () => {
     const d = hourlyDemand({ hourlyRequestsPerSecond: flat(4), batchShare: 0.25, replicaRequestsPerSecond: 4 });
     expect(d.onlineRequestsPerSecond[0]).toBe(3);
     // 4 rps × 86,400 s × 0.25 = 86,400 batch requests; / (4 rps × 3600 s) = 6 replica-hours
-    expect(d.batchRequestsPerDay).toBeCloseTo(86_400, 6);
-    expect(d.batchReplicaHoursPerDay).toBeCloseTo(6, 9);
+    expect(d.batchRequestsPerPeriod).toBeCloseTo(86_400, 6);
+    expect(d.batchReplicaHoursPerPeriod).toBeCloseTo(6, 9);
     // busy: 345,600 requests / 14,400 per replica-hour = 24
-    expect(d.busyReplicaHoursPerDay).toBeCloseTo(24, 9);
+    expect(d.busyReplicaHoursPerPeriod).toBeCloseTo(24, 9);
     // naive sizes for the whole 4 rps: ceil(4 / 3) = 2
     expect(d.naivePeakReplicas).toBe(2);
     expect(d.onlineReplicas[0]).toBe(1);

@@ -10,6 +10,9 @@ export const GPUS = REFERENCE_GPUS;
 export function offer(pricingModel: PricingModel, pricePerInstanceHour: Decimal.Value, overrides: Partial<TierOfferInput> = {}): TierOfferInput {
   return {
     ref: `${pricingModel.toLowerCase()}-offer`,
+    provider: 'aws',
+    region: 'aws:us-east-1',
+    egressPricePerGb: new Decimal('0.09'),
     pricingModel,
     gpusPerInstance: 1,
     pricePerInstanceHour: new Decimal(pricePerInstanceHour),
@@ -20,13 +23,9 @@ export function offer(pricingModel: PricingModel, pricePerInstanceHour: Decimal.
 
 /** A GPU with per-GPU prices; each price becomes a 1-GPU offer unless overridden. */
 export function candidate(gpu: GpuSpec, pricesPerGpuHour: Partial<Record<PricingModel, Decimal.Value>>, gpusPerInstance = 1): GpuCandidate {
-  const offers: GpuCandidate['offers'] = {};
-  for (const [model, price] of Object.entries(pricesPerGpuHour) as [PricingModel, Decimal.Value][]) {
-    offers[model] = offer(model, new Decimal(price).mul(gpusPerInstance), {
-      ref: `${gpu.slug}/${model.toLowerCase()}`,
-      gpusPerInstance,
-    });
-  }
+  const offers = (Object.entries(pricesPerGpuHour) as [PricingModel, Decimal.Value][]).map(([model, price]) =>
+    offer(model, new Decimal(price).mul(gpusPerInstance), { ref: `${gpu.slug}/${model.toLowerCase()}`, gpusPerInstance }),
+  );
   return { gpu, offers };
 }
 

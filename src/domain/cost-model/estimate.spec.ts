@@ -27,7 +27,7 @@ describe(estimateInferenceCost.name, () => {
     expect(amount(e.monthlyCost)).toBe('2847.0000');
     expect(e.tiers).toHaveLength(1);
     expect(e.tiers[0]).toMatchObject({ pricingModel: 'ON_DEMAND', gpuHours: 730, capacityShare: 1 });
-    expect(amount(e.baselines.naive.monthlyCost)).toBe('2847.0000');
+    expect(amount(defined(e.baselines.naive, 'naive').monthlyCost)).toBe('2847.0000');
     expect(e.savingsVsNaivePct).toBe(0);
     expect(e.hourlyPlan).toHaveLength(24);
     expect(e.unitEconomics.effectivePricePerGpuHour && amount(e.unitEconomics.effectivePricePerGpuHour)).toBe('3.9000');
@@ -52,7 +52,7 @@ describe(estimateInferenceCost.name, () => {
   });
 
   it('answers NO_USABLE_OFFER, not NO_FIT, when no allowed GPU has any offer', () => {
-    const outcome = estimateInferenceCost(estimateInput({ model: { preset: 'llama-3-8b' }, candidates: [{ gpu: GPUS.a10g, offers: {} }] }));
+    const outcome = estimateInferenceCost(estimateInput({ model: { preset: 'llama-3-8b' }, candidates: [{ gpu: GPUS.a10g, offers: [] }] }));
     expect(outcome.kind).toBe('NO_USABLE_OFFER');
   });
 
@@ -86,7 +86,7 @@ describe(estimateInferenceCost.name, () => {
       expect(e.serverless?.breakEvenUtilization).toBe(0.5);
       expect(e.serverless?.cheaper).toBe(true);
       expect(e.tiers.map((t) => t.pricingModel)).toEqual(['SERVERLESS']);
-      expect(e.monthlyCost.amount.lt(e.baselines.onDemandAutoscaled.monthlyCost.amount)).toBe(true);
+      expect(e.monthlyCost.amount.lt(defined(e.baselines.onDemandAutoscaled, 'autoscaled').monthlyCost.amount)).toBe(true);
     });
 
     it('loses above it', () => {
@@ -133,10 +133,16 @@ describe(estimateInferenceCost.name, () => {
     // article A2: a reserved/on-demand/spot mix saves 35–45% against on-demand that follows demand
     expect(e.savingsVsOnDemandAutoscaledPct).toBeGreaterThan(20);
     expect(e.savingsVsOnDemandAutoscaledPct).toBeGreaterThan(0);
-    expect(e.monthlyCost.amount.lte(e.baselines.onDemandAutoscaled.monthlyCost.amount)).toBe(true);
+    expect(e.monthlyCost.amount.lte(defined(e.baselines.onDemandAutoscaled, 'autoscaled').monthlyCost.amount)).toBe(true);
     const shares = e.tiers.reduce((s, t) => s + t.capacityShare, 0);
     expect(shares).toBeCloseTo(1, 9);
-    expect(e.assumptions.join('\n')).toMatch(/RECOVERABLE burst above the reservation: 50% spot, 50% on-demand fallback/);
+    // The rule, and what the plan did with it.
+    expect(e.assumptions.join('\n')).toMatch(
+      /RECOVERABLE burst above the reservation: at most 50% of its replicas on spot, the rest on on-demand fallback or serverless, never interrupted \(\d+ of 24 hours need more than the reservation; spot serves online traffic in \d+ of them, serverless in 0\)/,
+    );
+    expect(e.assumptions.join('\n')).toMatch(
+      /The plan buys its GPU-hours as [\d.]+% RESERVED_1Y \(aws, aws:us-east-1\), [\d.]+% ON_DEMAND \(aws, aws:us-east-1\), [\d.]+% SPOT/,
+    );
   });
 
   it('runs batch on-demand and says so when no spot offer is compliant', () => {
@@ -163,7 +169,38 @@ describe(estimateInferenceCost.name, () => {
       ),
     );
     expect(e.tiers.map((t) => t.pricingModel)).toEqual(['ON_DEMAND']);
-    expect(e.warnings).toContain('INTOLERANT workload: the spot offer for h100-sxm-80gb is not used');
+    expect(e.warnings).toContain('INTOLERANT workload: the spot offers for h100-sxm-80gb are not used');
+  });
+
+  describe('RECOVERABLE with no on-demand fallback', () => {
+    const recoverable = (prices: Parameters<typeof candidate>[1], recoverableSpotShare?: number) =>
+      estimateInferenceCost(
+        estimateInput({
+          tolerance: 'RECOVERABLE',
+          ...(recoverableSpotShare === undefined ? {} : { recoverableSpotShare }),
+          workload: { requestsPerSecond: 5, avgInputTokens: 500, avgOutputTokens: 200 },
+          candidates: [candidate(GPUS.h100, prices)],
+        }),
+      );
+
+    it('refuses to run the whole burst on spot, naming the missing fallback', () => {
+      const outcome = recoverable({ SPOT: '1.00' });
+      expect(outcome).toMatchObject({ kind: 'NO_USABLE_OFFER' });
+      expect((outcome as { reason: string }).reason).toMatch(
+        /RECOVERABLE keeps 50% of its burst off spot, and no on-demand or serverless offer holds a 1-GPU replica/,
+      );
+    });
+
+    it('runs on spot alone when the caller allows all of the burst on spot', () => {
+      const e = ok(recoverable({ SPOT: '1.00' }, 1));
+      expect(e.tiers.map((t) => t.pricingModel)).toEqual(['SPOT']);
+    });
+
+    it('keeps the fallback on serverless when that is the only other tier', () => {
+      const e = ok(recoverable({ SPOT: '1.00', SERVERLESS: '4.00' }));
+      // Every hour bursts above a reservation of none: serverless carries it, spot never serves online traffic alone.
+      expect(e.hourlyPlan.every((h) => h.spotInstances === 0 && h.serverlessReplicaHours > 0)).toBe(true);
+    });
   });
 
   it('charges cold starts when scaling to zero and keeps idle hours free', () => {
@@ -216,7 +253,9 @@ describe(estimateInferenceCost.name, () => {
       ),
     );
     expect(e.tiers.map((t) => t.pricingModel)).toEqual(['ON_DEMAND']);
-    expect(e.assumptions).toContain('TOLERANT burst above the reservation runs on on-demand: cheaper here than spot.');
+    expect(e.assumptions).toContain(
+      "TOLERANT burst above the reservation runs on on-demand, cheaper here than the tolerance's spot share (24 of 24 hours need more than the reservation; spot serves online traffic in 0 of them, serverless in 0).",
+    );
     expect(e.warnings).toContain('no blend beat on-demand autoscaling for h100-sxm-80gb: the plan is pure ON_DEMAND');
     expect(e.savingsVsOnDemandAutoscaledPct).toBe(0);
   });
@@ -234,6 +273,72 @@ describe(estimateInferenceCost.name, () => {
     // 800 / 200 = 4 rps per replica; 10 / (4 × 0.75) = 3.33 → 4 replicas
     expect(e.replicaThroughput).toMatchObject({ requestsPerSecond: 4, bound: 'MEASURED' });
     expect(at(e.hourlyPlan, 0).replicasNeeded).toBe(4);
+  });
+
+  describe('egress over two providers, one without a known egress price (figures by hand)', () => {
+    // 1 request/s per replica at 50% utilization: 2 replicas in hours 0-11 (1 request/s), 4 in hours 12-23 (2 requests/s).
+    // Reserved at 1.00/h on provider "near" (egress 0.05/GB), on-demand at 1.50/h on "far" (egress unknown).
+    // A reserved replica pays when busy ≥ 1.00 / 1.50 = 66.7% of hours: replicas 1-2 (24 h) are reserved, 3-4 (12 h) on demand.
+    // Per day: reserved 48 GPU-h × 1.00 = 48, on-demand 24 GPU-h × 1.50 = 36; a 730-h month is 730 / 24 = 30.41667 days.
+    const run = (egressGbPerMonth: number) =>
+      ok(
+        estimateInferenceCost(
+          estimateInput({
+            workload: {
+              hourlyProfile: [...Array<number>(12).fill(1), ...Array<number>(12).fill(2)],
+              avgInputTokens: 500,
+              avgOutputTokens: 200,
+              targetUtilization: 0.5,
+            },
+            measuredThroughput: [{ requestsPerSecond: 1 }],
+            egressGbPerMonth,
+            candidates: [
+              {
+                gpu: GPUS.h100,
+                offers: [
+                  offer('RESERVED_1Y', '1.00', { ref: 'near/reserved', provider: 'near', region: 'near:r1', egressPricePerGb: new Decimal('0.05') }),
+                  offer('ON_DEMAND', '1.50', { ref: 'far/on-demand', provider: 'far', region: 'far:r1', egressPricePerGb: null }),
+                ],
+              },
+            ],
+          }),
+        ),
+      );
+
+    it('splits egress by share of GPU-hours, prices each share at its own provider, and names the one it cannot price', () => {
+      const e = run(3000);
+      // GPU: (48 + 36) × 30.41667 = 2,555.00. Egress: 2/3 of 3,000 GB = 2,000 GB × 0.05 = 100.00 on "near"; 1,000 GB on "far" unpriced.
+      expect(
+        e.tiers.map((t) => [t.pricingModel, t.provider, Number(t.capacityShare.toFixed(4)), Number(t.egressGb.toFixed(2)), t.egress.amount.toFixed(2)]),
+      ).toEqual([
+        ['RESERVED_1Y', 'near', 0.6667, 2000, '100.00'],
+        ['ON_DEMAND', 'far', 0.3333, 1000, '0.00'],
+      ]);
+      expect(e.gpuCost.amount.toFixed(2)).toBe('2555.00');
+      expect(e.hiddenCosts.egress.amount.toFixed(2)).toBe('100.00');
+      expect(e.monthlyCost.amount.toFixed(2)).toBe('2655.00');
+      expect(e.hiddenCosts.egressPriceKnown).toBe(false);
+      expect(e.hiddenCosts.egressUnpricedProviders).toEqual(['far']);
+      expect(e.warnings).toContain(
+        'egress of 1000 GB/month on far is not priced: far has no known internet egress price in this catalog, so it counts as 0 (hiddenCosts.egressPriceKnown = false)',
+      );
+      // Baselines: on demand at "far" only. Autoscaled 72 GPU-h × 1.50 = 108 a day = 3,285.00; naive 4 × 24 × 1.50 = 144 a day = 4,380.00; egress unpriced.
+      expect(defined(e.baselines.onDemandAutoscaled, 'autoscaled').monthlyCost.amount.toFixed(2)).toBe('3285.00');
+      expect(defined(e.baselines.naive, 'naive').monthlyCost.amount.toFixed(2)).toBe('4380.00');
+      expect(e.baselines.naive?.offerRef).toBe('far/on-demand');
+    });
+
+    it('leaves a tier out when its egress costs more than its capacity saves', () => {
+      // At 0.05/GB the reserved tier's share costs 2/3 × G × 0.05 in egress and saves 3,285.00 - 2,555.00 = 730.00 in GPUs:
+      // above G = 730 / (2/3 × 0.05) = 21,900 GB the on-demand plan alone is cheaper in total.
+      const below = run(21_000);
+      expect(below.tiers.map((t) => t.pricingModel)).toEqual(['RESERVED_1Y', 'ON_DEMAND']);
+      const above = run(23_000);
+      expect(above.tiers.map((t) => [t.pricingModel, t.provider])).toEqual([['ON_DEMAND', 'far']]);
+      expect(above.monthlyCost.amount.toFixed(2)).toBe('3285.00');
+      expect(above.assumptions.join('\n')).toMatch(/Left out for egress: RESERVED_1Y \(near, egress 0\.0500 USD\/GB\)/);
+      expect(above.savingsVsOnDemandAutoscaledPct).toBe(0);
+    });
   });
 
   it('compares with an API price and reports egress and unit economics', () => {
@@ -316,7 +421,7 @@ describe('spot interruption rate from the Spot Instance Advisor band', () => {
           modelLoadSeconds: 240,
           // One replica in every hour (Llama-3-8B FP16 serves ≈ 11 requests/s on an H100): 730 spot instance-hours.
           workload: { requestsPerSecond: 1, avgInputTokens: 500, avgOutputTokens: 200 },
-          candidates: offers.map((o) => ({ gpu: GPUS.h100, offers: { SPOT: o } })),
+          candidates: offers.map((o) => ({ gpu: GPUS.h100, offers: [o] })),
           ...(spotInterruptionsPerHour === undefined ? {} : { spot: { interruptionsPerHour: spotInterruptionsPerHour } }),
         }),
       ),

@@ -4,10 +4,12 @@ import { resolveModel } from '../sizing/model.js';
 import type { ModelSpec } from '../sizing/model-presets.js';
 import { isPrecision, type Precision } from '../sizing/precision.js';
 import { DEFAULT_INTER_TOKEN_LATENCY_MS } from './calibration.js';
-import { DEFAULT_MIN_REPLICAS, DEFAULT_TARGET_UTILIZATION, HOURS_PER_DAY } from './demand.js';
-import { describePlan, egressUnpriced } from './estimate-narrative.js';
+import { DEFAULT_MIN_REPLICAS, DEFAULT_TARGET_UTILIZATION, HOURS_PER_DAY, HOURS_PER_WEEK } from './demand.js';
+import { describePlan } from './estimate-narrative.js';
+import { explainPlan } from './estimate-explanations.js';
 import type { Alternative, EstimateInput, EstimateOutcome, InferenceEstimate } from './estimate.types.js';
 import { costPlan, monthly, toMoney, type PlanCosting } from './plan-costing.js';
+import type { PricedPlan } from './right-sizing.js';
 import { compareEvaluations, evaluateCandidates, MAX_PLANNED_GPUS, type Evaluation, type RightSizingSettings } from './right-sizing.js';
 import { at } from '../checked.js';
 
@@ -61,17 +63,34 @@ export function estimateInferenceCost(input: EstimateInput): EstimateOutcome {
   const estimate = assemble({ input, settings, chosen });
   estimate.alternatives = alternatives({ ranked, chosen, estimate, input, settings });
   estimate.warnings.push(...sizing.notes.map((n) => `skipped: ${n}`));
+  const outputTokensPerMonth = new Decimal(settings.hoursPerMonth)
+    .div(chosen.demand.onlineReplicas.length)
+    .mul(chosen.demand.totalRequestsPerPeriod)
+    .mul(settings.avgOutputTokens);
+  estimate.explanations = explainPlan({
+    estimate,
+    chosen,
+    evaluations: ranked,
+    alternativeCostPer1MOutputTokens: (e) => {
+      if (outputTokensPerMonth.isZero()) return null;
+      const p = priceEvaluation({ input, settings, evaluation: e });
+      return p.blended.gpuCost.add(p.blended.egress).div(outputTokensPerMonth).mul(1e6);
+    },
+  });
   return { kind: 'OK', estimate };
 }
 
 function settingsFrom(input: EstimateInput, model: ModelSpec): RightSizingSettings | Invalid {
   const w = input.workload;
   const invalid = (field: string, reason: string): Invalid => ({ kind: 'INVALID_INPUT', field, reason });
-  const profile = w.hourlyProfile ?? (w.requestsPerSecond !== undefined ? Array(HOURS_PER_DAY).fill(w.requestsPerSecond) : null);
-  if (!profile) return invalid('workload', 'give hourlyProfile (24 values) or requestsPerSecond');
-  if (profile.length !== HOURS_PER_DAY) return invalid('workload.hourlyProfile', 'needs exactly 24 hourly values');
+  const given = [w.hourlyProfile, w.weeklyProfile, w.requestsPerSecond].filter((v) => v !== undefined).length;
+  if (given !== 1) return invalid('workload', 'give exactly one of hourlyProfile (24 values), weeklyProfile (168 values) and requestsPerSecond');
+  const profileField = w.weeklyProfile ? 'workload.weeklyProfile' : 'workload.hourlyProfile';
+  const profile = w.weeklyProfile ?? w.hourlyProfile ?? Array<number>(HOURS_PER_DAY).fill(w.requestsPerSecond ?? 0);
+  const periodHours = w.weeklyProfile ? HOURS_PER_WEEK : HOURS_PER_DAY;
+  if (profile.length !== periodHours) return invalid(profileField, `needs exactly ${periodHours} hourly values`);
   if (profile.some((v) => !(Number.isFinite(v) && v >= 0))) {
-    return invalid('workload.hourlyProfile', 'requests/s must be finite and ≥ 0');
+    return invalid(w.requestsPerSecond !== undefined ? 'workload.requestsPerSecond' : profileField, 'requests/s must be finite and ≥ 0');
   }
   const positive = (v: number | undefined): boolean => v === undefined || (Number.isFinite(v) && v > 0);
   if (!(w.avgInputTokens >= 0 && Number.isFinite(w.avgInputTokens))) return invalid('workload.avgInputTokens', 'must be ≥ 0');
@@ -118,15 +137,16 @@ function settingsFrom(input: EstimateInput, model: ModelSpec): RightSizingSettin
     modelLoadSeconds: input.modelLoadSeconds,
     hoursPerMonth,
     egressGbPerMonth: input.egressGbPerMonth ?? 0,
+    egressPricePerGb: input.egressPricePerGb,
     measuredThroughput: input.measuredThroughput ?? [],
   };
 }
 
 export interface PricedEvaluation {
   blended: PlanCosting;
-  autoscaled: PlanCosting;
-  naive: PlanCosting;
-  egress: Decimal;
+  /** The on-demand baselines; null when no on-demand offer holds a replica. */
+  autoscaled: PlanCosting | null;
+  naive: PlanCosting | null;
 }
 
 /**
@@ -136,9 +156,10 @@ export interface PricedEvaluation {
 const SAME_COST = new Decimal('1e-9');
 
 /**
- * Prices the blended plan and the baselines in Decimal. blended ≤ autoscaled ≤ naive holds by
- * construction (the optimizer's space holds both baselines, and autoscaling may keep replicas
- * warm); a violation is a bug in the optimizer, never a plan to report.
+ * Prices the blended plan and the on-demand baselines in Decimal, egress included tier by tier.
+ * blended ≤ autoscaled ≤ naive holds in total by construction (the optimizer's space holds both
+ * baselines, autoscaling may keep replicas warm, and the plan competes with the on-demand baseline
+ * on GPU capacity plus egress); a violation is a bug in the optimizer, never a plan to report.
  */
 export function priceEvaluation({
   input,
@@ -149,52 +170,60 @@ export function priceEvaluation({
   settings: RightSizingSettings;
   evaluation: Evaluation;
 }): PricedEvaluation {
-  const cost = (priced: Evaluation['blended']): PlanCosting =>
+  const cost = (priced: PricedPlan): PlanCosting =>
     costPlan({
       priced,
       tensorParallel: evaluation.tensorParallel,
       hoursPerMonth: settings.hoursPerMonth,
       currency: input.currency,
+      egress: { gbPerMonth: settings.egressGbPerMonth, fallbackPricePerGb: settings.egressPricePerGb },
     });
-  const naive = cost(evaluation.naive);
-  const autoscaled = cost(evaluation.autoscaled);
   const blended = cost(evaluation.blended);
-  assertNotDearer({ plan: autoscaled, than: naive, what: 'on-demand autoscaling', baseline: 'the naive plan' });
-  assertNotDearer({ plan: blended, than: autoscaled, what: 'the blended plan', baseline: 'on-demand autoscaling' });
-  const egressPrice = evaluation.candidate.egressPricePerGb ?? input.egressPricePerGb ?? new Decimal(0);
-  return { blended, autoscaled, naive, egress: egressPrice.mul(settings.egressGbPerMonth) };
+  const naive = evaluation.naive ? cost(evaluation.naive) : null;
+  const autoscaled = evaluation.autoscaled ? cost(evaluation.autoscaled) : null;
+  if (naive && autoscaled) {
+    assertNotDearer({ plan: autoscaled, than: naive, what: 'on-demand autoscaling', baseline: 'the naive plan' });
+    assertNotDearer({ plan: blended, than: autoscaled, what: 'the blended plan', baseline: 'on-demand autoscaling' });
+  }
+  return { blended, autoscaled, naive };
 }
 
+/** Compared in total (GPU capacity and egress): what the answer reports as the monthly cost. */
 function assertNotDearer({ plan, than, what, baseline }: { plan: PlanCosting; than: PlanCosting; what: string; baseline: string }): void {
-  if (plan.gpuCost.gt(than.gpuCost.mul(SAME_COST.add(1)).add(SAME_COST))) {
-    throw new Error(`cost model: ${what} (${plan.gpuCost.toString()}) is dearer than ${baseline} (${than.gpuCost.toString()})`);
+  const [a, b] = [plan.gpuCost.add(plan.egress), than.gpuCost.add(than.egress)];
+  if (a.gt(b.mul(SAME_COST.add(1)).add(SAME_COST))) {
+    throw new Error(`cost model: ${what} (${a.toString()}) is dearer than ${baseline} (${b.toString()})`);
   }
 }
 
 const pct = (part: Decimal, whole: Decimal): number => (whole.isZero() ? 0 : part.div(whole).mul(100).toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN).toNumber());
 
+/** A baseline's total (GPU capacity and egress), or null. */
+const totalOf = (c: PlanCosting | null): Decimal | null => (c ? c.gpuCost.add(c.egress) : null);
+
 function assemble({ input, settings, chosen }: { input: EstimateInput; settings: RightSizingSettings; chosen: Evaluation }): InferenceEstimate {
   const { currency } = input;
   const { hoursPerMonth } = settings;
   const priced = priceEvaluation({ input, settings, evaluation: chosen });
-  const { blended, autoscaled, naive, egress } = priced;
+  const { blended, autoscaled, naive } = priced;
   const plan = chosen.blended;
   const t = chosen.tensorParallel;
   const demand = chosen.demand;
-  const days = new Decimal(hoursPerMonth).div(HOURS_PER_DAY);
-  const monthlyCost = blended.gpuCost.add(egress);
-  const naiveTotal = naive.gpuCost.add(egress);
-  const autoscaledTotal = autoscaled.gpuCost.add(egress);
+  const periodHours = demand.onlineReplicas.length;
+  const periods = new Decimal(hoursPerMonth).div(periodHours);
+  const monthlyCost = blended.gpuCost.add(blended.egress);
+  const naiveTotal = totalOf(naive);
+  const autoscaledTotal = totalOf(autoscaled);
 
   // Utilization: busy replica-hours over paid ones (serverless is paid only when busy).
   const serverlessHours = plan.plan.serverlessReplicaHours;
-  const paidReplicaHours = blended.dedicatedReplicaHoursPerDay + serverlessHours;
-  const averageUtilization = paidReplicaHours > 0 ? Math.min(1, demand.busyReplicaHoursPerDay / paidReplicaHours) : 0;
-  const dedicatedBusy = Math.max(0, demand.busyReplicaHoursPerDay - serverlessHours);
-  const dedicatedUtilization = blended.dedicatedReplicaHoursPerDay > 0 ? Math.min(1, dedicatedBusy / blended.dedicatedReplicaHoursPerDay) : 1;
+  const paidReplicaHours = blended.dedicatedReplicaHoursPerPeriod + serverlessHours;
+  const averageUtilization = paidReplicaHours > 0 ? Math.min(1, demand.busyReplicaHoursPerPeriod / paidReplicaHours) : 0;
+  const dedicatedBusy = Math.max(0, demand.busyReplicaHoursPerPeriod - serverlessHours);
+  const dedicatedUtilization = blended.dedicatedReplicaHoursPerPeriod > 0 ? Math.min(1, dedicatedBusy / blended.dedicatedReplicaHoursPerPeriod) : 1;
   const idleCapacity = blended.dedicatedCost.mul(1 - dedicatedUtilization);
 
-  const requestsPerMonth = days.mul(demand.totalRequestsPerDay);
+  const requestsPerMonth = periods.mul(demand.totalRequestsPerPeriod);
   const outputTokensPerMonth = requestsPerMonth.mul(settings.avgOutputTokens);
   const perUnit = (units: Decimal, per: number) => (units.isZero() ? null : toMoney(monthlyCost.div(units).mul(per), currency));
 
@@ -202,23 +231,25 @@ function assemble({ input, settings, chosen }: { input: EstimateInput; settings:
 
   let apiComparison: InferenceEstimate['apiComparison'] = null;
   if (input.apiPricePer1MTokens) {
-    const tokensPerDay = demand.totalRequestsPerDay * (settings.avgInputTokens + settings.avgOutputTokens);
-    const monthlyApiCost = input.apiPricePer1MTokens.mul(tokensPerDay).mul(days).div(1e6);
-    const breakEven = input.apiPricePer1MTokens.isZero() ? Infinity : monthlyCost.div(days).div(input.apiPricePer1MTokens).mul(1e6).toNumber();
+    const tokensPerPeriod = demand.totalRequestsPerPeriod * (settings.avgInputTokens + settings.avgOutputTokens);
+    const monthlyApiCost = input.apiPricePer1MTokens.mul(tokensPerPeriod).mul(periods).div(1e6);
+    const dayShare = HOURS_PER_DAY / periodHours;
+    const breakEvenPerPeriod = input.apiPricePer1MTokens.isZero() ? Infinity : monthlyCost.div(periods).div(input.apiPricePer1MTokens).mul(1e6).toNumber();
     apiComparison = {
       apiPricePer1MTokens: toMoney(input.apiPricePer1MTokens, currency),
-      tokensPerDay,
+      tokensPerDay: tokensPerPeriod * dayShare,
       monthlyApiCost: toMoney(monthlyApiCost, currency),
-      breakEvenTokensPerDay: Math.round(breakEven),
+      breakEvenTokensPerDay: Math.round(breakEvenPerPeriod * dayShare),
       selfHostingCheaper: monthlyCost.lt(monthlyApiCost),
     };
   }
 
-  const { assumptions, warnings, chosenOffers } = describePlan({ input, settings, chosen, priced, plan });
-  const naivePlanTier = chosen.baselineTier;
+  const { assumptions, warnings, chosenOffers } = describePlan({ input, s: settings, chosen, priced, plan });
+  const baselineOffer = chosen.baselineTier?.offer ?? null;
   return {
     currency,
     hoursPerMonth,
+    periodHours,
     monthlyCost: toMoney(monthlyCost, currency),
     gpuCost: toMoney(blended.gpuCost, currency),
     tiers: blended.tiers,
@@ -232,6 +263,9 @@ function assemble({ input, settings, chosen }: { input: EstimateInput; settings:
       spotInstances: row.spotInstances,
       serverlessReplicaHours: row.serverlessReplicaHours,
       batchReplicaHours: row.batchReplicaHours,
+      batchOnDemandInstances: row.batchOnDemandInstances,
+      batchSpotInstances: row.batchSpotInstances,
+      batchServerlessReplicaHours: row.batchServerlessReplicaHours,
     })),
     gpu: { slug: chosen.candidate.gpu.slug, memoryGb: chosen.candidate.gpu.memoryGb },
     precision: chosen.precision,
@@ -245,20 +279,31 @@ function assemble({ input, settings, chosen }: { input: EstimateInput; settings:
     chosenOffers,
     reservedInstances: plan.plan.reservedInstances,
     baselines: {
-      naive: {
-        monthlyCost: toMoney(naiveTotal, currency),
-        pricingModel: naivePlanTier.offer.pricingModel,
-        instances: Math.ceil(demand.naivePeakReplicas / naivePlanTier.replicasPerInstance),
-        replicas: demand.naivePeakReplicas,
-      },
-      onDemandAutoscaled: {
-        monthlyCost: toMoney(autoscaledTotal, currency),
-        pricingModel: naivePlanTier.offer.pricingModel,
-        gpuHours: autoscaled.gpuHours,
-      },
+      naive:
+        naiveTotal && baselineOffer
+          ? {
+              monthlyCost: toMoney(naiveTotal, currency),
+              pricingModel: baselineOffer.pricingModel,
+              offerRef: baselineOffer.ref,
+              instances: Math.ceil(demand.naivePeakReplicas / (chosen.baselineTier?.replicasPerInstance ?? 1)),
+              replicas: demand.naivePeakReplicas,
+            }
+          : null,
+      onDemandAutoscaled:
+        autoscaledTotal && autoscaled && baselineOffer
+          ? {
+              monthlyCost: toMoney(autoscaledTotal, currency),
+              pricingModel: baselineOffer.pricingModel,
+              offerRef: baselineOffer.ref,
+              gpuHours: autoscaled.gpuHours,
+            }
+          : null,
+      unavailableReason: baselineOffer
+        ? null
+        : `no compliant on-demand offer of ${chosen.candidate.gpu.slug} holds a ${t}-GPU replica, so what buying on demand would cost is not priced`,
     },
-    savingsVsNaivePct: pct(naiveTotal.sub(monthlyCost), naiveTotal),
-    savingsVsOnDemandAutoscaledPct: pct(autoscaledTotal.sub(monthlyCost), autoscaledTotal),
+    savingsVsNaivePct: naiveTotal ? pct(naiveTotal.sub(monthlyCost), naiveTotal) : null,
+    savingsVsOnDemandAutoscaledPct: autoscaledTotal ? pct(autoscaledTotal.sub(monthlyCost), autoscaledTotal) : null,
     serverless,
     unitEconomics: {
       costPer1MOutputTokens: perUnit(outputTokensPerMonth, 1e6),
@@ -274,8 +319,9 @@ function assemble({ input, settings, chosen }: { input: EstimateInput; settings:
       bound: chosen.throughput.bound,
     },
     hiddenCosts: {
-      egress: toMoney(egress, currency),
-      egressPriceKnown: !egressUnpriced({ input, settings, candidate: chosen.candidate }),
+      egress: toMoney(blended.egress, currency),
+      egressPriceKnown: blended.egressUnpricedProviders.length === 0,
+      egressUnpricedProviders: blended.egressUnpricedProviders,
       coldStarts: toMoney(blended.coldStarts, currency),
       spotRestarts: toMoney(blended.spotRestarts, currency),
       idleCapacity: toMoney(idleCapacity, currency),
@@ -284,6 +330,7 @@ function assemble({ input, settings, chosen }: { input: EstimateInput; settings:
     alternatives: [],
     assumptions,
     warnings,
+    explanations: [],
   };
 }
 
@@ -305,14 +352,15 @@ function serverlessComparison({
   if (!tier || !chosen.dedicatedOnly) return null;
   const { hoursPerMonth } = settings;
   const perReplicaBusyHour = tier.offer.pricePerInstanceHour.mul(chosen.tensorParallel).div(tier.offer.gpusPerInstance);
-  const serverlessMonthly = monthly({ perDay: perReplicaBusyHour.mul(chosen.demand.busyReplicaHoursPerDay), hoursPerMonth });
+  const periodHours = chosen.demand.onlineReplicas.length;
+  const serverlessMonthly = monthly({ perPeriod: perReplicaBusyHour.mul(chosen.demand.busyReplicaHoursPerPeriod), periodHours, hoursPerMonth });
   const dedicated = costPlan({
     priced: chosen.dedicatedOnly,
     tensorParallel: chosen.tensorParallel,
     hoursPerMonth,
     currency: input.currency,
   });
-  const paidReplicaHours = new Decimal(hoursPerMonth).div(HOURS_PER_DAY).mul(dedicated.dedicatedReplicaHoursPerDay);
+  const paidReplicaHours = new Decimal(hoursPerMonth).div(periodHours).mul(dedicated.dedicatedReplicaHoursPerPeriod);
   const dedicatedPerReplicaHour = paidReplicaHours.isZero() ? new Decimal(0) : dedicated.dedicatedCost.div(paidReplicaHours);
   return {
     breakEvenUtilization: perReplicaBusyHour.isZero()
@@ -351,7 +399,7 @@ function alternatives({
   const chosenCost = estimate.monthlyCost.amount;
   return picked.map((e) => {
     const p = priceEvaluation({ input, settings, evaluation: e });
-    const cost = p.blended.gpuCost.add(p.egress);
+    const cost = p.blended.gpuCost.add(p.blended.egress);
     const delta = pct(cost.sub(chosenCost), chosenCost);
     const saving = cost.isZero() ? 0 : pct(chosenCost.sub(cost), cost);
     return {

@@ -1,4 +1,5 @@
 // Input and result of estimateInferenceCost: plain data, money as Decimal, quantities as numbers.
+import type { PlanHour } from './plan-period.js';
 import type { Currency, PricingModel } from '../catalog/catalog.types.js';
 import type { InterruptionTolerance } from '../compliance/policy.js';
 import type { Decimal, Money } from '../money/money.js';
@@ -9,20 +10,21 @@ import type { SpotInterruptionBasis, TierOfferInput } from './plan-tiers.js';
 
 export type { SpotInterruptionBasis, TierOfferInput };
 
-/** One GPU type the request allows, with the cheapest compliant offer per pricing model. */
+/**
+ * One GPU type the request allows, with its compliant offers: the caller's cheapest of each pricing
+ * model and instance size (so that a replica needing more GPUs than the cheapest instance holds
+ * still finds the right offer). Missing models are simply absent.
+ */
 export interface GpuCandidate {
   gpu: GpuSpec;
-  /** Chosen by the caller after the compliance filter; missing tiers are simply absent. */
-  offers: Partial<Record<PricingModel, TierOfferInput>>;
-  /** Egress price of these offers' provider, per GB in the estimate's currency; null: not known. */
-  egressPricePerGb?: Decimal | null;
-  /** The provider the egress price belongs to (named when its price is unknown). */
-  egressProvider?: string | null;
+  offers: readonly TierOfferInput[];
 }
 
 export interface WorkloadInput {
-  /** 24 values of requests/s, hour 0 first (an average day). Or give requestsPerSecond. */
+  /** 24 values of requests/s, hour 0 first (an average day). Or weeklyProfile, or requestsPerSecond. */
   hourlyProfile?: readonly number[];
+  /** 168 values of requests/s, Monday 00:00 first (an average week): weekdays and weekends planned as they are. */
+  weeklyProfile?: readonly number[];
   /** Flat rate, requests/s, used when hourlyProfile is absent. */
   requestsPerSecond?: number;
   avgInputTokens: number;
@@ -70,7 +72,7 @@ export interface EstimateInput {
   /** GPU types allowed, each with its compliant offers. */
   candidates: readonly GpuCandidate[];
   currency: Currency;
-  /** Default 730. The 24-hour profile is scaled by hoursPerMonth / 24. */
+  /** Default 730. The profile's period (24 or 168 hours) is scaled by hoursPerMonth / its hours. */
   hoursPerMonth?: number;
   /** RECOVERABLE: share of burst replicas on spot, the rest on on-demand fallback. Default 0.5. */
   recoverableSpotShare?: number;
@@ -91,29 +93,37 @@ export interface EstimateInput {
 export interface TierSummary {
   pricingModel: PricingModel;
   offerRef: string;
+  /** The provider and region the tier buys from. */
+  provider: string;
+  region: string;
   instanceHours: number;
   gpuHours: number;
   cost: Money;
   /** Share of all GPU-hours (0..1). */
   capacityShare: number;
+  /** Egress the tier carries per month: the plan's egress × capacityShare. */
+  egressGb: number;
+  /** Its provider's egress price per GB (or the caller's, where the provider's is unknown); null: unknown. */
+  egressPricePerGb: Money | null;
+  egress: Money;
+  /** Inside `cost`: model loading after starts from zero, and the spot interruption overhead. */
+  coldStarts: Money;
+  spotRestarts: Money;
 }
 
-export interface HourlyPlanRow {
-  hour: number;
+/** One hour of the chosen plan as answered: the planner's hour, with the demand it served. */
+export interface HourlyPlanRow extends Omit<PlanHour, 'onlineReplicas'> {
   /** Requests/s of the whole profile this hour. */
   demandRequestsPerSecond: number;
   onlineRequestsPerSecond: number;
   replicasNeeded: number;
-  reservedInstances: number;
-  onDemandInstances: number;
-  spotInstances: number;
-  serverlessReplicaHours: number;
-  batchReplicaHours: number;
 }
 
 export interface ChosenOffer {
   pricingModel: PricingModel;
   ref: string;
+  provider: string;
+  region: string;
   gpusPerInstance: number;
   replicasPerInstance: number;
   pricePerInstanceHour: Money;
@@ -139,6 +149,8 @@ export interface Alternative {
 export interface InferenceEstimate {
   currency: Currency;
   hoursPerMonth: number;
+  /** The profile's period: 24 (an average day) or 168 (an average week). */
+  periodHours: number;
   /** GPU capacity plus egress. */
   monthlyCost: Money;
   /** GPU capacity only (the sum of tiers). */
@@ -151,12 +163,19 @@ export interface InferenceEstimate {
   model: { slug: string; name: string; totalParametersB: number; activeParametersB: number };
   chosenOffers: ChosenOffer[];
   reservedInstances: number;
+  /**
+   * What buying on demand would cost, priced from the on-demand offer the plan would use: the
+   * peak fleet around the clock (naive), and on-demand following demand. Null, with the reason,
+   * when no compliant on-demand offer holds a replica: never a price of another model under
+   * these labels.
+   */
   baselines: {
-    naive: { monthlyCost: Money; pricingModel: PricingModel; instances: number; replicas: number };
-    onDemandAutoscaled: { monthlyCost: Money; pricingModel: PricingModel; gpuHours: number };
+    naive: { monthlyCost: Money; pricingModel: PricingModel; offerRef: string; instances: number; replicas: number } | null;
+    onDemandAutoscaled: { monthlyCost: Money; pricingModel: PricingModel; offerRef: string; gpuHours: number } | null;
+    unavailableReason: string | null;
   };
-  savingsVsNaivePct: number;
-  savingsVsOnDemandAutoscaledPct: number;
+  savingsVsNaivePct: number | null;
+  savingsVsOnDemandAutoscaledPct: number | null;
   /**
    * Serving everything serverless (busy replica-hours × serverless price) against the best plan
    * without serverless. breakEvenUtilization u* = that plan's price per paid replica-hour /
@@ -183,9 +202,12 @@ export interface InferenceEstimate {
    * the tier costs and are shown to explain them.
    */
   hiddenCosts: {
+    /** The sum of the tiers' egress, each at its own provider's price. */
     egress: Money;
-    /** False when egress was asked for but the provider's egress price is unknown: `egress` then counts it as 0. */
+    /** False when a tier carries egress but its provider's egress price is unknown: that share counts as 0. */
     egressPriceKnown: boolean;
+    /** Those providers. */
+    egressUnpricedProviders: string[];
     coldStarts: Money;
     spotRestarts: Money;
     idleCapacity: Money;
@@ -201,6 +223,8 @@ export interface InferenceEstimate {
   alternatives: Alternative[];
   assumptions: string[];
   warnings: string[];
+  /** One sentence each for what a reader may find surprising (a large GPU for a small model, a plan nearly all spot): why it is cheapest per token. */
+  explanations: string[];
 }
 
 export type EstimateOutcome =

@@ -1,11 +1,10 @@
-// Money of a day plan, in Decimal: instance-hours (quantities) × offer prices (Decimal) ×
-// hoursPerMonth / 24. The optimizer's float costs are only used to choose.
+// Money of a period plan, in Decimal: instance-hours (quantities) × offer prices (Decimal) ×
+// hoursPerMonth / period hours (24 or 168). The optimizer's float costs are only used to choose.
 import type { Currency } from '../catalog/catalog.types.js';
 import { PRICING_MODEL_TRAITS } from '../catalog/pricing-model-traits.js';
 import { Decimal, type Money } from '../money/money.js';
-import { HOURS_PER_DAY } from './demand.js';
 import type { TierSummary } from './estimate.types.js';
-import type { PlanTier } from './plan-tiers.js';
+import type { PlanTier, TierOfferInput } from './plan-tiers.js';
 import type { PricedPlan } from './right-sizing.js';
 
 export interface PlanCosting {
@@ -15,14 +14,26 @@ export interface PlanCosting {
   dedicatedCost: Decimal;
   /** Per month. */
   gpuHours: number;
-  /** Replica-hours paid on dedicated capacity, per day. */
-  dedicatedReplicaHoursPerDay: number;
+  /** Replica-hours paid on dedicated capacity, per period. */
+  dedicatedReplicaHoursPerPeriod: number;
   coldStarts: Decimal;
   spotRestarts: Decimal;
+  /** Internet egress of the month, each tier's share at its own provider's price. */
+  egress: Decimal;
+  /** Providers of tiers that carry egress but whose egress price is unknown (counted as 0). */
+  egressUnpricedProviders: string[];
 }
 
-export function monthly({ perDay, hoursPerMonth }: { perDay: Decimal; hoursPerMonth: number }): Decimal {
-  return perDay.mul(hoursPerMonth).div(HOURS_PER_DAY);
+/** Egress a plan sends out, and the price to use where a provider's own is unknown. */
+export interface EgressInput {
+  gbPerMonth: number;
+  /** The caller's price per GB, for providers whose own is unknown; undefined: none. */
+  fallbackPricePerGb?: Decimal;
+}
+
+/** An amount per period of `periodHours` (24 or 168) scaled to a month of `hoursPerMonth`. */
+export function monthly({ perPeriod, periodHours, hoursPerMonth }: { perPeriod: Decimal; periodHours: number; hoursPerMonth: number }): Decimal {
+  return perPeriod.mul(hoursPerMonth).div(periodHours);
 }
 
 /** Effective Decimal price of a slot: interruptible capacity (spot) carries its own interruption overhead (plan-tiers.ts). */
@@ -31,82 +42,115 @@ export function effectivePrice(tier: PlanTier): Decimal {
   return PRICING_MODEL_TRAITS[tier.offer.pricingModel].interruptible ? price.mul(tier.overhead) : price;
 }
 
-export function costPlan({
-  priced,
-  tensorParallel,
-  hoursPerMonth,
-  currency,
-}: {
-  priced: PricedPlan;
-  tensorParallel: number;
-  hoursPerMonth: number;
-  currency: Currency;
-}): PlanCosting {
-  const { plan, tiers } = priced;
-  const toMonth = (perDay: Decimal): Decimal => monthly({ perDay, hoursPerMonth });
-  const rows: { summary: Omit<TierSummary, 'capacityShare'>; gpuHoursPerDay: number }[] = [];
-  let dedicatedCost = new Decimal(0);
-  let dedicatedReplicaHoursPerDay = 0;
-  let coldStarts = new Decimal(0);
-  let spotRestarts = new Decimal(0);
+/** The egress price of a tier's offer: its provider's, else the caller's fallback, else unknown. */
+export function egressPriceOf(offer: TierOfferInput, egress: EgressInput): Decimal | null {
+  return offer.egressPricePerGb ?? egress.fallbackPricePerGb ?? null;
+}
 
+/** The GPU-hours each tier of a plan buys per period: what its share of egress follows (docs/cost-model.md#hidden-costs). */
+export function tierGpuHours(
+  priced: PricedPlan,
+  tensorParallel: number,
+): { offer: TierOfferInput; tier: PlanTier | null; instanceHours: number; coldHours: number; gpuHours: number }[] {
+  const { plan, tiers } = priced;
+  const out: ReturnType<typeof tierGpuHours> = [];
   const slots = [
     [tiers.reserved, plan.instanceHours.reserved, plan.coldStartInstanceHours.reserved],
     [tiers.onDemand, plan.instanceHours.onDemand, plan.coldStartInstanceHours.onDemand],
     [tiers.spot, plan.instanceHours.spot, plan.coldStartInstanceHours.spot],
   ] as const;
-  for (const [tier, instanceHoursPerDay, coldHoursPerDay] of slots) {
-    if (!tier || instanceHoursPerDay <= 0) continue;
-    const price = effectivePrice(tier);
-    const cost = toMonth(price.mul(instanceHoursPerDay));
-    dedicatedCost = dedicatedCost.add(cost);
-    dedicatedReplicaHoursPerDay += instanceHoursPerDay * tier.replicasPerInstance;
-    coldStarts = coldStarts.add(toMonth(price.mul(coldHoursPerDay)));
-    if (PRICING_MODEL_TRAITS[tier.offer.pricingModel].interruptible) {
-      spotRestarts = spotRestarts.add(cost.sub(toMonth(tier.offer.pricePerInstanceHour.mul(instanceHoursPerDay))));
-    }
-    const gpuHoursPerDay = instanceHoursPerDay * tier.offer.gpusPerInstance;
-    rows.push({
-      gpuHoursPerDay,
-      summary: {
-        pricingModel: tier.offer.pricingModel,
-        offerRef: tier.offer.ref,
-        instanceHours: (instanceHoursPerDay * hoursPerMonth) / HOURS_PER_DAY,
-        gpuHours: (gpuHoursPerDay * hoursPerMonth) / HOURS_PER_DAY,
-        cost: { amount: cost, currency },
-      },
-    });
+  for (const [tier, instanceHours, coldHours] of slots) {
+    if (tier && instanceHours > 0) out.push({ offer: tier.offer, tier, instanceHours, coldHours, gpuHours: instanceHours * tier.offer.gpusPerInstance });
   }
-  let gpuCost = dedicatedCost;
   if (tiers.serverless && plan.serverlessReplicaHours > 0) {
     const offer = tiers.serverless.offer;
-    const perReplicaBusyHour = offer.pricePerInstanceHour.mul(tensorParallel).div(offer.gpusPerInstance);
-    const cost = toMonth(perReplicaBusyHour.mul(plan.serverlessReplicaHours));
-    gpuCost = gpuCost.add(cost);
-    const gpuHoursPerDay = plan.serverlessReplicaHours * tensorParallel;
-    rows.push({
-      gpuHoursPerDay,
-      summary: {
-        pricingModel: offer.pricingModel,
-        offerRef: offer.ref,
-        instanceHours: (plan.serverlessReplicaHours * tensorParallel * hoursPerMonth) / offer.gpusPerInstance / HOURS_PER_DAY,
-        gpuHours: (gpuHoursPerDay * hoursPerMonth) / HOURS_PER_DAY,
-        cost: { amount: cost, currency },
-      },
-    });
+    const gpuHours = plan.serverlessReplicaHours * tensorParallel;
+    out.push({ offer, tier: null, instanceHours: gpuHours / offer.gpusPerInstance, coldHours: 0, gpuHours });
   }
-  const totalGpuHoursPerDay = rows.reduce((s, r) => s + r.gpuHoursPerDay, 0);
+  return out;
+}
+
+/**
+ * A plan's money per month in Decimal, tier by tier: capacity at each offer's (effective) price,
+ * cold starts and spot restarts inside it, and egress, split over the tiers by their share of the
+ * plan's GPU-hours and priced at each tier's own provider.
+ */
+export function costPlan({
+  priced,
+  tensorParallel,
+  hoursPerMonth,
+  currency,
+  egress = { gbPerMonth: 0 },
+}: {
+  priced: PricedPlan;
+  tensorParallel: number;
+  hoursPerMonth: number;
+  currency: Currency;
+  egress?: EgressInput;
+}): PlanCosting {
+  const periodHours = priced.plan.hours.length;
+  const toMonth = (perPeriod: Decimal): Decimal => monthly({ perPeriod, periodHours, hoursPerMonth });
+  const zero = new Decimal(0);
+  const parts = tierGpuHours(priced, tensorParallel);
+  const totalGpuHoursPerPeriod = parts.reduce((s, r) => s + r.gpuHours, 0);
+  let dedicatedCost = zero;
+  let gpuCost = zero;
+  let dedicatedReplicaHoursPerPeriod = 0;
+  let coldStarts = zero;
+  let spotRestarts = zero;
+  let egressTotal = zero;
+  const unpriced = new Set<string>();
+  const tiers = parts.map((part): TierSummary => {
+    const { offer, tier } = part;
+    let cost: Decimal;
+    let tierCold = zero;
+    let tierRestarts = zero;
+    if (tier) {
+      const price = effectivePrice(tier);
+      cost = toMonth(price.mul(part.instanceHours));
+      dedicatedCost = dedicatedCost.add(cost);
+      dedicatedReplicaHoursPerPeriod += part.instanceHours * tier.replicasPerInstance;
+      tierCold = toMonth(price.mul(part.coldHours));
+      if (PRICING_MODEL_TRAITS[offer.pricingModel].interruptible) tierRestarts = cost.sub(toMonth(offer.pricePerInstanceHour.mul(part.instanceHours)));
+    } else {
+      // Serverless: busy GPU-hours at the offer's price per GPU-hour.
+      cost = toMonth(offer.pricePerInstanceHour.div(offer.gpusPerInstance).mul(part.gpuHours));
+    }
+    gpuCost = gpuCost.add(cost);
+    coldStarts = coldStarts.add(tierCold);
+    spotRestarts = spotRestarts.add(tierRestarts);
+    const capacityShare = totalGpuHoursPerPeriod > 0 ? part.gpuHours / totalGpuHoursPerPeriod : 0;
+    const egressGb = egress.gbPerMonth * capacityShare;
+    const egressPrice = egressPriceOf(offer, egress);
+    const tierEgress = egressPrice === null ? zero : egressPrice.mul(egressGb);
+    if (egressPrice === null && egressGb > 0) unpriced.add(offer.provider);
+    egressTotal = egressTotal.add(tierEgress);
+    return {
+      pricingModel: offer.pricingModel,
+      offerRef: offer.ref,
+      provider: offer.provider,
+      region: offer.region,
+      instanceHours: (part.instanceHours * hoursPerMonth) / periodHours,
+      gpuHours: (part.gpuHours * hoursPerMonth) / periodHours,
+      cost: { amount: cost, currency },
+      capacityShare,
+      egressGb,
+      egressPricePerGb: egressPrice === null ? null : { amount: egressPrice, currency },
+      egress: { amount: tierEgress, currency },
+      coldStarts: { amount: tierCold, currency },
+      spotRestarts: { amount: tierRestarts, currency },
+    };
+  });
   return {
-    tiers: rows.map((r) => ({
-      ...r.summary,
-      capacityShare: totalGpuHoursPerDay > 0 ? r.gpuHoursPerDay / totalGpuHoursPerDay : 0,
-    })),
+    tiers,
     gpuCost,
     dedicatedCost,
-    gpuHours: (totalGpuHoursPerDay * hoursPerMonth) / HOURS_PER_DAY,
-    dedicatedReplicaHoursPerDay,
+    gpuHours: (totalGpuHoursPerPeriod * hoursPerMonth) / periodHours,
+    dedicatedReplicaHoursPerPeriod,
     coldStarts,
     spotRestarts,
+    egress: egressTotal,
+    egressUnpricedProviders: [...unpriced].sort(),
   };
 }
 

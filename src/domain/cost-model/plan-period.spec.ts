@@ -3,7 +3,7 @@
 import type { InterruptionTolerance } from '../compliance/policy.js';
 import { hourlyDemand } from './demand.js';
 import { offer } from './estimate.factories.js';
-import { batchOrder, dayCost, planDay, recoverableFallbackReplicas, type BurstMode, type PlanInput } from './plan-day.js';
+import { batchOrder, periodCost, planPeriod, recoverableFallbackReplicas, type BurstMode, type PlanInput } from './plan-period.js';
 import type { PlanTier } from './plan-tiers.js';
 import { at } from '../checked.js';
 
@@ -55,11 +55,11 @@ function day({
   };
 }
 
-/** planDay and its fast twin dayCost must both give the hand-computed cost. */
-function expectCost(input: PlanInput, costPerDay: number): ReturnType<typeof planDay> {
-  const plan = planDay(input, 0);
-  expect(plan.costPerDay).toBeCloseTo(costPerDay, 9);
-  expect(dayCost(input, 0, batchOrder(input.demand))).toBeCloseTo(costPerDay, 9);
+/** planPeriod and its fast twin periodCost must both give the hand-computed cost. */
+function expectCost(input: PlanInput, costPerPeriod: number): ReturnType<typeof planPeriod> {
+  const plan = planPeriod(input, 0);
+  expect(plan.costPerPeriod).toBeCloseTo(costPerPeriod, 9);
+  expect(periodCost(input, 0, batchOrder(input.demand))).toBeCloseTo(costPerPeriod, 9);
   return plan;
 }
 
@@ -76,7 +76,7 @@ describe(recoverableFallbackReplicas.name, () => {
   });
 });
 
-describe('RECOVERABLE burst split in planDay and dayCost', () => {
+describe('RECOVERABLE burst split in planPeriod and periodCost', () => {
   it('runs half the burst on spot rounded down, the rest on on-demand', () => {
     // 12 hours of 1 replica: 1 on-demand (4). 12 hours of 3: 2 on-demand + 1 spot (8 + 1.2).
     // 12 × 4 + 12 × 9.2 = 158.4 per day.

@@ -1,9 +1,10 @@
-// One average day of a plan (docs/cost-model.md#the-day-planner): R reserved instances, the burst above them by the plan's burst mode,
+// One average period of a plan, a day (24 hours) or a week (168), as long as the demand profile
+// (docs/cost-model.md#the-period-planner): R reserved instances, the burst above them by the plan's burst mode,
 // serverless hours by a utilization threshold, batch work into idle paid capacity and then the
 // tier that makes the day cheapest, cold starts. Priced in plain numbers; plan-costing.ts
 // recomputes money in Decimal.
 import type { InterruptionTolerance } from '../compliance/policy.js';
-import { HOURS_PER_DAY, type HourlyDemand } from './demand.js';
+import type { HourlyDemand } from './demand.js';
 import type { PlanTier, PlanTiers } from './plan-tiers.js';
 import { at } from '../checked.js';
 
@@ -22,6 +23,7 @@ export type BatchTier = 'RESERVED_IDLE' | 'SPOT' | 'ON_DEMAND' | 'SERVERLESS';
 export type BurstMode = 'BY_TOLERANCE' | 'ON_DEMAND';
 
 export interface PlanHour {
+  /** Hour of the period: of the day (0-23), or of the week (0-167, Monday 00:00 first). */
   hour: number;
   onlineReplicas: number;
   reservedInstances: number;
@@ -31,9 +33,16 @@ export interface PlanHour {
   serverlessReplicaHours: number;
   /** Batch replica-hours run this hour, on whatever capacity it landed. */
   batchReplicaHours: number;
+  /**
+   * Of the instances and serverless hours above, those bought for batch work that idle paid
+   * capacity could not absorb (the spill); the rest serve online traffic.
+   */
+  batchOnDemandInstances: number;
+  batchSpotInstances: number;
+  batchServerlessReplicaHours: number;
 }
 
-export interface DayPlan {
+export interface PeriodPlan {
   reservedInstances: number;
   burst: BurstMode;
   /** Whether hours without online traffic run nothing (and pay a model load after them). */
@@ -46,9 +55,9 @@ export interface DayPlan {
   coldStartInstanceHours: { reserved: number; onDemand: number; spot: number };
   /** Where batch work that did not fit in idle paid capacity went. */
   batchSpillTier: BatchTier | null;
-  costPerDay: number;
-  /** Part of costPerDay spent loading the model after starts from zero. */
-  coldStartCostPerDay: number;
+  costPerPeriod: number;
+  /** Part of costPerPeriod spent loading the model after starts from zero. */
+  coldStartCostPerPeriod: number;
   feasible: boolean;
 }
 
@@ -96,16 +105,19 @@ function splitBurst(input: PlanInput, burst: number): typeof split {
   split.served = true;
   if (burst <= 0) return split;
   const spotAllowed = (input.burst ?? 'BY_TOLERANCE') === 'BY_TOLERANCE' && tolerance !== 'INTOLERANT' && spot !== null;
-  if (tolerance === 'RECOVERABLE' && spotAllowed && onDemand) {
+  if (tolerance === 'RECOVERABLE' && spotAllowed) {
     const fallback = recoverableFallbackReplicas({ burst, spotShare: input.recoverableSpotShare });
-    split.onDemand = instancesFor(fallback, onDemand);
+    if (fallback > 0 && !onDemand) {
+      // No dedicated fallback: the hour goes to serverless, or the plan is infeasible. Never all on spot.
+      split.served = false;
+      return split;
+    }
+    split.onDemand = onDemand ? instancesFor(fallback, onDemand) : 0;
     split.spot = instancesFor(burst - fallback, spot);
   } else if (tolerance === 'TOLERANT' && spotAllowed) {
     split.spot = instancesFor(burst, spot);
   } else if (onDemand) {
     split.onDemand = instancesFor(burst, onDemand);
-  } else if (spotAllowed) {
-    split.spot = instancesFor(burst, spot);
   } else {
     split.served = false;
   }
@@ -113,21 +125,22 @@ function splitBurst(input: PlanInput, burst: number): typeof split {
 }
 
 /** Prices the day with R reserved instances; every other choice follows from R by rule. */
-export function planDay(
+export function planPeriod(
   input: PlanInput,
   reservedInstances: number,
   order: readonly number[] = batchOrder(input.demand),
   serverlessMaxUtilization = NO_SERVERLESS,
-): DayPlan {
+): PeriodPlan {
   const { demand, tiers } = input;
   const { reserved, onDemand, spot, serverless } = tiers;
   const reservedReplicas = reserved ? reservedInstances * reserved.replicasPerInstance : 0;
   const hours: PlanHour[] = [];
   const slack: number[] = [];
   let feasible = true;
-  let cost = reserved ? reservedInstances * HOURS_PER_DAY * reserved.pricePerInstanceHour : 0;
+  const period = demand.onlineReplicas.length;
+  let cost = reserved ? reservedInstances * period * reserved.pricePerInstanceHour : 0;
 
-  for (let h = 0; h < HOURS_PER_DAY; h++) {
+  for (let h = 0; h < period; h++) {
     const needed = at(demand.onlineReplicas, h);
     const burst = Math.max(0, needed - reservedReplicas);
     const { onDemand: odBurst, spot: spotBurst, served } = splitBurst(input, burst);
@@ -164,18 +177,21 @@ export function planDay(
       spotInstances: sp,
       serverlessReplicaHours: serverlessHours,
       batchReplicaHours: 0,
+      batchOnDemandInstances: 0,
+      batchSpotInstances: 0,
+      batchServerlessReplicaHours: 0,
     });
   }
 
   // Batch: idle paid capacity first (free at the margin), lowest-demand hours first.
-  let remaining = demand.batchReplicaHoursPerDay;
+  let remaining = demand.batchReplicaHoursPerPeriod;
   for (const h of order) {
     if (remaining <= EPSILON) break;
     const take = Math.min(remaining, at(slack, h));
     at(hours, h).batchReplicaHours += take;
     remaining -= take;
   }
-  let batchSpillTier: BatchTier | null = demand.batchReplicaHoursPerDay > 0 ? 'RESERVED_IDLE' : null;
+  let batchSpillTier: BatchTier | null = demand.batchReplicaHoursPerPeriod > 0 ? 'RESERVED_IDLE' : null;
   if (remaining > EPSILON) {
     const spill = cheapestSpill({ input, remaining, hours, order });
     if (!spill) {
@@ -186,16 +202,22 @@ export function planDay(
       if (spill.added === null) {
         // Serverless is billed by busy time, so the hour does not change the price: spread it evenly.
         for (const row of hours) {
-          row.serverlessReplicaHours += remaining / HOURS_PER_DAY;
-          row.batchReplicaHours += remaining / HOURS_PER_DAY;
+          row.serverlessReplicaHours += remaining / period;
+          row.batchReplicaHours += remaining / period;
+          row.batchServerlessReplicaHours += remaining / period;
         }
       } else {
         const added = spill.added;
         hours.forEach((row, h) => {
           const n = at(added, h);
           if (n === 0) return;
-          if (spill.tier === 'SPOT') row.spotInstances += n;
-          else row.onDemandInstances += n;
+          if (spill.tier === 'SPOT') {
+            row.spotInstances += n;
+            row.batchSpotInstances += n;
+          } else {
+            row.onDemandInstances += n;
+            row.batchOnDemandInstances += n;
+          }
           row.batchReplicaHours += (remaining * n) / spill.instanceHours;
         });
       }
@@ -203,20 +225,20 @@ export function planDay(
   }
 
   const instanceHours = {
-    reserved: reserved ? reservedInstances * HOURS_PER_DAY : 0,
+    reserved: reserved ? reservedInstances * period : 0,
     onDemand: hours.reduce((s, r) => s + r.onDemandInstances, 0),
     spot: hours.reduce((s, r) => s + r.spotInstances, 0),
   };
   const coldStartInstanceHours = { reserved: 0, onDemand: 0, spot: 0 };
-  let coldStartCostPerDay = 0;
+  let coldStartCostPerPeriod = 0;
   if (input.scaleToZero) {
     const cold = coldStarts({ input, hours, spill: null });
     coldStartInstanceHours.onDemand = cold.onDemand;
     coldStartInstanceHours.spot = cold.spot;
     instanceHours.onDemand += cold.onDemand;
     instanceHours.spot += cold.spot;
-    coldStartCostPerDay = cold.cost;
-    cost += coldStartCostPerDay;
+    coldStartCostPerPeriod = cold.cost;
+    cost += coldStartCostPerPeriod;
   }
   const serverlessReplicaHours = hours.reduce((s, r) => s + r.serverlessReplicaHours, 0);
   return {
@@ -228,8 +250,8 @@ export function planDay(
     serverlessReplicaHours,
     coldStartInstanceHours,
     batchSpillTier,
-    costPerDay: feasible ? cost : Infinity,
-    coldStartCostPerDay,
+    costPerPeriod: feasible ? cost : Infinity,
+    coldStartCostPerPeriod,
     feasible,
   };
 }
@@ -258,9 +280,10 @@ function spillOptions({ remaining, tiers, tolerance }: { remaining: number; tier
 
 /** A dedicated spill of `instanceHours`, whole instances per hour, lowest-demand hours first. */
 function spread(instanceHours: number, order: readonly number[]): number[] {
-  const added = new Array<number>(HOURS_PER_DAY).fill(0);
-  const base = Math.floor(instanceHours / HOURS_PER_DAY);
-  const extra = instanceHours % HOURS_PER_DAY;
+  const period = order.length;
+  const added = new Array<number>(period).fill(0);
+  const base = Math.floor(instanceHours / period);
+  const extra = instanceHours % period;
   order.forEach((h, i) => (added[h] = base + (i < extra ? 1 : 0)));
   return added;
 }
@@ -306,8 +329,9 @@ function coldStarts({
   const running = (h: number): number => at(hours, h).reservedInstances + onDemandAt(h) + spotAt(h);
   let onDemand = 0;
   let spot = 0;
-  for (let h = 0; h < HOURS_PER_DAY; h++) {
-    if (running((h + HOURS_PER_DAY - 1) % HOURS_PER_DAY) === 0 && running(h) > 0) {
+  const period = hours.length;
+  for (let h = 0; h < period; h++) {
+    if (running((h + period - 1) % period) === 0 && running(h) > 0) {
       onDemand += onDemandAt(h) * input.modelLoadHours;
       spot += spotAt(h) * input.modelLoadHours;
     }
@@ -317,10 +341,10 @@ function coldStarts({
 }
 
 /**
- * planDay's cost alone, without building the plan: the reservation search calls it for every R
- * and strategy. blended-plan.spec.ts checks it equals planDay(...).costPerDay.
+ * planPeriod's cost alone, without building the plan: the reservation search calls it for every R
+ * and strategy. blended-plan.spec.ts checks it equals planPeriod(...).costPerPeriod.
  */
-export function dayCost(input: PlanInput, reservedInstances: number, order: readonly number[], serverlessMaxUtilization = NO_SERVERLESS): number {
+export function periodCost(input: PlanInput, reservedInstances: number, order: readonly number[], serverlessMaxUtilization = NO_SERVERLESS): number {
   const { demand, tiers, tolerance } = input;
   const { reserved, onDemand, spot, serverless } = tiers;
   const mu = input.replicaRequestsPerSecond;
@@ -330,10 +354,11 @@ export function dayCost(input: PlanInput, reservedInstances: number, order: read
   const pSpot = spot?.pricePerInstanceHour ?? 0;
   const rOd = onDemand?.replicasPerInstance ?? 0;
   const rSpot = spot?.replicasPerInstance ?? 0;
-  let cost = reserved ? reservedInstances * HOURS_PER_DAY * reserved.pricePerInstanceHour : 0;
+  const period = demand.onlineReplicas.length;
+  let cost = reserved ? reservedInstances * period * reserved.pricePerInstanceHour : 0;
   let slackTotal = 0;
   let emptyHours = false;
-  for (let h = 0; h < HOURS_PER_DAY; h++) {
+  for (let h = 0; h < period; h++) {
     const burst = Math.max(0, at(demand.onlineReplicas, h) - reservedReplicas);
     const s = splitBurst(input, burst);
     let od = s.onDemand;
@@ -358,9 +383,9 @@ export function dayCost(input: PlanInput, reservedInstances: number, order: read
     if (reservedInstances + od + sp === 0) emptyHours = true;
   }
   // Cold starts, and with them the choice of spill tier, need each hour's split: rare
-  // (scale-to-zero with empty hours only), so planDay prices those days.
-  if (input.scaleToZero && emptyHours) return planDay(input, reservedInstances, order, serverlessMaxUtilization).costPerDay;
-  const remaining = demand.batchReplicaHoursPerDay - Math.min(demand.batchReplicaHoursPerDay, slackTotal);
+  // (scale-to-zero with empty hours only), so planPeriod prices those days.
+  if (input.scaleToZero && emptyHours) return planPeriod(input, reservedInstances, order, serverlessMaxUtilization).costPerPeriod;
+  const remaining = demand.batchReplicaHoursPerPeriod - Math.min(demand.batchReplicaHoursPerPeriod, slackTotal);
   if (remaining > EPSILON) {
     let spill = Infinity;
     for (const option of spillOptions({ remaining, tiers, tolerance })) spill = Math.min(spill, option.cost);

@@ -77,7 +77,7 @@ describe(planTiers.name, () => {
 
   it("prices each spot offer with its own band's rate and leaves other tiers at their list price", () => {
     const tiers = planTiers({
-      offers: { ON_DEMAND: offer('ON_DEMAND', '4'), SPOT: offer('SPOT', '2', { interruptionRate: '<5%' }) },
+      offers: [offer('ON_DEMAND', '4'), offer('SPOT', '2', { interruptionRate: '<5%' })],
       tensorParallel: 1,
       tolerance: 'TOLERANT',
       interruptionsPerHour: undefined,
@@ -95,7 +95,7 @@ describe(planTiers.name, () => {
   it("uses the caller's rate over the band, and the default for >20%", () => {
     const spot = (band: InterruptionRate, requested: number | undefined) =>
       planTiers({
-        offers: { SPOT: offer('SPOT', '2', { interruptionRate: band }) },
+        offers: [offer('SPOT', '2', { interruptionRate: band })],
         tensorParallel: 1,
         tolerance: 'TOLERANT',
         interruptionsPerHour: requested,

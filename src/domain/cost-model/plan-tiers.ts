@@ -8,6 +8,11 @@ import type { Decimal } from '../money/money.js';
 export interface TierOfferInput {
   /** Caller's id for the offer (e.g. its keyHash), echoed in chosenOffers. */
   ref: string;
+  /** Who sells it, and where: hidden costs (egress) are priced from the provider of each tier the plan buys. */
+  provider: string;
+  region: string;
+  /** The provider's internet egress price per GB in the estimate's currency; null: not known. */
+  egressPricePerGb: Decimal | null;
   pricingModel: PricingModel;
   gpusPerInstance: number;
   /**
@@ -114,9 +119,9 @@ export function spotOverheadFactor({
 
 /**
  * Picks the tiers a replica of t GPUs can use: for each plan slot, the offer of the models filling
- * it (catalog/pricing-model-traits.ts) that is cheapest per replica-hour, the first in
- * PRICING_MODELS order on a tie (of the reservation terms, 1 year before 3). Instances with fewer
- * than t GPUs cannot hold a replica. INTOLERANT traffic never gets spot
+ * it (catalog/pricing-model-traits.ts) that is cheapest per replica-hour, of every instance size
+ * the candidate has, the first in PRICING_MODELS order on a tie (of the reservation terms, 1 year
+ * before 3). Instances with fewer than t GPUs cannot hold a replica. INTOLERANT traffic never gets spot
  * (docs/cost-model.md#burst-above-the-reservation). Each spot offer carries its own overhead
  * (its band's rate unless the caller gave one), so the spot comparison is by effective price.
  */
@@ -128,7 +133,7 @@ export function planTiers({
   modelLoadHours,
   lostWorkHours,
 }: {
-  offers: Partial<Record<PricingModel, TierOfferInput>>;
+  offers: readonly TierOfferInput[];
   tensorParallel: number;
   tolerance: InterruptionTolerance;
   /** The caller's rate for every spot offer; undefined: each offer's band, else the default. */
@@ -157,10 +162,10 @@ export function planTiers({
   const keepCheaper = (slot: 'reserved' | 'onDemand' | 'spot', candidate: PlanTier | null): void => {
     if (perReplica(candidate) < perReplica(tiers[slot])) tiers[slot] = candidate;
   };
-  for (const model of PRICING_MODELS) {
-    const offer = offers[model];
-    if (!offer) continue;
-    const slot = PRICING_MODEL_TRAITS[model].planSlot;
+  // In PRICING_MODELS order, so that on a tie the earlier model (the shorter reservation term) wins.
+  const ordered = [...offers].sort((a, b) => PRICING_MODELS.indexOf(a.pricingModel) - PRICING_MODELS.indexOf(b.pricingModel));
+  for (const offer of ordered) {
+    const slot = PRICING_MODEL_TRAITS[offer.pricingModel].planSlot;
     switch (slot) {
       case 'RESERVED':
         keepCheaper('reserved', tier(offer));
@@ -187,6 +192,6 @@ export function planTiers({
 }
 
 /** The offers of the models that fill a plan slot. */
-export function offersInSlot(offers: Partial<Record<PricingModel, TierOfferInput>>, slot: PlanSlot): TierOfferInput[] {
-  return PRICING_MODELS.flatMap((m) => (PRICING_MODEL_TRAITS[m].planSlot === slot && offers[m] ? [offers[m]] : []));
+export function offersInSlot(offers: readonly TierOfferInput[], slot: PlanSlot): TierOfferInput[] {
+  return offers.filter((o) => PRICING_MODEL_TRAITS[o.pricingModel].planSlot === slot);
 }

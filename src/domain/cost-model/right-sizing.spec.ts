@@ -39,6 +39,7 @@ function settings(candidates: GpuCandidate[], overrides: Partial<RightSizingSett
     modelLoadSeconds: undefined,
     hoursPerMonth: 730,
     egressGbPerMonth: 0,
+    egressPricePerGb: undefined,
     measuredThroughput: [],
     ...overrides,
   };
@@ -77,11 +78,11 @@ function candidateOf(g: GpuRow): GpuCandidate {
     ...(g.spot === null ? {} : { SPOT: od.mul(g.spot).div(100) }),
     ...(g.serverless === null ? {} : { SERVERLESS: od.mul(g.serverless).div(100) }),
   };
-  const offers: GpuCandidate['offers'] = {};
-  for (const [model, price] of Object.entries(perGpu) as [PricingModel, Decimal][]) {
-    offers[model] = offer(model, price.mul(g.gpusPerInstance), { ref: `${g.gpu.slug}/${model}`, gpusPerInstance: g.gpusPerInstance });
-  }
-  return { gpu: g.gpu, offers, egressPricePerGb: g.egressCentsPerGb === null ? null : new Decimal(g.egressCentsPerGb).div(100) };
+  const egressPricePerGb = g.egressCentsPerGb === null ? null : new Decimal(g.egressCentsPerGb).div(100);
+  const offers = (Object.entries(perGpu) as [PricingModel, Decimal][]).map(([model, price]) =>
+    offer(model, price.mul(g.gpusPerInstance), { ref: `${g.gpu.slug}/${model}`, gpusPerInstance: g.gpusPerInstance, egressPricePerGb }),
+  );
+  return { gpu: g.gpu, offers };
 }
 
 describe(`${evaluateCandidates.name} with keep`, () => {

@@ -1,16 +1,17 @@
 // Right-sizing (docs/cost-model.md#right-sizing-and-alternatives): every allowed GPU × precision × tensor-parallel degree is
 // planned in plain numbers; the cheapest wins. Money is recomputed in Decimal for the result.
-import { PRICING_MODEL_TRAITS } from '../catalog/pricing-model-traits.js';
 import type { InterruptionTolerance } from '../compliance/policy.js';
 import { fitReplica, type ReplicaMemory } from '../sizing/fit.js';
 import type { ModelSpec } from '../sizing/model-presets.js';
 import { weightBytes } from '../sizing/model.js';
 import { PRECISIONS, type Precision } from '../sizing/precision.js';
 import { blendedCostLowerBound, optimizeBlendedPlan } from './blended-plan.js';
-import { planDay, type DayPlan, type PlanInput } from './plan-day.js';
-import { HOURS_PER_DAY, hourlyDemand, type HourlyDemand } from './demand.js';
+import { planPeriod, type PeriodPlan, type PlanInput } from './plan-period.js';
+import { hourlyDemand, type HourlyDemand } from './demand.js';
 import type { GpuCandidate, MeasuredThroughputInput } from './estimate.types.js';
 import { planTiers, type PlanTier, type PlanTiers } from './plan-tiers.js';
+import { egressPriceOf, tierGpuHours, type EgressInput } from './plan-costing.js';
+import type { Decimal } from '../money/money.js';
 import { estimateReplicaThroughput, measuredReplicaThroughput, type ReplicaThroughput } from './throughput.js';
 
 /** Container and engine start (CUDA graph capture) before weights load. */
@@ -38,12 +39,14 @@ export interface RightSizingSettings {
   modelLoadSeconds: number | undefined;
   hoursPerMonth: number;
   egressGbPerMonth: number;
+  /** The caller's egress price per GB, for providers whose own is unknown. */
+  egressPricePerGb: Decimal | undefined;
   measuredThroughput: readonly MeasuredThroughputInput[];
 }
 
 /** A plan and the tier each of its slots was priced with. */
 export interface PricedPlan {
-  plan: DayPlan;
+  plan: PeriodPlan;
   tiers: PlanTiers;
 }
 
@@ -64,12 +67,18 @@ export interface Evaluation {
    * plan and the alternatives are ever priced, so the others never pay for them.
    */
   readonly dedicatedOnly: PricedPlan | null;
-  readonly autoscaled: PricedPlan;
-  readonly naive: PricedPlan;
-  /** What the baselines are priced at: on-demand, else reserved, else spot. */
-  baselineTier: PlanTier;
+  /** The baselines, on-demand only; null when no on-demand offer holds a replica. */
+  readonly autoscaled: PricedPlan | null;
+  readonly naive: PricedPlan | null;
+  /** What the baselines are priced at: the on-demand tier; null when there is none. */
+  baselineTier: PlanTier | null;
   /** The blended plan plus egress, per month (comparison only). */
   monthlyCostEstimate: number;
+  /**
+   * Tiers the plan leaves out although they would lower the GPU cost: their provider's egress
+   * price made the plan dearer in total (empty when none was).
+   */
+  leftOutForEgress: PlanTier['offer'][];
 }
 
 /**
@@ -104,7 +113,7 @@ export function evaluateCandidates(s: RightSizingSettings, { keep = Infinity }: 
   let tooLargeGpus: number | null = null;
 
   s.candidates.forEach((candidate, candidateIndex) => {
-    const offers = Object.values(candidate.offers).filter((o) => o !== undefined);
+    const offers = candidate.offers;
     if (offers.length === 0) return;
     const gpusPerInstance = Math.max(...offers.map((o) => o.gpusPerInstance));
     for (const precision of s.precisions) {
@@ -137,7 +146,7 @@ export function evaluateCandidates(s: RightSizingSettings, { keep = Infinity }: 
       }
     }
   });
-  const evaluations = plannedInRankOrder(s, pending, keep);
+  const evaluations = plannedInRankOrder(s, pending, keep, notes);
   return { evaluations, tooLargeGpus, largestTried, anyFit, notes: [...new Set(notes)] };
 }
 
@@ -151,7 +160,7 @@ interface Pending {
   demand: HourlyDemand;
   tiers: PlanTiers;
   modelLoadSeconds: number;
-  baselineTier: PlanTier;
+  baselineTier: PlanTier | null;
   planInput: PlanInput;
   /** The blended plan's cost can be no lower than this (monthlyCostEstimate's formula on blendedCostLowerBound). */
   lowerBound: number;
@@ -165,7 +174,7 @@ interface Pending {
  * best option of each of the next pairs) is the same as with every option planned. The order in
  * which options are planned changes nothing else: each plan depends on its own option only.
  */
-function plannedInRankOrder(s: RightSizingSettings, pending: Pending[], keep: number): Evaluation[] {
+function plannedInRankOrder(s: RightSizingSettings, pending: Pending[], keep: number, notes: string[]): Evaluation[] {
   const byBound = pending
     .map((p, order) => ({ p, order }))
     .sort(
@@ -184,6 +193,11 @@ function plannedInRankOrder(s: RightSizingSettings, pending: Pending[], keep: nu
       if (ahead >= keep) continue;
     }
     const evaluation = planOne(s, p);
+    if (!evaluation.blended.plan.feasible) {
+      // No mix of the allowed tiers serves every hour: an answer from it would not hold.
+      notes.push(infeasibleNote(s, p));
+      continue;
+    }
     planned.push({ evaluation, order });
     const key = `${p.candidateIndex}/${p.precision}`;
     const best = bestOfPair.get(key);
@@ -191,6 +205,21 @@ function plannedInRankOrder(s: RightSizingSettings, pending: Pending[], keep: nu
   }
   return planned.sort((a, b) => a.order - b.order).map((x) => x.evaluation);
 }
+
+/** Why no plan of an option serves every hour (the tiers that could are missing). */
+function infeasibleNote(s: RightSizingSettings, p: Pending): string {
+  const t = p.memory.tensorParallel;
+  const { onDemand, reserved, serverless } = p.tiers;
+  if (s.tolerance === 'RECOVERABLE' && !onDemand && !serverless) {
+    return (
+      `${p.candidate.gpu.slug}: RECOVERABLE keeps ${pctOf(1 - s.recoverableSpotShare)} of its burst off spot, and no on-demand or serverless offer ` +
+      `holds a ${t}-GPU replica${reserved ? ' (a reservation of the whole peak was dearer or impossible)' : ''}; TOLERANT would run on spot alone`
+    );
+  }
+  return `${p.candidate.gpu.slug}: no mix of its allowed offers serves every hour of the profile`;
+}
+
+const pctOf = (x: number): string => `${Math.round(x * 100)}%`;
 
 function prepareOne({
   s,
@@ -230,10 +259,11 @@ function prepareOne({
     modelLoadHours: modelLoadSeconds / 3600,
     lostWorkHours: s.lostWorkMinutes / 60,
   });
-  const baselineTier = tiers.onDemand ?? tiers.reserved ?? tiers.spot;
-  if (!baselineTier) {
+  if (!tiers.onDemand && !tiers.reserved && !tiers.spot) {
     return `${candidate.gpu.slug}: no on-demand, reserved or allowed spot offer holds a ${t}-GPU replica`;
   }
+  // The baselines are what buying on demand would cost: priced from an on-demand offer or not at all.
+  const baselineTier = tiers.onDemand;
   const demand = hourlyDemand({
     hourlyRequestsPerSecond: s.hourlyRequestsPerSecond,
     batchShare: s.batchShare,
@@ -266,24 +296,57 @@ function prepareOne({
     modelLoadSeconds,
     baselineTier,
     planInput,
-    lowerBound: monthlyCostEstimate(s, candidate, blendedCostLowerBound(planInput)),
+    lowerBound: toMonth(s, demand, blendedCostLowerBound(planInput)) + s.egressGbPerMonth * cheapestEgress(tiers, egressOf(s)),
   };
 }
 
-/** The blended plan plus egress, per month; non-decreasing in costPerDay (lower bounds stay lower bounds). */
-function monthlyCostEstimate(s: RightSizingSettings, candidate: GpuCandidate, costPerDay: number): number {
-  const egressPricePerGb = candidate.egressPricePerGb?.toNumber() ?? 0;
-  return (costPerDay * s.hoursPerMonth) / HOURS_PER_DAY + s.egressGbPerMonth * egressPricePerGb;
+const egressOf = (s: RightSizingSettings): EgressInput => ({ gbPerMonth: s.egressGbPerMonth, fallbackPricePerGb: s.egressPricePerGb });
+
+/** A cost per period as a month, in plain numbers (comparison only). */
+function toMonth(s: RightSizingSettings, demand: HourlyDemand, costPerPeriod: number): number {
+  return (costPerPeriod * s.hoursPerMonth) / demand.onlineReplicas.length;
+}
+
+/** The lowest egress price per GB of any tier the plan could buy (unknown counts 0): a lower bound of its egress price. */
+function cheapestEgress(tiers: PlanTiers, egress: EgressInput): number {
+  const offers = [tiers.reserved?.offer, tiers.onDemand?.offer, tiers.spot?.offer, tiers.serverless?.offer].filter((o) => o !== undefined);
+  return Math.min(...offers.map((o) => egressPriceOf(o, egress)?.toNumber() ?? 0));
+}
+
+/** The blended plan plus its egress (each tier's share at its provider's price), per month, in plain numbers (comparison only). */
+function monthlyCostEstimate(s: RightSizingSettings, demand: HourlyDemand, priced: PricedPlan, tensorParallel: number): number {
+  const parts = tierGpuHours(priced, tensorParallel);
+  const total = parts.reduce((sum, p) => sum + p.gpuHours, 0);
+  let egress = 0;
+  for (const p of parts) egress += total > 0 ? (s.egressGbPerMonth * p.gpuHours * (egressPriceOf(p.offer, egressOf(s))?.toNumber() ?? 0)) / total : 0;
+  return toMonth(s, demand, priced.plan.costPerPeriod) + egress;
 }
 
 function planOne(s: RightSizingSettings, p: Pending): Evaluation {
   const { planInput, tiers, baselineTier } = p;
-  // The optimizer's space holds both baselines: no clamp to them here (estimate.ts asserts it).
-  const blended: PricedPlan = { plan: optimizeBlendedPlan(planInput), tiers };
+  const t = p.memory.tensorParallel;
   let naive: PricedPlan | undefined;
   let autoscaled: PricedPlan | undefined;
+  const autoscaledOnce = (): PricedPlan | null => (baselineTier ? (autoscaled ??= autoscaledPlan({ planInput, baselineTier })) : null);
+  // The optimizer minimises the GPU cost, and its space holds both baselines. Egress follows each
+  // tier's share of GPU-hours at its own provider's price, so a tier that saves on GPUs can cost
+  // more in egress than it saves: the plans without the dearer-egress tiers (and the on-demand
+  // baseline itself) compete on the total, and the cheapest in total is the plan (estimate.ts asserts
+  // that it is never dearer than a baseline).
+  let blended: PricedPlan = { plan: optimizeBlendedPlan(planInput), tiers };
+  let monthlyCost = monthlyCostEstimate(s, p.demand, blended, t);
+  for (const option of egressOptions(s, p, autoscaledOnce)) {
+    if (!option.plan.feasible) continue;
+    const cost = monthlyCostEstimate(s, p.demand, option, t);
+    if (cost < monthlyCost * (1 - 1e-12)) {
+      blended = option;
+      monthlyCost = cost;
+    }
+  }
+  const used = new Set(tierOffers(blended.tiers).map((o) => o.ref));
+  const leftOutForEgress = blended.tiers === tiers ? [] : tierOffers(tiers).filter((o) => !used.has(o.ref));
   let dedicatedOnly: PricedPlan | null | undefined;
-  const naiveOnce = (): PricedPlan => (naive ??= naivePlan({ planInput, baselineTier }));
+  const naiveOnce = (): PricedPlan | null => (baselineTier ? (naive ??= naivePlan({ planInput, baselineTier })) : null);
   return {
     candidateIndex: p.candidateIndex,
     candidate: p.candidate,
@@ -302,15 +365,45 @@ function planOne(s: RightSizingSettings, p: Pending): Evaluation {
       }
       return dedicatedOnly;
     },
-    get naive(): PricedPlan {
+    get naive(): PricedPlan | null {
       return naiveOnce();
     },
-    get autoscaled(): PricedPlan {
-      return (autoscaled ??= autoscaledPlan({ planInput, baselineTier, naive: naiveOnce() }));
+    get autoscaled(): PricedPlan | null {
+      return autoscaledOnce();
     },
     baselineTier,
-    monthlyCostEstimate: monthlyCostEstimate(s, p.candidate, blended.plan.costPerDay),
+    monthlyCostEstimate: monthlyCost,
+    leftOutForEgress,
   };
+}
+
+const tierOffers = (tiers: PlanTiers): PlanTier['offer'][] =>
+  [tiers.reserved?.offer, tiers.onDemand?.offer, tiers.spot?.offer, tiers.serverless?.offer].filter((o) => o !== undefined);
+
+/**
+ * With egress to price and tiers whose providers charge different egress prices: for each price but
+ * the dearest, the plan of only the tiers at most that dear, and the on-demand baseline plan.
+ */
+function egressOptions(s: RightSizingSettings, p: Pending, autoscaled: () => PricedPlan | null): PricedPlan[] {
+  if (!(s.egressGbPerMonth > 0)) return [];
+  const price = (o: PlanTier['offer']): number => egressPriceOf(o, egressOf(s))?.toNumber() ?? 0;
+  const prices = [...new Set(tierOffers(p.tiers).map(price))].sort((a, b) => a - b);
+  if (prices.length < 2) return [];
+  const keep = <T extends { offer: PlanTier['offer'] }>(tier: T | null, max: number): T | null => (tier && price(tier.offer) <= max ? tier : null);
+  const options: PricedPlan[] = [];
+  for (const max of prices.slice(0, -1)) {
+    const tiers: PlanTiers = {
+      reserved: keep(p.tiers.reserved, max),
+      onDemand: keep(p.tiers.onDemand, max),
+      spot: keep(p.tiers.spot, max),
+      serverless: keep(p.tiers.serverless, max),
+    };
+    if (!tiers.reserved && !tiers.onDemand && !tiers.spot) continue;
+    options.push({ plan: optimizeBlendedPlan({ ...p.planInput, tiers }), tiers });
+  }
+  const baseline = autoscaled();
+  if (baseline) options.push(baseline);
+  return options;
 }
 
 const baselineTiers = (tier: PlanTier): PlanTiers => ({ reserved: null, onDemand: tier, spot: null, serverless: null });
@@ -321,22 +414,20 @@ function naivePlan({ planInput, baselineTier }: { planInput: PlanInput; baseline
   const demand: HourlyDemand = {
     ...planInput.demand,
     onlineReplicas: planInput.demand.onlineReplicas.map(() => peak),
-    batchReplicaHoursPerDay: 0,
+    batchReplicaHoursPerPeriod: 0,
   };
   const tiers = baselineTiers(baselineTier);
   return {
-    plan: planDay({ ...planInput, demand, tiers, tolerance: 'INTOLERANT', scaleToZero: false }, 0),
+    plan: planPeriod({ ...planInput, demand, tiers, tolerance: 'INTOLERANT', scaleToZero: false }, 0),
     tiers,
   };
 }
 
 /**
- * The baseline tier alone, following the hourly demand, batch included: the best plan with no
+ * The on-demand tier alone, following the hourly demand, batch included: the best plan with no
  * other tier (scaling to zero only where it pays for its model loads).
  */
-function autoscaledPlan({ planInput, baselineTier, naive }: { planInput: PlanInput; baselineTier: PlanTier; naive: PricedPlan }): PricedPlan {
-  // A reservation cannot follow demand: with no on-demand offer, autoscaling is the naive plan.
-  if (PRICING_MODEL_TRAITS[baselineTier.offer.pricingModel].isReserved) return naive;
+function autoscaledPlan({ planInput, baselineTier }: { planInput: PlanInput; baselineTier: PlanTier }): PricedPlan {
   const tiers = baselineTiers(baselineTier);
   return { plan: optimizeBlendedPlan({ ...planInput, tiers, tolerance: 'INTOLERANT' }), tiers };
 }

@@ -21,6 +21,14 @@ export function formatAmount(amount: Decimal): string {
   return amount.toFixed(AMOUNT_DECIMALS, Decimal.ROUND_HALF_EVEN);
 }
 
+/** Decimals of a total on the wire: cents. */
+export const TOTAL_DECIMALS = 2;
+
+/** The wire form of a total (a month's cost): a decimal string in cents, half to even. */
+export function formatTotal(amount: Decimal): string {
+  return amount.toFixed(TOTAL_DECIMALS, Decimal.ROUND_HALF_EVEN);
+}
+
 /** Each catalog Decimal's wire form, kept while the Decimal lives. */
 const formatted = new WeakMap<Decimal, string>();
 

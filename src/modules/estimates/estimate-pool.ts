@@ -28,13 +28,7 @@ export class EstimatePool implements OnModuleDestroy {
     try {
       return fromWire<EstimateOutcome>(await this.pool.run(toWire(input)));
     } catch (error) {
-      if (error instanceof TimeBudgetExceeded) {
-        throw unprocessable('ESTIMATE.TIME_BUDGET_EXCEEDED', `The estimate did not finish within ${error.budgetMs} ms; allow fewer GPUs or precisions`, [
-          { field: 'gpus', message: `planning took longer than ${error.budgetMs} ms` },
-        ]);
-      }
-      if (error instanceof PoolBusy) throw new AppError('ESTIMATE.BUSY', 'UNAVAILABLE', 'Every estimate worker is busy; retry shortly');
-      throw error;
+      throw poolError(error);
     }
   }
 
@@ -42,4 +36,19 @@ export class EstimatePool implements OnModuleDestroy {
     // Nest runs this before it closes the HTTP server: finish the estimates already accepted.
     await this.pool.destroy(this.budgetMs + 1_000);
   }
+}
+
+/**
+ * The pool's refusals as the API documents them: over the time budget 422
+ * ESTIMATE.TIME_BUDGET_EXCEEDED, every worker busy 503 ESTIMATE.BUSY (with Retry-After); any other
+ * error as it is.
+ */
+export function poolError(error: unknown): unknown {
+  if (error instanceof TimeBudgetExceeded) {
+    return unprocessable('ESTIMATE.TIME_BUDGET_EXCEEDED', `The estimate did not finish within ${error.budgetMs} ms; allow fewer GPUs or precisions`, [
+      { field: 'gpus', message: `planning took longer than ${error.budgetMs} ms` },
+    ]);
+  }
+  if (error instanceof PoolBusy) return new AppError('ESTIMATE.BUSY', 'UNAVAILABLE', 'Every estimate worker is busy; retry shortly');
+  return error;
 }

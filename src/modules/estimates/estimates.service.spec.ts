@@ -4,14 +4,11 @@
 import { Logger } from '@nestjs/common';
 import type { EstimateOutcome } from '../../domain/cost-model/index.js';
 import { sampleCatalog } from '../../domain/compliance/testing/sample-catalog.js';
-import { catalogTestingModule } from '../catalog/testing/catalog-testing-module.js';
-import { InMemoryCatalogRepository } from '../catalog/testing/in-memory-catalog.repository.js';
 import type { EstimateInput } from './dto/estimate.input.js';
-import { EstimatePool } from './estimate-pool.js';
 import { EstimatesService } from './estimates.service.js';
-import { InProcessEstimatePool } from './testing/in-process-estimate-pool.js';
-import { at, defined } from '../../domain/checked.js';
+import { at } from '../../domain/checked.js';
 import { Decimal } from '../../domain/money/money.js';
+import { estimatesUnderTest } from './testing/estimates-under-test.js';
 
 const input = (overrides: Partial<EstimateInput> = {}): EstimateInput => ({
   model: { preset: 'llama-3-8b' },
@@ -20,15 +17,10 @@ const input = (overrides: Partial<EstimateInput> = {}): EstimateInput => ({
 });
 
 async function setUp(content = sampleCatalog()) {
-  const repo = new InMemoryCatalogRepository();
+  const { repo, pool, estimates } = await estimatesUnderTest();
   const v1 = repo.addVersion({ content });
   repo.publishAt(v1.id, new Date('2026-01-01T00:00:00Z'));
-  const pool = new InProcessEstimatePool();
-  const moduleRef = await catalogTestingModule({ repository: repo, config: { STALE_PRICE_DAYS: 90 }, providers: [EstimatesService, EstimatePool] })
-    .overrideProvider(EstimatePool)
-    .useValue(pool)
-    .compile();
-  return { repo, v1, pool, estimates: moduleRef.get(EstimatesService) };
+  return { repo, v1, pool, estimates };
 }
 
 describe(EstimatesService.name, () => {
@@ -98,7 +90,7 @@ describe(EstimatesService.name, () => {
   });
 
   describe('the cost model’s input', () => {
-    it('offers the cost model the cheapest compliant offer per pricing model, in the asked currency, with its provider’s egress price', async () => {
+    it('offers the cost model the cheapest compliant offer per pricing model and instance size, in the asked currency, each with its provider’s egress price', async () => {
       const { pool, estimates } = await setUp();
       await estimates.estimate(input({ gpus: ['h100-sxm-80gb'], policy: { residency: 'EEA' }, currency: 'EUR' }));
       const sent = at(pool.inputs, 0);
@@ -106,14 +98,20 @@ describe(EstimatesService.name, () => {
       expect(sent.candidates).toHaveLength(1);
       const h100 = at(sent.candidates, 0);
       expect(h100.gpu.slug).toBe('h100-sxm-80gb');
-      // In the EEA: Scaleway at 2.73 EUR beats OVH at 2.80 EUR and AWS Frankfurt at 36.00 USD; the only spot offer is in the US.
-      expect(Object.keys(h100.offers)).toEqual(['ON_DEMAND']);
-      const onDemand = defined(h100.offers.ON_DEMAND, 'the ON_DEMAND offer');
-      expect(onDemand).toMatchObject({ ref: 'scaleway|scaleway:fr-par-2|h100-sxm-80gb|1|H100-1-80G|ON_DEMAND', pricingModel: 'ON_DEMAND', gpusPerInstance: 1 });
-      expect(onDemand.pricePerInstanceHour.toFixed(4)).toBe('2.7300');
-      // Scaleway's egress, 0.09 USD per GB, at 0.8650 EUR per USD.
-      expect(h100.egressProvider).toBe('scaleway');
-      expect(h100.egressPricePerGb?.toFixed(5)).toBe('0.07785');
+      // In the EEA, on demand: of 1-GPU instances Scaleway at 2.73 EUR beats OVH at 2.80 EUR; of 8-GPU ones, AWS Frankfurt
+      // at 36.00 USD is the only one. The only spot offer is in the US.
+      expect(h100.offers.map((o) => [o.pricingModel, o.provider, o.gpusPerInstance])).toEqual([
+        ['ON_DEMAND', 'scaleway', 1],
+        ['ON_DEMAND', 'aws', 8],
+      ]);
+      const [scaleway, aws] = [at(h100.offers, 0), at(h100.offers, 1)];
+      expect(scaleway).toMatchObject({ ref: 'scaleway|scaleway:fr-par-2|h100-sxm-80gb|1|H100-1-80G|ON_DEMAND', region: 'scaleway:fr-par-2' });
+      expect(scaleway.pricePerInstanceHour.toFixed(4)).toBe('2.7300');
+      // Each provider's egress, 0.09 USD per GB, at 0.8650 EUR per USD.
+      expect(scaleway.egressPricePerGb?.toFixed(5)).toBe('0.07785');
+      expect(aws.egressPricePerGb?.toFixed(5)).toBe('0.07785');
+      // 36.00 USD × 0.8650 = 31.14 EUR.
+      expect(aws.pricePerInstanceHour.toFixed(2)).toBe('31.14');
     });
 
     it('considers only the pricing models the policy allows, and every GPU of the version when none is named', async () => {
@@ -123,10 +121,10 @@ describe(EstimatesService.name, () => {
       expect(sent.candidates.map((c) => c.gpu.slug)).toEqual(['h100-sxm-80gb', 'l4-24gb']);
       const [h100, l4] = [at(sent.candidates, 0), at(sent.candidates, 1)];
       // The p5.48xlarge spot offer: 8 GPUs at 12.00 USD an instance-hour.
-      expect(Object.keys(h100.offers)).toEqual(['SPOT']);
-      expect(h100.offers.SPOT).toMatchObject({ gpusPerInstance: 8, interruptionNoticeSeconds: null });
-      expect(h100.offers.SPOT?.pricePerInstanceHour.toFixed(2)).toBe('12.00');
-      expect(l4.offers).toEqual({});
+      expect(h100.offers.map((o) => o.pricingModel)).toEqual(['SPOT']);
+      expect(at(h100.offers, 0)).toMatchObject({ gpusPerInstance: 8, interruptionNoticeSeconds: null });
+      expect(at(h100.offers, 0).pricePerInstanceHour.toFixed(2)).toBe('12.00');
+      expect(l4.offers).toEqual([]);
     });
 
     it("hands the spot offer's Spot Instance Advisor band to the cost model, which prices with it and says so", async () => {
@@ -135,7 +133,7 @@ describe(EstimatesService.name, () => {
       const content = { ...catalog, offers: catalog.offers.map((o) => (o.pricingModel === 'SPOT' ? { ...o, interruptionRate: '<5%' as const } : o)) };
       const { pool, estimates } = await setUp(content);
       const answer = await estimates.estimate(input({ gpus: ['h100-sxm-80gb'], policy: { pricingModels: ['SPOT'], tolerance: 'TOLERANT' } }));
-      expect(at(pool.inputs, 0).candidates[0]?.offers.SPOT).toMatchObject({ interruptionRate: '<5%' });
+      expect(at(pool.inputs, 0).candidates[0]?.offers.find((o) => o.pricingModel === 'SPOT')).toMatchObject({ interruptionRate: '<5%' });
       const spot = at(answer.estimate.chosenOffers, 0);
       expect(spot).toMatchObject({ pricingModel: 'SPOT', interruptionBasis: 'ADVISOR_BAND' });
       // −ln(1 − 0.05) / 730 = 0.0512932943875506 / 730 per instance-hour.
@@ -144,7 +142,7 @@ describe(EstimatesService.name, () => {
 
     it('keeps candidates per version, policy, discounts and currency, never answering one with another’s', async () => {
       const { repo, pool, estimates } = await setUp();
-      const h100 = (i: number) => at(at(pool.inputs, i).candidates, 0).offers.ON_DEMAND;
+      const h100 = (i: number) => at(at(pool.inputs, i).candidates, 0).offers.find((o) => o.pricingModel === 'ON_DEMAND' && o.gpusPerInstance === 1);
       const gpus = ['h100-sxm-80gb'];
       await estimates.estimate(input({ gpus, policy: { residency: 'EEA' }, currency: 'EUR' }));
       // Another workload, the same catalog question: the same offers.

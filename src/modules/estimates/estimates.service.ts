@@ -3,11 +3,11 @@
 // pure cost model. Reads only; stores nothing. Same input and version, same numbers.
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { PRICING_MODELS, type CatalogVersionInfo, type Currency } from '../../domain/catalog/catalog.types.js';
+import type { CatalogVersionInfo, Currency } from '../../domain/catalog/catalog.types.js';
 import {
   ANY_REQUIREMENT,
   assertKnownIdentifiers,
-  cheapestPerGpuAndPricingModel,
+  cheapestPerGpuModelAndSize,
   priceQualityWarnings,
   priceReferenceDate,
   resolveDiscounts,
@@ -16,8 +16,15 @@ import {
   type CompliancePolicy,
   type Discounts,
 } from '../../domain/compliance/index.js';
-import { gpuSpecFromCatalog, type EstimateInput as CostModelInput, type GpuCandidate, type InferenceEstimate } from '../../domain/cost-model/index.js';
+import {
+  gpuSpecFromCatalog,
+  type EstimateInput as CostModelInput,
+  type GpuCandidate,
+  type InferenceEstimate,
+  type TierOfferInput,
+} from '../../domain/cost-model/index.js';
 import { convert, Decimal } from '../../domain/money/money.js';
+import { exchangeRateUsed, staleExchangeRateWarning, type ExchangeRateUsed } from '../../domain/money/exchange-rate.js';
 import type { ModelInput } from '../../domain/sizing/index.js';
 import { badInput, unprocessable } from '../../common/errors/app-error.js';
 import { CatalogService } from '../catalog/catalog.service.js';
@@ -32,6 +39,8 @@ export interface EstimateAnswer {
   version: CatalogVersionInfo;
   estimate: InferenceEstimate;
   index: CatalogIndex;
+  /** The FX rate the estimate's prices were converted with; null when none was. */
+  exchangeRate: ExchangeRateUsed | null;
 }
 
 /** Candidate lists kept per catalog version (the index), for this many distinct policies each. */
@@ -49,12 +58,15 @@ export class EstimatesService {
   constructor(
     private readonly catalog: CatalogService,
     private readonly pool: EstimatePool,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'STALE_PRICE_DAYS'>,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'STALE_PRICE_DAYS' | 'STALE_FX_DAYS'>,
   ) {}
 
   async estimate(input: EstimateInput): Promise<EstimateAnswer> {
-    if ((input.workload.hourlyProfile === undefined) === (input.workload.requestsPerSecond === undefined)) {
-      throw badInput('REQUEST.INVALID', [{ field: 'workload.hourlyProfile', message: 'give exactly one of hourlyProfile (24 values) and requestsPerSecond' }]);
+    const profiles = [input.workload.hourlyProfile, input.workload.weeklyProfile, input.workload.requestsPerSecond].filter((p) => p !== undefined);
+    if (profiles.length !== 1) {
+      throw badInput('REQUEST.INVALID', [
+        { field: 'workload.hourlyProfile', message: 'give exactly one of hourlyProfile (24 values), weeklyProfile (168 values) and requestsPerSecond' },
+      ]);
     }
     if ((input.model.preset === undefined) === (input.model.parametersB === undefined)) {
       throw badInput('REQUEST.INVALID', [{ field: 'model.preset', message: 'give exactly one of preset and parametersB' }]);
@@ -90,9 +102,19 @@ export class EstimatesService {
     const outcome = await this.pool.run(this.costModelInput(input, { index, policy, discounts, currency, gpuSlugs }));
     switch (outcome.kind) {
       case 'OK': {
-        const chosen = outcome.estimate.chosenOffers.map((c) => at(index.offers, getOrThrow(index.offerByKeyHash, c.ref, 'offer')));
-        outcome.estimate.warnings.push(...priceQualityWarnings(chosen, { referenceDate, staleAfterDays: this.config.STALE_PRICE_DAYS }));
-        return { version, estimate: outcome.estimate, index };
+        const estimate = outcome.estimate;
+        const chosen = estimate.chosenOffers.map((c) => at(index.offers, getOrThrow(index.offerByKeyHash, c.ref, 'offer')));
+        estimate.warnings.push(...priceQualityWarnings(chosen, { referenceDate, staleAfterDays: this.config.STALE_PRICE_DAYS }));
+        const exchangeRate = exchangeRateUsed({ fxRates: index.fxRates, currency, priceCurrencies: chosen.map((o) => o.currency), referenceDate });
+        if (exchangeRate) {
+          estimate.assumptions.push(
+            `Prices converted at 1 ${exchangeRate.base} = ${exchangeRate.rate} ${exchangeRate.currency}, the rate of ${exchangeRate.date} ` +
+              `(${exchangeRate.ageDays} days before ${referenceDate}; ${exchangeRate.source}).`,
+          );
+          const stale = staleExchangeRateWarning(exchangeRate, this.config.STALE_FX_DAYS);
+          if (stale) estimate.warnings.push(stale);
+        }
+        return { version, estimate, index, exchangeRate };
       }
       case 'INVALID_INPUT':
         throw badInput('REQUEST.INVALID', [{ field: outcome.field, message: outcome.reason }]);
@@ -161,32 +183,24 @@ export class EstimatesService {
     return candidates;
   }
 
-  /** The cheapest compliant offer of each pricing model for each GPU type, from one query over the catalog. */
+  /** The cheapest compliant offer of each pricing model and instance size for each GPU type, from one query over the catalog. */
   private selectCandidates(slugs: string[], ctx: { index: CatalogIndex; policy: CompliancePolicy; discounts: Discounts; currency: Currency }): GpuCandidate[] {
-    const cheapest = cheapestPerGpuAndPricingModel({ catalog: ctx.index, gpus: slugs, policy: ctx.policy, currency: ctx.currency, discounts: ctx.discounts });
+    const cheapest = cheapestPerGpuModelAndSize({ catalog: ctx.index, gpus: slugs, policy: ctx.policy, currency: ctx.currency, discounts: ctx.discounts });
     return slugs.map((slug) => {
       const gpu = at(ctx.index.gpus, getOrThrow(ctx.index.gpuBySlug, slug, 'GPU'));
-      const best = getOrThrow(cheapest, slug, 'GPU');
-      const offers: GpuCandidate['offers'] = {};
-      let egressPricePerGb: Decimal | null = null;
-      let egressProvider: string | null = null;
-      for (const pricingModel of PRICING_MODELS) {
-        const quote = best[pricingModel];
-        if (!quote) continue;
-        offers[pricingModel] = {
-          ref: quote.offer.keyHash,
-          pricingModel,
-          gpusPerInstance: quote.offer.gpuCount,
-          pricePerInstanceHour: quote.pricePerInstanceHour,
-          interruptionNoticeSeconds: quote.offer.interruptionNoticeSeconds,
-          interruptionRate: quote.offer.interruptionRate ?? null,
-        };
-        egressProvider ??= quote.provider.slug;
-        if (egressPricePerGb === null && quote.provider.egressUsdPerGb) {
-          egressPricePerGb = convert(quote.provider.egressUsdPerGb, 'USD', ctx.currency, ctx.index.fxRates);
-        }
-      }
-      return { gpu: gpuSpecFromCatalog({ gpu }), offers, egressPricePerGb, egressProvider };
+      const offers = getOrThrow(cheapest, slug, 'GPU').map((quote): TierOfferInput => ({
+        ref: quote.offer.keyHash,
+        provider: quote.provider.slug,
+        region: quote.region.code,
+        // Egress is the provider's, per GB in USD in the catalog; the estimate's currency here.
+        egressPricePerGb: quote.provider.egressUsdPerGb ? convert(quote.provider.egressUsdPerGb, 'USD', ctx.currency, ctx.index.fxRates) : null,
+        pricingModel: quote.offer.pricingModel,
+        gpusPerInstance: quote.offer.gpuCount,
+        pricePerInstanceHour: quote.pricePerInstanceHour,
+        interruptionNoticeSeconds: quote.offer.interruptionNoticeSeconds,
+        interruptionRate: quote.offer.interruptionRate ?? null,
+      }));
+      return { gpu: gpuSpecFromCatalog({ gpu }), offers };
     });
   }
 }

@@ -1,12 +1,13 @@
-// The estimate planner: a workload in, the plan out as pictures (the 24 hours by tier against
-// demand, the month by tier, the plan against its baselines) and as text (unit economics,
-// alternatives, assumptions, warnings, the chosen offers). The form lives in the URL, with the
+// The estimate planner: a workload in, the plan out as pictures (the hours of the average day or
+// week by tier against demand, the month by tier, the plan against its baselines) and as text
+// (unit economics, alternatives, why the plan looks as it does, assumptions, warnings, the chosen
+// offers with where their prices come from). The form lives in the URL, with the
 // catalog version the answer used, so a link reproduces the plan.
 import type { ChartConfiguration } from 'chart.js';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { useChoices } from '../catalog-data';
 import { graphql, request, type ResultOf, type VariablesOf } from '../graphql';
-import { PROFILE_PRESETS, profileOf, type ProfilePreset } from '../profiles';
+import { hourLabel, PERIOD_HOURS, PERIODS, PROFILE_PRESETS, profileOf, WEEKDAYS, type Period, type ProfilePreset } from '../profiles';
 import { TIER_COLOURS, tierOf } from '../tiers';
 import {
   ChartCanvas,
@@ -20,6 +21,8 @@ import {
   Loading,
   money,
   PRESETS,
+  sourceKindLabel,
+  availabilityLabel,
   RowsEditor,
   TableScroll,
   useRequest,
@@ -47,10 +50,21 @@ const EstimateQuery = graphql(`
         amount
         currency
       }
+      periodHours
+      exchangeRate {
+        base
+        currency
+        rate
+        date
+        source
+      }
+      explanations
       savingsVsNaivePct
       savingsVsOnDemandAutoscaledPct
       tiers {
         pricingModel
+        provider
+        region
         cost {
           amount
         }
@@ -71,6 +85,7 @@ const EstimateQuery = graphql(`
             amount
           }
         }
+        unavailableReason
       }
       unitEconomics {
         averageUtilization
@@ -119,6 +134,8 @@ const EstimateQuery = graphql(`
           amount
         }
         priceKind
+        sourceKind
+        availability
         observedAt
         source
         interruptionsPerHour
@@ -155,7 +172,7 @@ export function estimateInput(f: EstimateForm): Input {
       avgInputTokens: Number(f.input),
       avgOutputTokens: Number(f.output),
       batchShare: Number(f.batch),
-      hourlyProfile: f.profile,
+      ...(f.profile.length === PERIOD_HOURS.week ? { weeklyProfile: f.profile } : { hourlyProfile: f.profile }),
     },
     policy: { tolerance: f.tolerance as 'INTOLERANT' | 'RECOVERABLE' | 'TOLERANT', ...(f.preset ? { preset: f.preset } : {}) },
     ...(f.gpus.length ? { gpus: f.gpus } : {}),
@@ -214,7 +231,13 @@ export function EstimateView(props: { params: URLSearchParams; onParams: (p: URL
     setApplied(form);
     props.onParams(toParams(form, ESTIMATE_DEFAULTS));
   };
-  const profileError = err('workload.hourlyProfile');
+  const profileError = err('workload.hourlyProfile', 'workload.weeklyProfile');
+  const period: Period = form.profile.length === PERIOD_HOURS.week ? 'week' : 'day';
+  const fill = (changes: Partial<EstimateForm>) =>
+    setForm((f) => {
+      const next = { ...f, ...changes };
+      return { ...next, profile: profileOf(next.shape as ProfilePreset, Number(next.peak) || 0, next.period as Period) };
+    });
 
   return (
     <section aria-labelledby="estimate-title">
@@ -357,8 +380,16 @@ export function EstimateView(props: { params: URLSearchParams; onParams: (p: URL
           err={err}
         />
         <fieldset class="field profile wide" aria-describedby={profileError ? 'est-profile-error' : undefined}>
-          <legend>Requests per second, hour by hour (an average day)</legend>
+          <legend>Requests per second, hour by hour (an average {period})</legend>
           <div class="profile-tools">
+            <label for="est-period">Period</label>
+            <select id="est-period" value={form.period} onChange={(ev) => fill({ period: ev.currentTarget.value })}>
+              {PERIODS.map((p) => (
+                <option key={p} value={p}>
+                  {p === 'day' ? 'day (24 h)' : 'week (168 h)'}
+                </option>
+              ))}
+            </select>
             <label for="est-shape">Shape</label>
             <select id="est-shape" value={form.shape} onChange={(ev) => set('shape', ev.currentTarget.value)}>
               {PROFILE_PRESETS.map((p) => (
@@ -369,28 +400,33 @@ export function EstimateView(props: { params: URLSearchParams; onParams: (p: URL
             </select>
             <label for="est-peak">Peak requests/s</label>
             <input id="est-peak" type="number" step="any" value={form.peak} onInput={(ev) => set('peak', ev.currentTarget.value)} />
-            <button type="button" onClick={() => setForm((f) => ({ ...f, profile: profileOf(f.shape as ProfilePreset, Number(f.peak) || 0) }))}>
-              Fill the 24 hours
+            <button type="button" onClick={() => fill({})}>
+              Fill the {form.profile.length === PERIOD_HOURS.week ? 168 : 24} hours
             </button>
           </div>
-          <div class="profile-grid">
-            {form.profile.map((v, hour) => (
-              <label key={hour} class="hour">
-                <span>{String(hour).padStart(2, '0')}h</span>
-                <input
-                  type="number"
-                  step="any"
-                  min="0"
-                  value={v}
-                  aria-label={`Requests per second at ${hour}:00`}
-                  onInput={(ev) => {
-                    const value = Number(ev.currentTarget.value);
-                    setForm((f) => ({ ...f, profile: f.profile.map((x, i) => (i === hour ? value : x)) }));
-                  }}
-                />
-              </label>
-            ))}
-          </div>
+          {(period === 'week' ? WEEKDAYS.map((day, d) => ({ day, from: d * 24 })) : [{ day: null, from: 0 }]).map(({ day, from }) => (
+            <div class="profile-grid" key={from} role={day ? 'group' : undefined} aria-label={day ?? undefined}>
+              {form.profile.slice(from, from + 24).map((v, i) => {
+                const hour = from + i;
+                return (
+                  <label key={hour} class="hour">
+                    <span>{hourLabel(hour, form.profile.length)}</span>
+                    <input
+                      type="number"
+                      step="any"
+                      min="0"
+                      value={v}
+                      aria-label={`Requests per second ${day ? `on ${day} ` : ''}at ${i}:00`}
+                      onInput={(ev) => {
+                        const value = Number(ev.currentTarget.value);
+                        setForm((f) => ({ ...f, profile: f.profile.map((x, j) => (j === hour ? value : x)) }));
+                      }}
+                    />
+                  </label>
+                );
+              })}
+            </div>
+          ))}
           {profileError && (
             <small id="est-profile-error" class="error" role="alert" data-field-error="est-profile">
               {profileError}
@@ -417,7 +453,7 @@ function Plan({ e }: { e: EstimateResult }) {
     () => ({
       type: 'bar',
       data: {
-        labels: e.hourlyPlan.map((h) => `${String(h.hour).padStart(2, '0')}h`),
+        labels: e.hourlyPlan.map((h) => hourLabel(h.hour, e.periodHours)),
         datasets: [
           {
             type: 'line',
@@ -459,8 +495,8 @@ function Plan({ e }: { e: EstimateResult }) {
             stack: 'cost',
           })),
           {
-            label: 'baseline',
-            data: [0, Number(e.baselines.onDemandAutoscaled.monthlyCost.amount), Number(e.baselines.naive.monthlyCost.amount)],
+            label: 'baseline (on-demand)',
+            data: [0, Number(e.baselines.onDemandAutoscaled?.monthlyCost.amount ?? 0), Number(e.baselines.naive?.monthlyCost.amount ?? 0)],
             backgroundColor: '#8c959f',
             stack: 'cost',
           },
@@ -484,8 +520,24 @@ function Plan({ e }: { e: EstimateResult }) {
         </span>{' '}
         {currency} a month: {e.model.name} at {e.precision} on {e.gpusPerReplica} × {e.gpu} per replica, {e.reservedInstances} reserved instance(s). Catalog
         version <strong data-testid="plan-version">{e.catalogVersion.label}</strong>.
+        {e.exchangeRate && (
+          <span data-testid="exchange-rate">
+            {' '}
+            Prices converted at 1 {e.exchangeRate.base} = {e.exchangeRate.rate} {e.exchangeRate.currency} ({e.exchangeRate.source}, {e.exchangeRate.date}).
+          </span>
+        )}
       </p>
-      <h2>The average day by tier</h2>
+      {e.explanations.length > 0 && (
+        <section aria-labelledby="why-title">
+          <h2 id="why-title">Why this plan</h2>
+          <ul data-testid="explanations">
+            {e.explanations.map((x) => (
+              <li key={x}>{x}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <h2>The average {e.periodHours > 24 ? 'week' : 'day'} by tier</h2>
       <ChartCanvas
         id="hourly-chart"
         config={hourlyChart}
@@ -497,7 +549,7 @@ function Plan({ e }: { e: EstimateResult }) {
           <table data-testid="hourly-table">
             <thead>
               <tr>
-                <th scope="col">Hour</th>
+                <th scope="col">{e.periodHours > 24 ? 'Day and hour' : 'Hour'}</th>
                 <th scope="col">Demand (req/s)</th>
                 <th scope="col">Replicas needed</th>
                 <th scope="col">Reserved inst.</th>
@@ -510,7 +562,7 @@ function Plan({ e }: { e: EstimateResult }) {
             <tbody>
               {e.hourlyPlan.map((h) => (
                 <tr key={h.hour}>
-                  <td>{h.hour}</td>
+                  <td>{e.periodHours > 24 ? hourLabel(h.hour, e.periodHours) : h.hour}</td>
                   <td class="num">{h.demandRequestsPerSecond}</td>
                   <td class="num">{h.replicasNeeded}</td>
                   <td class="num">{h.reservedInstances}</td>
@@ -538,6 +590,7 @@ function Plan({ e }: { e: EstimateResult }) {
               <thead>
                 <tr>
                   <th scope="col">Tier</th>
+                  <th scope="col">Bought from</th>
                   <th scope="col">Cost ({currency})</th>
                   <th scope="col">GPU-hours</th>
                   <th scope="col">Share of capacity</th>
@@ -549,6 +602,9 @@ function Plan({ e }: { e: EstimateResult }) {
                     <th scope="row">
                       <span class="swatch" data-colour={tierOf(t.pricingModel)} aria-hidden="true" /> {label(t.pricingModel)}
                     </th>
+                    <td>
+                      {t.provider}, {t.region}
+                    </td>
                     <td class="num" data-testid={`tier-cost-${t.pricingModel}`}>
                       {money(t.cost.amount)}
                     </td>
@@ -569,23 +625,30 @@ function Plan({ e }: { e: EstimateResult }) {
                 <td />
               </tr>
               <tr>
-                <th scope="row" title={e.baselines.onDemandAutoscaled.description}>
+                <th scope="row" title={e.baselines.onDemandAutoscaled?.description}>
                   On-demand autoscaled
                 </th>
                 <td class="num" data-testid="baseline-autoscaled">
-                  {money(e.baselines.onDemandAutoscaled.monthlyCost.amount)}
+                  {e.baselines.onDemandAutoscaled ? money(e.baselines.onDemandAutoscaled.monthlyCost.amount) : 'not priced'}
                 </td>
-                <td data-testid="savings-autoscaled">saves {e.savingsVsOnDemandAutoscaledPct} %</td>
+                <td data-testid="savings-autoscaled">{e.savingsVsOnDemandAutoscaledPct === null ? '' : `saves ${e.savingsVsOnDemandAutoscaledPct} %`}</td>
               </tr>
               <tr>
-                <th scope="row" title={e.baselines.naive.description}>
+                <th scope="row" title={e.baselines.naive?.description}>
                   Naive
                 </th>
                 <td class="num" data-testid="baseline-naive">
-                  {money(e.baselines.naive.monthlyCost.amount)}
+                  {e.baselines.naive ? money(e.baselines.naive.monthlyCost.amount) : 'not priced'}
                 </td>
-                <td data-testid="savings-naive">saves {e.savingsVsNaivePct} %</td>
+                <td data-testid="savings-naive">{e.savingsVsNaivePct === null ? '' : `saves ${e.savingsVsNaivePct} %`}</td>
               </tr>
+              {e.baselines.unavailableReason && (
+                <tr>
+                  <td colSpan={3} data-testid="baselines-unavailable">
+                    {e.baselines.unavailableReason}
+                  </td>
+                </tr>
+              )}
             </tbody>
           </table>
         </section>
@@ -647,6 +710,7 @@ function Plan({ e }: { e: EstimateResult }) {
               <th scope="col">Price per instance-hour</th>
               <th scope="col">Spot interruptions per hour</th>
               <th scope="col">Observed</th>
+              <th scope="col">Availability</th>
               <th scope="col">Source</th>
             </tr>
           </thead>
@@ -670,9 +734,11 @@ function Plan({ e }: { e: EstimateResult }) {
                 <td>
                   {o.observedAt} ({o.priceKind})
                 </td>
+                <td data-testid={`availability-${o.pricingModel}`}>{availabilityLabel(o.availability)}</td>
                 <td>
                   <a href={o.source} target="_blank" rel="noreferrer noopener">
-                    source<span class="sr-only"> of the {label(o.pricingModel)} price</span>
+                    {sourceKindLabel(o.sourceKind)}
+                    <span class="sr-only"> of the {label(o.pricingModel)} price</span>
                   </a>
                 </td>
               </tr>

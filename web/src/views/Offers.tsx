@@ -17,6 +17,8 @@ import {
   money,
   PRESETS,
   PRICING_MODELS,
+  availabilityLabel,
+  sourceKindLabel,
   splitList,
   TableScroll,
   useRequest,
@@ -43,6 +45,12 @@ const CheapestQuery = graphql(`
       currency
       excludedCount
       warnings
+      exchangeRate {
+        base
+        currency
+        rate
+        date
+      }
       items {
         ...OfferRow
       }
@@ -70,6 +78,9 @@ const CheapestQuery = graphql(`
     pricingModel
     priceKind
     observedAt
+    sourceKind
+    availability
+    availabilityNote
     source
   }
 `);
@@ -104,6 +115,8 @@ export function offerVariables(f: OfferForm): Variables {
       ...(f.maxPrice ? { maxPricePerGpuHour: f.maxPrice } : {}),
       ...(f.maxPriceAge ? { maxPriceAgeDays: Number(f.maxPriceAge) } : {}),
       ...(f.estimates ? { includeEstimates: true } : {}),
+      ...(f.minSource ? { minSourceKind: f.minSource as 'PROVIDER_API' | 'PROVIDER_PAGE' | 'MIRROR' | 'ANNOUNCEMENT' } : {}),
+      ...(f.confirmed ? { requireConfirmedAvailability: true } : {}),
     },
     currency: f.currency as 'USD' | 'EUR',
     ...(discounts.length ? { discounts } : {}),
@@ -123,12 +136,28 @@ const COLUMNS = [
   { key: 'pricingModel', title: 'Pricing model', value: (r: Row) => r.pricingModel },
   { key: 'priceKind', title: 'Price kind', value: (r: Row) => r.priceKind },
   { key: 'observedAt', title: 'Observed', value: (r: Row) => r.observedAt },
+  { key: 'sourceKind', title: 'Source kind', value: (r: Row) => sourceKindLabel(r.sourceKind) },
+  { key: 'availability', title: 'Availability', value: (r: Row) => availabilityLabel(r.availability) },
 ] as const;
 type SortKey = (typeof COLUMNS)[number]['key'];
 
 export function offersCsvOf(rows: readonly Row[], currency: string): string {
   return toCsv(
-    ['Provider', 'Region', 'Country', 'Instance', 'GPU', 'GPUs', `Price per GPU-hour (${currency})`, 'Pricing model', 'Price kind', 'Observed', 'Source'],
+    [
+      'Provider',
+      'Region',
+      'Country',
+      'Instance',
+      'GPU',
+      'GPUs',
+      `Price per GPU-hour (${currency})`,
+      'Pricing model',
+      'Price kind',
+      'Observed',
+      'Source kind',
+      'Availability',
+      'Source',
+    ],
     rows.map((r) => [
       r.provider,
       r.region,
@@ -140,6 +169,8 @@ export function offersCsvOf(rows: readonly Row[], currency: string): string {
       r.pricingModel,
       r.priceKind,
       r.observedAt,
+      sourceKindLabel(r.sourceKind),
+      availabilityLabel(r.availability),
       r.source,
     ]),
   );
@@ -282,6 +313,18 @@ export function OffersView(props: { params: URLSearchParams; onParams: (p: URLSe
             onInput={(e) => set('maxPrice', e.currentTarget.value)}
           />
         </Field>
+        <Field id="offer-min-source" label="Prices read from at least" error={err('minSourceKind', 'policy.minSourceKind')}>
+          <select
+            {...described('offer-min-source', err('minSourceKind', 'policy.minSourceKind'))}
+            value={form.minSource}
+            onChange={(e) => set('minSource', e.currentTarget.value)}
+          >
+            <option value="">any source</option>
+            <option value="MIRROR">a mirror of the provider's data</option>
+            <option value="PROVIDER_PAGE">the provider's own page</option>
+            <option value="PROVIDER_API">the provider's own API</option>
+          </select>
+        </Field>
         <Field id="offer-max-age" label="Max price age (days)" error={err('maxPriceAgeDays', 'policy.maxPriceAgeDays')}>
           <input
             {...described('offer-max-age', err('maxPriceAgeDays', 'policy.maxPriceAgeDays'))}
@@ -361,6 +404,10 @@ export function OffersView(props: { params: URLSearchParams; onParams: (p: URLSe
             <input type="checkbox" checked={form.estimates} onChange={(e) => set('estimates', e.currentTarget.checked)} /> Include ESTIMATE prices
           </label>
           <label>
+            <input type="checkbox" checked={form.confirmed} onChange={(e) => set('confirmed', e.currentTarget.checked)} /> Only offers the provider confirms in
+            that region
+          </label>
+          <label>
             <input type="checkbox" id="offer-explain" checked={form.explain} onChange={(e) => set('explain', e.currentTarget.checked)} /> Show cheaper excluded
             offers and why
           </label>
@@ -378,6 +425,11 @@ export function OffersView(props: { params: URLSearchParams; onParams: (p: URLSe
           <p class="meta">
             {rows.length} compliant offer{rows.length === 1 ? '' : 's'}, prices in {data.currency}, catalog version{' '}
             <strong data-testid="catalog-version">{data.catalogVersion.label}</strong>.{' '}
+            {data.exchangeRate && (
+              <span data-testid="exchange-rate">
+                Converted at 1 {data.exchangeRate.base} = {data.exchangeRate.rate} {data.exchangeRate.currency} (rate of {data.exchangeRate.date}).{' '}
+              </span>
+            )}
             <button type="button" class="link" onClick={download} data-testid="csv-download">
               Download CSV of this table
             </button>
@@ -478,6 +530,8 @@ function OfferTr(props: { row: Row; reasons?: readonly string[] }) {
       <td>{label(r.pricingModel)}</td>
       <td>{r.priceKind}</td>
       <td>{r.observedAt}</td>
+      <td>{sourceKindLabel(r.sourceKind)}</td>
+      <td title={r.availabilityNote ?? undefined}>{availabilityLabel(r.availability)}</td>
       <td>
         <a href={r.source} rel="noreferrer noopener" target="_blank">
           source

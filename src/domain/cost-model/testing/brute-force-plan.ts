@@ -1,7 +1,7 @@
 // A brute-force reference for the plan optimizer, for tests only. It lists every plan of the space
 // blended-plan.ts says it searches (reservation size, burst mode, scale-to-zero or stay warm, a
 // set of serverless hours, the batch overflow's tier), prices each from its definition hour by
-// hour, and keeps the cheapest. It shares no code with plan-day.ts or blended-plan.ts, is slow on
+// hour, and keeps the cheapest. It shares no code with plan-period.ts or blended-plan.ts, is slow on
 // purpose, and is meant for small fleets.
 import type { InterruptionTolerance } from '../../compliance/policy.js';
 import { at, defined } from '../../checked.js';
@@ -115,9 +115,11 @@ function dedicated(world: ReferenceWorld, burst: number, mode: ReferencePlan['bu
   const { onDemand, spot, tolerance } = world;
   const spotAllowed = spot !== null && tolerance !== 'INTOLERANT' && mode === 'BY_TOLERANCE';
   if (!spotAllowed) return onDemand ? { od: instances(burst, onDemand), sp: 0 } : null;
-  if (!onDemand || tolerance === 'TOLERANT') return { od: 0, sp: instances(burst, spot) };
-  // RECOVERABLE: spot takes at most its share of the replicas (rounded down), on-demand the rest.
+  if (tolerance === 'TOLERANT') return { od: 0, sp: instances(burst, spot) };
+  // RECOVERABLE: spot takes at most its share of the replicas (rounded down), on-demand the rest;
+  // without an on-demand tier the rest has no dedicated home.
   const onSpot = Math.floor(burst * world.recoverableSpotShare);
+  if (!onDemand) return onSpot === burst ? { od: 0, sp: instances(burst, spot) } : null;
   return { od: instances(burst - onSpot, onDemand), sp: instances(onSpot, spot) };
 }
 

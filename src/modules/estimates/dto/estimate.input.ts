@@ -18,12 +18,21 @@ export class WorkloadInput {
   @InputField(
     field.list(field.number({ ...WORKLOAD_BOUNDS.requestsPerSecond }), {
       ...WORKLOAD_BOUNDS.hourlyProfile,
-      description: 'Requests/s per hour of an average day, hour 0 first; or give requestsPerSecond',
+      description: 'Requests/s per hour of an average day, hour 0 first (24 values); or give weeklyProfile or requestsPerSecond',
     }),
   )
   hourlyProfile?: number[];
 
-  @InputField(field.number({ ...WORKLOAD_BOUNDS.requestsPerSecond, description: 'Flat rate, requests/s, instead of hourlyProfile' }))
+  @InputField(
+    field.list(field.number({ ...WORKLOAD_BOUNDS.requestsPerSecond }), {
+      ...WORKLOAD_BOUNDS.weeklyProfile,
+      description:
+        'Requests/s per hour of an average week, Monday 00:00 first (168 values): weekdays and weekends planned as they are, reservations sized on the week; or give hourlyProfile or requestsPerSecond',
+    }),
+  )
+  weeklyProfile?: number[];
+
+  @InputField(field.number({ ...WORKLOAD_BOUNDS.requestsPerSecond, description: 'Flat rate, requests/s, instead of hourlyProfile or weeklyProfile' }))
   requestsPerSecond?: number;
 
   @InputField(field.int({ ...WORKLOAD_BOUNDS.tokens, required: true, example: 500, description: 'Input (prompt) tokens per request, on average' }))

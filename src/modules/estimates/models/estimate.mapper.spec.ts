@@ -20,15 +20,18 @@ function scalewayEstimate(): InferenceEstimate {
       candidates: [
         {
           gpu: gpuSpecFromCatalog({ gpu: makeGpu() }),
-          offers: {
-            ON_DEMAND: {
+          offers: [
+            {
               ref: SCALEWAY,
+              provider: 'scaleway',
+              region: 'scaleway:fr-par-2',
+              egressPricePerGb: null,
               pricingModel: 'ON_DEMAND',
               gpusPerInstance: 1,
               pricePerInstanceHour: new Decimal('2.73'),
               interruptionNoticeSeconds: null,
             },
-          },
+          ],
         },
       ],
     }),
@@ -66,12 +69,15 @@ describe(toEstimateModel.name, () => {
     });
   });
 
-  it('sends money as decimal strings with 4 places in the estimate’s currency', () => {
+  it('sends totals in cents and unit prices with 4 places, as decimal strings in the estimate’s currency', () => {
     const e = scalewayEstimate();
     const model = toEstimateModel({ version, estimate: { ...e, monthlyCost: money('1234.56789', 'EUR'), gpuCost: money('7', 'EUR') }, index });
-    expect(model.monthlyCost).toEqual({ amount: '1234.5679', currency: 'EUR' });
-    expect(model.gpuCost).toEqual({ amount: '7.0000', currency: 'EUR' });
-    expect(model.tiers.every((t) => /^\d+\.\d{4}$/.test(t.cost.amount) && t.cost.currency === 'EUR')).toBe(true);
+    // 1234.56789 to cents, half to even: 1234.57.
+    expect(model.monthlyCost).toEqual({ amount: '1234.57', currency: 'EUR' });
+    expect(model.gpuCost).toEqual({ amount: '7.00', currency: 'EUR' });
+    expect(model.tiers.every((t) => /^\d+\.\d{2}$/.test(t.cost.amount) && t.cost.currency === 'EUR')).toBe(true);
+    expect(model.chosenOffers.every((o) => /^\d+\.\d{4}$/.test(o.pricePerInstanceHour.amount))).toBe(true);
+    expect(model.unitEconomics.costPer1MOutputTokens?.amount).toMatch(/^\d+\.\d{4}$/);
   });
 
   it('rounds ratios and shares to 4 decimals and token counts to whole tokens, keeping nulls', () => {
@@ -105,7 +111,7 @@ describe(toEstimateModel.name, () => {
     expect(model.apiComparison).toEqual({
       apiPricePer1MTokens: { amount: '0.6000', currency: 'EUR' },
       tokensPerDay: 1_235,
-      monthlyApiCost: { amount: '10.0000', currency: 'EUR' },
+      monthlyApiCost: { amount: '10.00', currency: 'EUR' },
       breakEvenTokensPerDay: 99,
       selfHostingCheaper: false,
     });
@@ -119,17 +125,19 @@ describe(toEstimateModel.name, () => {
       estimate: {
         ...e,
         baselines: {
-          naive: { monthlyCost: money('100', 'EUR'), pricingModel: 'ON_DEMAND', instances: 2, replicas: 3 },
-          onDemandAutoscaled: { monthlyCost: money('80', 'EUR'), pricingModel: 'ON_DEMAND', gpuHours: 1_000.123456 },
+          naive: { monthlyCost: money('100', 'EUR'), pricingModel: 'ON_DEMAND', offerRef: SCALEWAY, instances: 2, replicas: 3 },
+          onDemandAutoscaled: { monthlyCost: money('80', 'EUR'), pricingModel: 'ON_DEMAND', offerRef: SCALEWAY, gpuHours: 1_000.123456 },
+          unavailableReason: null,
         },
       },
     });
     expect(model.baselines.naive).toEqual({
-      monthlyCost: { amount: '100.0000', currency: 'EUR' },
+      monthlyCost: { amount: '100.00', currency: 'EUR' },
       pricingModel: 'ON_DEMAND',
+      offerId: SCALEWAY,
       description: '3 replicas (peak) on 2 instance(s), ON_DEMAND, every hour',
     });
-    expect(model.baselines.onDemandAutoscaled.description).toBe('ON_DEMAND instances following the hourly demand (1000.1235 GPU-hours a month)');
+    expect(model.baselines.onDemandAutoscaled?.description).toBe('ON_DEMAND instances following the hourly demand (1000.1235 GPU-hours a month)');
   });
 
   it("sends a spot offer's interruption rate, where it came from, and the offer's band", () => {
@@ -145,9 +153,18 @@ describe(toEstimateModel.name, () => {
         candidates: [
           {
             gpu: gpuSpecFromCatalog({ gpu: makeGpu() }),
-            offers: {
-              SPOT: { ref: spotRef, pricingModel: 'SPOT', gpusPerInstance: 8, pricePerInstanceHour: new Decimal('12.00'), interruptionRate: '15-20%' },
-            },
+            offers: [
+              {
+                ref: spotRef,
+                provider: 'aws',
+                region: 'aws:us-east-1',
+                egressPricePerGb: new Decimal('0.09'),
+                pricingModel: 'SPOT',
+                gpusPerInstance: 8,
+                pricePerInstanceHour: new Decimal('12.00'),
+                interruptionRate: '15-20%',
+              },
+            ],
           },
         ],
       }),

@@ -5,12 +5,17 @@ import type { InferenceEstimate } from '../../../domain/cost-model/index.js';
 import type { CatalogVersionInfo } from '../../../domain/catalog/catalog.types.js';
 import type { Money } from '../../../domain/money/money.js';
 import { MoneyModel } from '../../../common/models/money.model.js';
+import { ExchangeRateModel } from '../../../common/models/exchange-rate.model.js';
+import type { ExchangeRateUsed } from '../../../domain/money/exchange-rate.js';
 import { CatalogVersionRefModel } from '../../catalog/models/catalog-version.model.js';
 import { EstimateModel } from './estimate.model.js';
 import { at, getOrThrow } from '../../../domain/checked.js';
 
+/** A price or unit cost: 4 places. */
 const m = (money: Money): MoneyModel => MoneyModel.of(money.amount, money.currency);
 const mOrNull = (money: Money | null): MoneyModel | null => (money ? m(money) : null);
+/** A total (a month's cost, a tier's, a hidden cost): cents. */
+const total = (money: Money): MoneyModel => MoneyModel.ofTotal(money.amount, money.currency);
 /** Ratios and shares rounded for the wire: 4 decimals (0.01% precision). */
 const r4 = (x: number): number => Math.round(x * 10_000) / 10_000;
 
@@ -18,22 +23,33 @@ export function toEstimateModel({
   version,
   estimate: e,
   index,
+  exchangeRate = null,
 }: {
   version: CatalogVersionInfo;
   estimate: InferenceEstimate;
   index: CatalogIndex;
+  exchangeRate?: ExchangeRateUsed | null;
 }): EstimateModel {
   return Object.assign(new EstimateModel(), {
     catalogVersion: CatalogVersionRefModel.of(version),
-    monthlyCost: m(e.monthlyCost),
-    gpuCost: m(e.gpuCost),
+    monthlyCost: total(e.monthlyCost),
+    gpuCost: total(e.gpuCost),
     hoursPerMonth: e.hoursPerMonth,
+    periodHours: e.periodHours,
     tiers: e.tiers.map((t) => ({
       pricingModel: t.pricingModel,
+      offerId: t.offerRef,
+      provider: t.provider,
+      region: t.region,
       gpuHours: r4(t.gpuHours),
       instanceHours: r4(t.instanceHours),
-      cost: m(t.cost),
+      cost: total(t.cost),
       capacityShare: r4(t.capacityShare),
+      egressGb: r4(t.egressGb),
+      egressPricePerGb: mOrNull(t.egressPricePerGb),
+      egress: total(t.egress),
+      coldStarts: total(t.coldStarts),
+      spotRestarts: total(t.spotRestarts),
     })),
     hourlyPlan: e.hourlyPlan.map((h) => ({
       ...h,
@@ -41,6 +57,7 @@ export function toEstimateModel({
       onlineRequestsPerSecond: r4(h.onlineRequestsPerSecond),
       serverlessReplicaHours: r4(h.serverlessReplicaHours),
       batchReplicaHours: r4(h.batchReplicaHours),
+      batchServerlessReplicaHours: r4(h.batchServerlessReplicaHours),
     })),
     gpu: e.gpu.slug,
     gpuMemoryGb: e.gpu.memoryGb,
@@ -60,6 +77,8 @@ export function toEstimateModel({
         instanceType: offer.instanceType,
         observedAt: offer.observedAt,
         priceKind: offer.priceKind,
+        sourceKind: offer.sourceKind,
+        availability: offer.availability,
         gpusPerInstance: c.gpusPerInstance,
         replicasPerInstance: c.replicasPerInstance,
         pricePerInstanceHour: m(c.pricePerInstanceHour),
@@ -72,24 +91,30 @@ export function toEstimateModel({
     }),
     reservedInstances: e.reservedInstances,
     baselines: {
-      naive: {
-        monthlyCost: m(e.baselines.naive.monthlyCost),
-        pricingModel: e.baselines.naive.pricingModel,
-        description:
-          `${e.baselines.naive.replicas} replicas (peak) on ${e.baselines.naive.instances} instance(s), ` + `${e.baselines.naive.pricingModel}, every hour`,
-      },
-      onDemandAutoscaled: {
-        monthlyCost: m(e.baselines.onDemandAutoscaled.monthlyCost),
-        pricingModel: e.baselines.onDemandAutoscaled.pricingModel,
-        description:
-          `${e.baselines.onDemandAutoscaled.pricingModel} instances following the hourly demand ` +
-          `(${r4(e.baselines.onDemandAutoscaled.gpuHours)} GPU-hours a month)`,
-      },
+      naive: e.baselines.naive
+        ? {
+            monthlyCost: total(e.baselines.naive.monthlyCost),
+            pricingModel: e.baselines.naive.pricingModel,
+            offerId: e.baselines.naive.offerRef,
+            description: `${e.baselines.naive.replicas} replicas (peak) on ${e.baselines.naive.instances} instance(s), ${e.baselines.naive.pricingModel}, every hour`,
+          }
+        : null,
+      onDemandAutoscaled: e.baselines.onDemandAutoscaled
+        ? {
+            monthlyCost: total(e.baselines.onDemandAutoscaled.monthlyCost),
+            pricingModel: e.baselines.onDemandAutoscaled.pricingModel,
+            offerId: e.baselines.onDemandAutoscaled.offerRef,
+            description:
+              `${e.baselines.onDemandAutoscaled.pricingModel} instances following the hourly demand ` +
+              `(${r4(e.baselines.onDemandAutoscaled.gpuHours)} GPU-hours a month)`,
+          }
+        : null,
+      unavailableReason: e.baselines.unavailableReason,
     },
-    savingsVsNaivePct: r4(e.savingsVsNaivePct),
-    savingsVsOnDemandAutoscaledPct: r4(e.savingsVsOnDemandAutoscaledPct),
+    savingsVsNaivePct: e.savingsVsNaivePct === null ? null : r4(e.savingsVsNaivePct),
+    savingsVsOnDemandAutoscaledPct: e.savingsVsOnDemandAutoscaledPct === null ? null : r4(e.savingsVsOnDemandAutoscaledPct),
     serverless: e.serverless
-      ? { breakEvenUtilization: r4(e.serverless.breakEvenUtilization), cheaper: e.serverless.cheaper, monthlyCost: m(e.serverless.monthlyCost) }
+      ? { breakEvenUtilization: r4(e.serverless.breakEvenUtilization), cheaper: e.serverless.cheaper, monthlyCost: total(e.serverless.monthlyCost) }
       : null,
     unitEconomics: {
       costPer1MOutputTokens: mOrNull(e.unitEconomics.costPer1MOutputTokens),
@@ -104,23 +129,26 @@ export function toEstimateModel({
       stepTimeMs: e.replicaThroughput.stepTimeMs === null ? null : r4(e.replicaThroughput.stepTimeMs),
     },
     hiddenCosts: {
-      egress: m(e.hiddenCosts.egress),
+      egress: total(e.hiddenCosts.egress),
       egressPriceKnown: e.hiddenCosts.egressPriceKnown,
-      coldStarts: m(e.hiddenCosts.coldStarts),
-      spotRestarts: m(e.hiddenCosts.spotRestarts),
-      idleCapacity: m(e.hiddenCosts.idleCapacity),
+      egressUnpricedProviders: e.hiddenCosts.egressUnpricedProviders,
+      coldStarts: total(e.hiddenCosts.coldStarts),
+      spotRestarts: total(e.hiddenCosts.spotRestarts),
+      idleCapacity: total(e.hiddenCosts.idleCapacity),
     },
     apiComparison: e.apiComparison
       ? {
           apiPricePer1MTokens: m(e.apiComparison.apiPricePer1MTokens),
           tokensPerDay: Math.round(e.apiComparison.tokensPerDay),
-          monthlyApiCost: m(e.apiComparison.monthlyApiCost),
+          monthlyApiCost: total(e.apiComparison.monthlyApiCost),
           breakEvenTokensPerDay: Math.round(e.apiComparison.breakEvenTokensPerDay),
           selfHostingCheaper: e.apiComparison.selfHostingCheaper,
         }
       : null,
-    alternatives: e.alternatives.map((a) => ({ ...a, monthlyCost: m(a.monthlyCost), deltaVsChosenPct: r4(a.deltaVsChosenPct) })),
+    alternatives: e.alternatives.map((a) => ({ ...a, monthlyCost: total(a.monthlyCost), deltaVsChosenPct: r4(a.deltaVsChosenPct) })),
     assumptions: e.assumptions,
     warnings: e.warnings,
+    explanations: e.explanations,
+    exchangeRate: ExchangeRateModel.of(exchangeRate),
   });
 }

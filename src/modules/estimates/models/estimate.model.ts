@@ -1,9 +1,17 @@
 // The answer of POST /v1/estimates and GraphQL `estimate`: one model class for both transports.
 import { Field, Float, Int, ObjectType } from '@nestjs/graphql';
 import { ApiProperty } from '@nestjs/swagger';
-import { INTERRUPTION_RATES, type InterruptionRate, type PriceKind, type PricingModel } from '../../../domain/catalog/catalog.types.js';
+import {
+  INTERRUPTION_RATES,
+  type Availability,
+  type InterruptionRate,
+  type PriceKind,
+  type PricingModel,
+  type SourceKind,
+} from '../../../domain/catalog/catalog.types.js';
 import { SPOT_INTERRUPTION_BASES, type SpotInterruptionBasis } from '../../../domain/cost-model/index.js';
-import { PriceKindEnum, PricingModelEnum } from '../../../common/models/enums.js';
+import { AvailabilityEnum, PriceKindEnum, PricingModelEnum, SourceKindEnum } from '../../../common/models/enums.js';
+import { ExchangeRateModel } from '../../../common/models/exchange-rate.model.js';
 import { MoneyModel } from '../../../common/models/money.model.js';
 import { CatalogVersionRefModel } from '../../catalog/models/catalog-version.model.js';
 
@@ -12,18 +20,35 @@ const INTERRUPTIONS_PER_HOUR = 'Spot: interruptions per instance-hour the effect
 const INTERRUPTION_BASIS =
   "Spot: where interruptionsPerHour came from: REQUEST (spotInterruptionsPerHour), ADVISOR_BAND (the offer's interruptionRate band) or DEFAULT; null for other pricing models";
 
-@ObjectType('EstimateTier')
+@ObjectType('EstimateTier', { description: 'One tier the plan buys: its offer, its capacity and cost, and the hidden costs priced from its provider' })
 export class EstimateTierModel {
   @ApiProperty(PM) @Field(() => PricingModelEnum) pricingModel: PricingModel;
+  @ApiProperty({ description: 'The offer the tier buys (id stable across versions)' }) @Field() offerId: string;
+  @ApiProperty({ example: 'aws' }) @Field() provider: string;
+  @ApiProperty({ example: 'aws:eu-north-1' }) @Field() region: string;
   @ApiProperty({ description: 'GPU-hours per month on this tier' }) @Field(() => Float) gpuHours: number;
   @ApiProperty() @Field(() => Float) instanceHours: number;
-  @ApiProperty({ type: MoneyModel }) @Field(() => MoneyModel) cost: MoneyModel;
+  @ApiProperty({ type: MoneyModel, description: 'Per month, in cents' }) @Field(() => MoneyModel) cost: MoneyModel;
   @ApiProperty({ description: 'Share of all GPU-hours, 0..1' }) @Field(() => Float) capacityShare: number;
+  @ApiProperty({ description: 'Egress this tier carries per month: the estimate’s egress × capacityShare, GB' }) @Field(() => Float) egressGb: number;
+  @ApiProperty({
+    type: MoneyModel,
+    nullable: true,
+    description: "Its provider's egress price per GB (or the request's, where the provider's is unknown); null: unknown",
+  })
+  @Field(() => MoneyModel, {
+    nullable: true,
+    description: "Its provider's egress price per GB (or the request's, where the provider's is unknown); null: unknown",
+  })
+  egressPricePerGb: MoneyModel | null;
+  @ApiProperty({ type: MoneyModel, description: 'Egress of this tier per month (0 when its price is unknown)' }) @Field(() => MoneyModel) egress: MoneyModel;
+  @ApiProperty({ type: MoneyModel, description: 'Inside cost: model loading after starts from zero' }) @Field(() => MoneyModel) coldStarts: MoneyModel;
+  @ApiProperty({ type: MoneyModel, description: 'Inside cost: the spot interruption overhead' }) @Field(() => MoneyModel) spotRestarts: MoneyModel;
 }
 
 @ObjectType('EstimateHour')
 export class EstimateHourModel {
-  @ApiProperty() @Field(() => Int) hour: number;
+  @ApiProperty({ description: 'Hour of the period: of the day (0-23), or of the week (0-167, Monday 00:00 first)' }) @Field(() => Int) hour: number;
   @ApiProperty() @Field(() => Float) demandRequestsPerSecond: number;
   @ApiProperty() @Field(() => Float) onlineRequestsPerSecond: number;
   @ApiProperty() @Field(() => Int) replicasNeeded: number;
@@ -32,6 +57,11 @@ export class EstimateHourModel {
   @ApiProperty() @Field(() => Int) spotInstances: number;
   @ApiProperty() @Field(() => Float) serverlessReplicaHours: number;
   @ApiProperty() @Field(() => Float) batchReplicaHours: number;
+  @ApiProperty({ description: 'Of onDemandInstances, those bought for batch work idle capacity could not absorb' })
+  @Field(() => Int)
+  batchOnDemandInstances: number;
+  @ApiProperty({ description: 'Of spotInstances, those bought for batch work' }) @Field(() => Int) batchSpotInstances: number;
+  @ApiProperty({ description: 'Of serverlessReplicaHours, those bought for batch work' }) @Field(() => Float) batchServerlessReplicaHours: number;
 }
 
 @ObjectType('ChosenOffer')
@@ -69,19 +99,35 @@ export class ChosenOfferModel {
   @ApiProperty({ enum: PriceKindEnum, enumName: 'PriceKind', description: 'ESTIMATE only with includeEstimates (and a warning)' })
   @Field(() => PriceKindEnum)
   priceKind: PriceKind;
+  @ApiProperty({ enum: SourceKindEnum, enumName: 'SourceKind', nullable: true, description: 'Where the price was read (as on Offer.sourceKind)' })
+  @Field(() => SourceKindEnum, { nullable: true, description: 'Where the price was read (as on Offer.sourceKind)' })
+  sourceKind: SourceKind | null;
+  @ApiProperty({ enum: AvailabilityEnum, enumName: 'Availability', description: 'As on Offer.availability; UNCONFIRMED adds a warning' })
+  @Field(() => AvailabilityEnum, { description: 'As on Offer.availability; UNCONFIRMED adds a warning' })
+  availability: Availability;
 }
 
 @ObjectType('EstimateBaseline')
 export class EstimateBaselineModel {
-  @ApiProperty({ type: MoneyModel }) @Field(() => MoneyModel) monthlyCost: MoneyModel;
-  @ApiProperty({ ...PM, description: 'Pricing model the baseline is priced at' }) @Field(() => PricingModelEnum) pricingModel: PricingModel;
+  @ApiProperty({ type: MoneyModel, description: 'GPU capacity plus egress, per month, in cents' }) @Field(() => MoneyModel) monthlyCost: MoneyModel;
+  @ApiProperty({ ...PM, description: 'Always ON_DEMAND: a baseline is what buying on demand would cost' })
+  @Field(() => PricingModelEnum)
+  pricingModel: PricingModel;
+  @ApiProperty({ description: 'The on-demand offer it is priced from' }) @Field() offerId: string;
   @ApiProperty({ description: 'What the baseline runs: naive = peak replicas 24/7; autoscaled = follows demand' }) @Field() description: string;
 }
 
 @ObjectType('EstimateBaselines')
 export class EstimateBaselinesModel {
-  @ApiProperty({ type: EstimateBaselineModel }) @Field(() => EstimateBaselineModel) naive: EstimateBaselineModel;
-  @ApiProperty({ type: EstimateBaselineModel }) @Field(() => EstimateBaselineModel) onDemandAutoscaled: EstimateBaselineModel;
+  @ApiProperty({ type: EstimateBaselineModel, nullable: true, description: 'Null when no compliant on-demand offer holds a replica (see unavailableReason)' })
+  @Field(() => EstimateBaselineModel, { nullable: true, description: 'Null when no compliant on-demand offer holds a replica (see unavailableReason)' })
+  naive: EstimateBaselineModel | null;
+  @ApiProperty({ type: EstimateBaselineModel, nullable: true })
+  @Field(() => EstimateBaselineModel, { nullable: true })
+  onDemandAutoscaled: EstimateBaselineModel | null;
+  @ApiProperty({ nullable: true, type: String, description: 'Why the baselines are not priced; null when they are' })
+  @Field(() => String, { nullable: true, description: 'Why the baselines are not priced; null when they are' })
+  unavailableReason: string | null;
 }
 
 @ObjectType('ServerlessComparison')
@@ -110,10 +156,13 @@ export class ReplicaThroughputModel {
 
 @ObjectType('HiddenCosts')
 export class HiddenCostsModel {
-  @ApiProperty({ type: MoneyModel, description: 'Added to monthlyCost' }) @Field(() => MoneyModel) egress: MoneyModel;
-  @ApiProperty({ description: 'False when egress was asked for but the provider has no known egress price: egress then counts it as 0 (and warnings say so)' })
-  @Field({ description: 'False when egress was asked for but the provider has no known egress price: egress then counts it as 0 (and warnings say so)' })
+  @ApiProperty({ type: MoneyModel, description: "Added to monthlyCost: the tiers' egress, each at its own provider's price" })
+  @Field(() => MoneyModel)
+  egress: MoneyModel;
+  @ApiProperty({ description: 'False when a tier carries egress but its provider has no known egress price: that share counts as 0 (and warnings say so)' })
+  @Field({ description: 'False when a tier carries egress but its provider has no known egress price: that share counts as 0 (and warnings say so)' })
   egressPriceKnown: boolean;
+  @ApiProperty({ type: [String], description: 'Those providers' }) @Field(() => [String], { description: 'Those providers' }) egressUnpricedProviders: string[];
   @ApiProperty({ type: MoneyModel, description: 'Inside the tier costs' }) @Field(() => MoneyModel) coldStarts: MoneyModel;
   @ApiProperty({ type: MoneyModel, description: 'Inside the tier costs' }) @Field(() => MoneyModel) spotRestarts: MoneyModel;
   @ApiProperty({ type: MoneyModel, description: 'Paid for and not used; inside the tier costs' }) @Field(() => MoneyModel) idleCapacity: MoneyModel;
@@ -152,8 +201,13 @@ export class EstimateModel {
   @ApiProperty({ type: MoneyModel, description: 'GPU capacity plus egress, per month' }) @Field(() => MoneyModel) monthlyCost: MoneyModel;
   @ApiProperty({ type: MoneyModel, description: 'GPU capacity only (sum of the tiers)' }) @Field(() => MoneyModel) gpuCost: MoneyModel;
   @ApiProperty() @Field(() => Float) hoursPerMonth: number;
+  @ApiProperty({ description: 'The period the profile describes: 24 (an average day) or 168 (an average week)' })
+  @Field(() => Int, { description: 'The period the profile describes: 24 (an average day) or 168 (an average week)' })
+  periodHours: number;
   @ApiProperty({ type: [EstimateTierModel] }) @Field(() => [EstimateTierModel]) tiers: EstimateTierModel[];
-  @ApiProperty({ type: [EstimateHourModel], description: '24 rows: the average day' }) @Field(() => [EstimateHourModel]) hourlyPlan: EstimateHourModel[];
+  @ApiProperty({ type: [EstimateHourModel], description: 'One row per hour of the period: 24 (day) or 168 (week)' })
+  @Field(() => [EstimateHourModel], { description: 'One row per hour of the period: 24 (day) or 168 (week)' })
+  hourlyPlan: EstimateHourModel[];
   @ApiProperty() @Field() gpu: string;
   @ApiProperty() @Field(() => Float) gpuMemoryGb: number;
   @ApiProperty() @Field() precision: string;
@@ -162,8 +216,12 @@ export class EstimateModel {
   @ApiProperty({ type: [ChosenOfferModel] }) @Field(() => [ChosenOfferModel]) chosenOffers: ChosenOfferModel[];
   @ApiProperty() @Field(() => Int) reservedInstances: number;
   @ApiProperty({ type: EstimateBaselinesModel }) @Field(() => EstimateBaselinesModel) baselines: EstimateBaselinesModel;
-  @ApiProperty() @Field(() => Float) savingsVsNaivePct: number;
-  @ApiProperty() @Field(() => Float) savingsVsOnDemandAutoscaledPct: number;
+  @ApiProperty({ nullable: true, type: Number, description: 'Percent saved against the naive baseline; null without it' })
+  @Field(() => Float, { nullable: true, description: 'Percent saved against the naive baseline; null without it' })
+  savingsVsNaivePct: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'Percent saved against on-demand autoscaling; null without it' })
+  @Field(() => Float, { nullable: true, description: 'Percent saved against on-demand autoscaling; null without it' })
+  savingsVsOnDemandAutoscaledPct: number | null;
   @ApiProperty({ type: ServerlessComparisonModel, nullable: true })
   @Field(() => ServerlessComparisonModel, { nullable: true })
   serverless: ServerlessComparisonModel | null;
@@ -174,4 +232,17 @@ export class EstimateModel {
   @ApiProperty({ type: [EstimateAlternativeModel] }) @Field(() => [EstimateAlternativeModel]) alternatives: EstimateAlternativeModel[];
   @ApiProperty({ type: [String] }) @Field(() => [String]) assumptions: string[];
   @ApiProperty({ type: [String] }) @Field(() => [String]) warnings: string[];
+  @ApiProperty({
+    type: [String],
+    description:
+      'One sentence each for a choice a reader may find surprising (a large GPU for a small model, a plan nearly all spot): why it is cheapest per token',
+  })
+  @Field(() => [String], {
+    description:
+      'One sentence each for a choice a reader may find surprising (a large GPU for a small model, a plan nearly all spot): why it is cheapest per token',
+  })
+  explanations: string[];
+  @ApiProperty({ type: ExchangeRateModel, nullable: true, description: 'The FX rate prices were converted with; null when none was converted' })
+  @Field(() => ExchangeRateModel, { nullable: true, description: 'The FX rate prices were converted with; null when none was converted' })
+  exchangeRate: ExchangeRateModel | null;
 }

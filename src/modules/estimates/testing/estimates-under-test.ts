@@ -1,0 +1,20 @@
+// EstimatesService over an in-memory catalog and an in-process estimate pool, for unit tests:
+// the real service, the real cost model, no worker threads and no database.
+import { catalogTestingModule } from '../../catalog/testing/catalog-testing-module.js';
+import { InMemoryCatalogRepository } from '../../catalog/testing/in-memory-catalog.repository.js';
+import { EstimatePool } from '../estimate-pool.js';
+import { EstimatesService } from '../estimates.service.js';
+import { InProcessEstimatePool } from './in-process-estimate-pool.js';
+
+export async function estimatesUnderTest(repo = new InMemoryCatalogRepository()) {
+  const pool = new InProcessEstimatePool();
+  const moduleRef = await catalogTestingModule({
+    repository: repo,
+    config: { STALE_PRICE_DAYS: 90, STALE_FX_DAYS: 10_000 },
+    providers: [EstimatesService, EstimatePool],
+  })
+    .overrideProvider(EstimatePool)
+    .useValue(pool)
+    .compile();
+  return { repo, pool, estimates: moduleRef.get(EstimatesService) };
+}
