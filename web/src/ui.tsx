@@ -15,7 +15,7 @@ import {
   PointElement,
   Tooltip,
 } from 'chart.js';
-import { discountItems, discountRows } from './forms';
+import { discountItems, discountRows, rowField } from './forms';
 import { ApiError } from './graphql';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, Legend, Tooltip);
@@ -250,7 +250,7 @@ export function RowsEditor<K extends string>(props: {
         <div class="row" key={i} data-row={i}>
           {props.columns.map((c) => {
             const control = `${id}-${i}-${c.key}`;
-            const error = props.err(`${props.list}[${i}].${c.field}`, `${props.list}.${i}.${c.field}`);
+            const error = props.err(...rowField(props.list, i, c.field));
             return (
               <Field key={c.key} id={control} label={`${c.label} (${props.what} ${i + 1})`} error={error}>
                 {c.options ? (
