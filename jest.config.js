@@ -17,6 +17,7 @@ export default {
       ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/test/**/*.int-spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/setup/integration-timeout.ts'],
       globalSetup: '<rootDir>/test/setup/global-setup.mjs',
       globalTeardown: '<rootDir>/test/setup/global-teardown.mjs',
     },

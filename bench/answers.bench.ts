@@ -31,14 +31,14 @@ const SCENARIOS: Scenario[] = ['cheapest', 'explain', 'page of 50'];
 async function build(dist: string, catalogDir: string): Promise<(scenario: Scenario, n: number) => Promise<number>> {
   const load = (file: string): Promise<any> => import(pathToFileURL(path.join(dist, 'src', file)).href);
   const { assembleCatalog, parseCatalogFiles } = await load('domain/catalog/catalog-files.js');
-  const { readCatalogFiles } = await load('modules/catalog/catalog-import.service.js');
+  const { readCatalogFiles } = await load('modules/catalog-admin/catalog-import.service.js');
   const { indexCatalog } = await load('domain/compliance/index.js');
   const { OffersService } = await load('modules/offers/offers.service.js');
   const { CheapestOffersQuery, ListOffersQuery } = await load('modules/offers/dto/offers.query.js');
   const { readQueryFast } = await load('common/inputs/fast-query.js');
   const { searchFromCheapestQuery, searchFromListQuery } = await load('modules/offers/offer-search.js');
   const { CheapestOffersResultModel, OfferConnectionModel } = await load('modules/offers/models/offers-result.model.js');
-  const { etagOf } = await load('common/http/response-cache.js');
+  const { etagOf } = await load('modules/http/response-cache.js');
   // Before the REST serialiser existed, Fastify wrote answers with JSON.stringify.
   const serialise: (value: unknown) => string = (await load('common/http/answer-json.js').catch(() => null))?.answerJson ?? JSON.stringify;
   const parsed = parseCatalogFiles(await readCatalogFiles([catalogDir]));

@@ -18,7 +18,7 @@ import { indexCatalog, type CatalogIndex } from '../src/domain/compliance/index.
 import { defined } from '../src/domain/checked.js';
 import { fromWire, toWire } from '../src/domain/money/decimal-wire.js';
 import type { EstimateInput as CostModelInput, EstimateOutcome } from '../src/domain/cost-model/index.js';
-import { readCatalogFiles } from '../src/modules/catalog/catalog-import.service.js';
+import { readCatalogFiles } from '../src/modules/catalog-admin/index.js';
 import type { CatalogService } from '../src/modules/catalog/catalog.service.js';
 import type { EstimateInput } from '../src/modules/estimates/dto/estimate.input.js';
 import type { EstimatePool } from '../src/modules/estimates/estimate-pool.js';

@@ -25,7 +25,7 @@ import { Test } from '@nestjs/testing';
 import pg from 'pg';
 import { CliModule } from '../src/cli.module.js';
 import { loadConfig } from '../src/config/app-config.js';
-import { CatalogImportService } from '../src/modules/catalog/catalog-import.service.js';
+import { CatalogImportService } from '../src/modules/catalog-admin/index.js';
 import { serviceCommand } from '../scripts/service-command.js';
 import { defined } from '../src/domain/checked.js';
 import { benchDatabase, fmt, machine, median, syntheticCatalog, writeCatalogFiles } from './support.js';

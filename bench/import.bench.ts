@@ -15,7 +15,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { CliModule } from '../src/cli.module.js';
 import { loadConfig } from '../src/config/app-config.js';
 import { Decimal } from '../src/domain/money/money.js';
-import { CatalogImportService } from '../src/modules/catalog/catalog-import.service.js';
+import { CatalogImportService } from '../src/modules/catalog-admin/index.js';
 import { CatalogRepository } from '../src/modules/catalog/catalog.repository.js';
 import { benchDatabase, fmt, machine, ms, OFFER_COLUMNS, offerCsvRow, syntheticCatalog, tableRow, writeCatalogFiles } from './support.js';
 

@@ -1,6 +1,6 @@
 // npm run apikeys -- create <name> | list | revoke <id or prefix>: API keys for AUTH_MODE=required.
 // The key is printed once, at creation; only its hash is stored.
-import { ApiKeysService } from '../src/modules/auth/api-keys.service.js';
+import { ApiKeysService } from '../src/modules/auth/index.js';
 import { withAppContext } from './app-context.js';
 import { runScript } from './script-runner.js';
 

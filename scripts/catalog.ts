@@ -1,15 +1,15 @@
 // npm run catalog:<command>: admin changes to the catalog, as thin shells over the services the
-// API uses. Commands: import, sync, publish, versions, diff (see README, "The catalog and the admin scripts").
+// API uses. Commands: import, sync, publish, versions, diff (see README, "The catalog and the admin
+// scripts"), and seed, which the service runs on its first start against an empty database.
 import { parseArgs } from 'node:util';
 import { SingleBar, Presets } from 'cli-progress';
 import type { CatalogDiff } from '../src/domain/catalog/catalog-diff.js';
 import type { ImportScope } from '../src/domain/catalog/catalog-files.js';
 import { offerNaturalKey } from '../src/domain/catalog/catalog-hash.js';
 import type { CatalogVersionInfo } from '../src/domain/catalog/catalog.types.js';
-import { CatalogImportService, type ImportReport } from '../src/modules/catalog/catalog-import.service.js';
-import { CatalogService } from '../src/modules/catalog/catalog.service.js';
-import { CatalogSyncService, type SyncReport } from '../src/modules/catalog/sync/catalog-sync.service.js';
-import { PRICE_SOURCES } from '../src/modules/catalog/sync/sources/index.js';
+import { CatalogImportService, seed, type ImportReport } from '../src/modules/catalog-admin/index.js';
+import { CatalogService } from '../src/modules/catalog/index.js';
+import { CatalogSyncService, PRICE_SOURCES, type SyncReport } from '../src/modules/price-feeds/index.js';
 import { withAppContext } from './app-context.js';
 import { runScript } from './script-runner.js';
 
@@ -21,7 +21,8 @@ const USAGE = `Usage:
         [--max-removed PCT] [--max-changed PCT] [--max-price-move PCT] [--max-fx-move PCT] [--allow-large-change] [--force]
   npm run catalog:publish -- <version id or label>
   npm run catalog:versions
-  npm run catalog:diff -- <from> <to>`;
+  npm run catalog:diff -- <from> <to>
+  node dist/app/catalog.js seed      (CATALOG_DIR imported and published, as db:seed)`;
 
 await runScript(async () => {
   const [command, ...rest] = process.argv.slice(2);
@@ -36,11 +37,22 @@ await runScript(async () => {
       return versionsCommand();
     case 'diff':
       return diffCommand(rest);
+    case 'seed':
+      return seedCommand();
     default:
       console.error(USAGE);
       return 2;
   }
 });
+
+/** CATALOG_DIR imported in full and made current: what the service's first start asks for (src/seed-on-first-start.ts). */
+async function seedCommand(): Promise<number> {
+  return withAppContext(async (app, config) => {
+    const version = await seed(app, config.CATALOG_DIR);
+    console.log(`Current catalog: ${version.label} (${version.id}), ${version.offerCount} offers.`);
+    return 0;
+  });
+}
 
 async function importCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({

@@ -10,15 +10,14 @@ import { loggerModuleParams } from './config/logger.options.js';
 import { formatGraphqlError } from './common/errors/graphql-errors.js';
 import { graphiqlLandingPage } from './common/graphiql.js';
 import { armorRules, complexityPlugin, parseOptions } from './common/graphql-limits.js';
-import { AuthModule } from './modules/auth/auth.module.js';
-import { RequestGateModule } from './modules/auth/request-gate.module.js';
+import { AuthModule, RequestGateModule } from './modules/auth/index.js';
 import { ProblemDetailsFilter } from './common/errors/problem-details.filter.js';
 import { DatabaseModule } from './database/database.module.js';
-import { CatalogModule } from './modules/catalog/catalog.module.js';
-import { EstimatesModule } from './modules/estimates/estimates.module.js';
-import { HealthModule } from './modules/health/health.module.js';
-import { MetricsModule } from './modules/metrics/metrics.module.js';
-import { OffersModule } from './modules/offers/offers.module.js';
+import { CatalogModule } from './modules/catalog/index.js';
+import { EstimatesModule } from './modules/estimates/index.js';
+import { HealthModule } from './modules/health/index.js';
+import { MetricsModule } from './modules/metrics/index.js';
+import { OffersModule } from './modules/offers/index.js';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -65,7 +64,7 @@ export class AppModule {
               formatError: formatGraphqlError,
               autoTransformHttpErrors: true,
               // Who may call, and how often, is decided before the body is read (the request
-              // gate in common/http/http-hooks.ts), so a refused caller costs no parsing.
+              // gate in modules/http/http-hooks.ts), so a refused caller costs no parsing.
               context: (req: unknown, res: unknown) => ({ req, res }),
               parseOptions: parseOptions(limits),
               validationRules: armor.validationRules,

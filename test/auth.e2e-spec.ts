@@ -1,4 +1,4 @@
-import { ApiKeysService } from '../src/modules/auth/api-keys.service.js';
+import { ApiKeysService } from '../src/modules/auth/index.js';
 import { createTestContext, createTestServer, SMALL_CATALOG, type TestContext, type TestServer } from './setup/test-app.js';
 
 describe('access control and limits (e2e, AUTH_MODE=required)', () => {

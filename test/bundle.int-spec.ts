@@ -35,6 +35,21 @@ describe('the service bundle', () => {
     expect(text).toContain('NestFactory');
   });
 
+  it("holds none of the catalog's write or price-feed code (catalog-admin, price-feeds, the file parsers): the admin bundle does", async () => {
+    const sourcesOf = async (file: string) => (JSON.parse(await readFile(`${file}.map`, 'utf8')) as { sources: string[] }).sources;
+    const adminOnly = (sources: string[]) =>
+      sources.filter((s) => /src\/modules\/(catalog-admin|price-feeds)\/|src\/domain\/catalog\/(catalog-files|catalog-rows|import-guard)\.ts$/.test(s));
+    expect(adminOnly(await sourcesOf(bundle))).toEqual([]);
+    // The same check finds them where they belong, so an empty list above means something.
+    const admin = adminOnly(await sourcesOf(path.resolve('dist/app/catalog.js')));
+    expect(admin).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/catalog-admin\/catalog-writer\.repository\.ts$/),
+        expect.stringMatching(/price-feeds\/catalog-sync\.service\.ts$/),
+      ]),
+    );
+  });
+
   it("carries Prisma's query compiler as a file beside it, not as base64 text", async () => {
     // "AGFzbQ" is base64 for "\0asm", the start of every WebAssembly module.
     expect(text).not.toContain('AGFzbQ');

@@ -6,7 +6,8 @@ import pg from 'pg';
 import { catalogChecksum, rowContentHash } from '../src/domain/catalog/catalog-hash.js';
 import type { CatalogContent, CatalogVersionInfo } from '../src/domain/catalog/catalog.types.js';
 import { Decimal } from '../src/domain/money/money.js';
-import { CatalogRepository, type NewVersion } from '../src/modules/catalog/catalog.repository.js';
+import { CatalogRepository } from '../src/modules/catalog/index.js';
+import { CatalogWriterRepository, type NewVersion } from '../src/modules/catalog-admin/index.js';
 import { createTestContext, type TestContext } from './setup/test-app.js';
 import { at, defined } from '../src/domain/checked.js';
 
@@ -14,6 +15,7 @@ describe('catalog writes across a change of the content hash function (integrati
   let ctx: TestContext;
   let db: pg.Client;
   let repo: CatalogRepository;
+  let writer: CatalogWriterRepository;
   let version: CatalogVersionInfo;
   let content: CatalogContent;
 
@@ -22,6 +24,7 @@ describe('catalog writes across a change of the content hash function (integrati
     db = new pg.Client({ connectionString: ctx.db.url });
     await db.connect();
     repo = ctx.app.get(CatalogRepository);
+    writer = ctx.app.get(CatalogWriterRepository);
     version = defined(await repo.findLatestVersion(), 'the seeded version');
     content = await repo.loadContent(version);
   });
@@ -31,7 +34,7 @@ describe('catalog writes across a change of the content hash function (integrati
   });
 
   const count = async (sql: string): Promise<number> => Number(at((await db.query<{ n: string }>(sql)).rows, 0).n);
-  const write = (c: CatalogContent, label: string): Promise<Awaited<ReturnType<CatalogRepository['writeVersion']>>> => {
+  const write = (c: CatalogContent, label: string): Promise<Awaited<ReturnType<CatalogWriterRepository['writeVersion']>>> => {
     const input: NewVersion = {
       label,
       source: 'test',
@@ -42,7 +45,7 @@ describe('catalog writes across a change of the content hash function (integrati
       publish: false,
       expectedCurrentId: version.id,
     };
-    return repo.writeVersion(input);
+    return writer.writeVersion(input);
   };
 
   it('finds unchanged content unchanged, writes nothing and stores the new hashes and checksum', async () => {

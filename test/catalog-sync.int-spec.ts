@@ -2,12 +2,12 @@
 // without its key is skipped, a source whose rows fail validation imports nothing (its provider
 // keeps its offers), and the others import in the same run; every attempt is recorded for freshness.
 import { CatalogService } from '../src/modules/catalog/catalog.service.js';
-import { CatalogSyncService } from '../src/modules/catalog/sync/catalog-sync.service.js';
-import type { PriceSource } from '../src/modules/catalog/sync/price-source.js';
-import { awsSpotSource } from '../src/modules/catalog/sync/sources/aws-spot.js';
-import { scalewaySource } from '../src/modules/catalog/sync/sources/scaleway.js';
-import { lambdaSource, nebiusSource } from '../src/modules/catalog/sync/sources/skypilot.js';
-import { SourceFreshnessService } from '../src/modules/catalog/sync/source-freshness.service.js';
+import { CatalogSyncService } from '../src/modules/price-feeds/index.js';
+import type { PriceSource } from '../src/modules/price-feeds/price-source.js';
+import { awsSpotSource } from '../src/modules/price-feeds/sources/aws-spot.js';
+import { scalewaySource } from '../src/modules/price-feeds/sources/scaleway.js';
+import { lambdaSource, nebiusSource } from '../src/modules/price-feeds/sources/skypilot.js';
+import { SourceFreshnessService } from '../src/modules/catalog/index.js';
 import { startFeedServer, type FeedServer } from './setup/feed-server.js';
 import { createTestContext, type TestContext } from './setup/test-app.js';
 

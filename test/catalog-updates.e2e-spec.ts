@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'yaml';
-import { CatalogImportService } from '../src/modules/catalog/catalog-import.service.js';
-import { CatalogRepository } from '../src/modules/catalog/catalog.repository.js';
+import { CatalogImportService, CatalogWriterRepository } from '../src/modules/catalog-admin/index.js';
+import { CatalogRepository } from '../src/modules/catalog/index.js';
 import { CatalogService } from '../src/modules/catalog/catalog.service.js';
 import { createTestContext, type TestContext } from './setup/test-app.js';
 import { defined } from '../src/domain/checked.js';
@@ -166,7 +166,7 @@ describe('catalog:import partial updates (e2e, bundled catalog, real script)', (
     const content = await service.content(before);
     const changed = { ...content, offers: content.offers.slice(1) };
     const write = (force: boolean, label: string) =>
-      repo.writeVersion({
+      ctx.app.get(CatalogWriterRepository).writeVersion({
         label,
         source: 'test',
         notes: null,

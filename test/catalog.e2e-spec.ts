@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { CatalogImportService } from '../src/modules/catalog/catalog-import.service.js';
+import { CatalogImportService } from '../src/modules/catalog-admin/index.js';
 import { CatalogRepository } from '../src/modules/catalog/catalog.repository.js';
 import { eventually } from './setup/eventually.js';
 import { copySmallCatalog, createTestContext, createTestServer, SMALL_CATALOG, type TestContext, type TestServer } from './setup/test-app.js';

@@ -5,7 +5,7 @@ import { cleanupSteps } from './setup/cleanup.js';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { CatalogImportService } from '../src/modules/catalog/catalog-import.service.js';
+import { CatalogImportService } from '../src/modules/catalog-admin/index.js';
 import { pollUntil, probe } from './setup/http-probe.js';
 import { createTestContext, SMALL_CATALOG, startServerProcess, type TestContext, type TestServer } from './setup/test-app.js';
 import { createTestDatabase, type TestDatabase } from './setup/test-database.js';

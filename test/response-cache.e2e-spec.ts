@@ -1,4 +1,4 @@
-// The response cache and HTTP caching (common/http/response-cache.ts, http-hooks.ts) on the real
+// The response cache and HTTP caching (modules/http/response-cache.ts, http-hooks.ts) on the real
 // service: an answer is kept from its second request, and later repeats are answered from memory
 // with a strong ETag (304 for If-None-Match) and a
 // Cache-Control that says how long the answer holds; and the cache never serves an answer of
@@ -8,8 +8,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import xxhash from 'xxhash-wasm';
 import os from 'node:os';
 import path from 'node:path';
-import { ApiKeysService } from '../src/modules/auth/api-keys.service.js';
-import { CatalogImportService } from '../src/modules/catalog/catalog-import.service.js';
+import { ApiKeysService } from '../src/modules/auth/index.js';
+import { CatalogImportService } from '../src/modules/catalog-admin/index.js';
 import { eventually } from './setup/eventually.js';
 import { copySmallCatalog, createTestContext, createTestServer, SMALL_CATALOG, type TestContext, type TestServer } from './setup/test-app.js';
 import { at } from '../src/domain/checked.js';

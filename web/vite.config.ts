@@ -1,4 +1,4 @@
-// The dashboard's build: web/ → dist/web/, which the service serves at / (src/common/http/dashboard.ts).
+// The dashboard's build: web/ → dist/web/, which the service serves at / (src/modules/http/dashboard.ts).
 // Everything is bundled (no CDN); the service's Content-Security-Policy allows scripts and styles
 // from its own origin only, so nothing may be inlined into index.html. Each script, style and the
 // page are also written brotli- and gzip-compressed, which the service sends to browsers that

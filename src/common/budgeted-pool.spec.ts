@@ -21,11 +21,13 @@ describe(BudgetedWorkerPool.name, () => {
   });
 
   it("starts a task's budget when it starts running, not while it waits for a worker", async () => {
-    // One worker, 300 ms tasks, an 800 ms budget: the third task waits 600 ms and then runs 300 ms.
-    // Counted from when it was sent (900 ms) it would be over budget; it is not.
-    pool = new BudgetedWorkerPool({ filename: SPIN, threads: 1, queue: 4, budgetMs: 800 });
+    // One worker, 1 s tasks (timed by the wall clock, so a loaded machine does not stretch them), a
+    // 2.6 s budget: the third task waits 2 s and then runs 1 s. Counted from when it was sent (3 s)
+    // it would be over budget; it is not. The margins (0.6 s of wait, 0.4 s over) hold on a machine
+    // whose threads start hundreds of milliseconds late.
+    pool = new BudgetedWorkerPool({ filename: SPIN, threads: 1, queue: 4, budgetMs: 2_600 });
     await pool.run('1');
-    await expect(Promise.all([pool.run('300'), pool.run('300'), pool.run('300')])).resolves.toEqual(['spun 300', 'spun 300', 'spun 300']);
+    await expect(Promise.all([pool.run('1000'), pool.run('1000'), pool.run('1000')])).resolves.toEqual(['spun 1000', 'spun 1000', 'spun 1000']);
   });
 
   it('finishes the tasks it took before its workers end', async () => {

@@ -1,6 +1,8 @@
 // Configuration is read and validated once, at boot, into a typed object. A bad value stops the
 // boot with a message that names the variable.
 import { z } from 'zod';
+import { DEFAULT_STALE_PRICE_DAYS } from '../domain/compliance/price-quality.js';
+import { DEFAULT_STALE_FX_DAYS } from '../domain/money/exchange-rate.js';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).transform((v) => v === 'true' || v === '1' || v === 'yes');
 const port = z.coerce
@@ -69,14 +71,14 @@ const schema = z.object({
     .int('must be a whole number')
     .min(1, 'must be between 1 and 10000')
     .max(10_000, 'must be between 1 and 10000')
-    .default(90),
+    .default(DEFAULT_STALE_PRICE_DAYS),
   /** An FX rate older than this many days is flagged in the answers that convert with it. */
   STALE_FX_DAYS: z.coerce
     .number({ error: 'must be a number of days' })
     .int('must be a whole number')
     .min(1, 'must be between 1 and 10000')
     .max(10_000, 'must be between 1 and 10000')
-    .default(14),
+    .default(DEFAULT_STALE_FX_DAYS),
   CATALOG_SOURCE_STALE_HOURS: z.coerce
     .number({ error: 'must be a number of hours' })
     .int('must be a whole number')

@@ -2,6 +2,7 @@ import { Global, Module, type DynamicModule } from '@nestjs/common';
 import pg from 'pg';
 import { DATABASE_OPTIONS, PG_POOL, type DatabaseOptions } from './database.options.js';
 import { PrismaService } from './prisma.service.js';
+import { MigrationStatusRepository } from './migration-status.repository.js';
 
 /** The pool's settings: timeouts from the options, none for a statement timeout of 0. */
 export function poolConfig(options: DatabaseOptions): pg.PoolConfig {
@@ -36,8 +37,9 @@ export class DatabaseModule {
           },
         },
         PrismaService,
+        MigrationStatusRepository,
       ],
-      exports: [PrismaService, PG_POOL, DATABASE_OPTIONS],
+      exports: [PrismaService, MigrationStatusRepository, PG_POOL, DATABASE_OPTIONS],
     };
   }
 }

@@ -1,6 +1,6 @@
 // Prisma's own schema engine, WebAssembly build: applies and creates migrations with no native
 // binary and no internet (see README, "Development"). The package's entry imports its
-// .wasm as an ES module, which Node 20 only allows behind a flag, so we instantiate the
+// .wasm as an ES module, which Node 22 only allows behind a flag (--experimental-wasm-modules), so we instantiate the
 // WebAssembly module ourselves and hand it to the wasm-bindgen glue.
 import { readFile, readdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';

@@ -15,7 +15,7 @@ import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { CliModule } from '../../src/cli.module.js';
 import { loadConfig } from '../../src/config/app-config.js';
-import { seed } from '../../src/modules/catalog/catalog-seed.js';
+import { seed } from '../../src/modules/catalog-admin/index.js';
 import { serviceCommand } from '../../scripts/service-command.js';
 import { OpenApiContract } from './openapi-contract.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';

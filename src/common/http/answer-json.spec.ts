@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { makeGpu, makeOffer, makeProvider, makeRegion } from '../../domain/compliance/testing/factories.js';
 import { Decimal } from '../../domain/money/money.js';
 import { MoneyModel } from '../models/money.model.js';
-import { OFFER_CATALOG_FIELDS, OFFER_REQUEST_FIELDS, OfferModel } from '../../modules/catalog/models/offer.model.js';
+import { OFFER_CATALOG_FIELDS, OFFER_REQUEST_FIELDS, OfferModel } from '../../modules/catalog/index.js';
 import { ExcludedOfferModel } from '../../modules/offers/models/offers-result.model.js';
 import { answerJson, walkJsonOf } from './answer-json.js';
 

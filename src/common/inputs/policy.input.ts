@@ -10,6 +10,7 @@ import {
   RESIDENCIES,
   type InterruptionTolerance,
   type OperatorScope,
+  type PolicyInput,
   type Residency,
 } from '../../domain/compliance/index.js';
 import { PricingModelEnum, SourceKindEnum } from '../models/enums.js';
@@ -84,4 +85,28 @@ export class CompliancePolicyInput {
   @InputField(POLICY.maxPriceAgeDays) maxPriceAgeDays?: number;
   @InputField(POLICY.minSourceKind) minSourceKind?: SourceKind;
   @InputField(POLICY.requireConfirmedAvailability) requireConfirmedAvailability?: boolean;
+}
+
+/** The domain's PolicyInput from the API's (the API says minSla, the domain minSlaPercent). */
+export function policyInputFrom(p: CompliancePolicyInput | undefined): PolicyInput {
+  if (!p) return {};
+  return {
+    preset: p.preset,
+    residency: p.residency,
+    countries: p.countries,
+    allowPartialAdequacy: p.allowPartialAdequacy,
+    operator: p.operator,
+    certifications: p.certifications,
+    minSlaPercent: p.minSla,
+    pricingModels: p.pricingModels,
+    tolerance: p.tolerance,
+    providers: p.providers,
+    excludeProviders: p.excludeProviders,
+    regions: p.regions,
+    maxPricePerGpuHour: p.maxPricePerGpuHour,
+    includeEstimates: p.includeEstimates,
+    maxPriceAgeDays: p.maxPriceAgeDays,
+    minSourceKind: p.minSourceKind,
+    requireConfirmedAvailability: p.requireConfirmedAvailability,
+  };
 }

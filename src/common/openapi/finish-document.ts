@@ -11,7 +11,7 @@
 //   key is needed only when the service requires one.
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { BODY_LIMIT_BYTES } from '../http/limits.js';
-import { isHttpCacheableGet } from '../http/response-cache.js';
+import { isHttpCacheableGet } from '../http/cacheable-routes.js';
 
 type Json = Record<string, unknown>;
 type Operation = { parameters?: { in: string; name: string }[]; requestBody?: unknown; responses: Record<string, Json>; security?: unknown[] };

@@ -5,7 +5,7 @@ import type { Decimal } from 'decimal.js';
 import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
 import type { ZodType } from 'zod';
 import { offerKeyHash, offerNaturalKey } from './catalog-hash.js';
-import { availabilityKey, checkAvailability, indexAvailability } from './availability.js';
+import { availabilityKey, checkAvailability, indexAvailability, type AvailabilityIndex } from './availability.js';
 import {
   availabilityRowSchema,
   catalogMetaSchema,
@@ -14,9 +14,12 @@ import {
   providerRowSchema,
   referenceFigureRowSchema,
   regionRowSchema,
+  type AvailabilityRow,
   type CatalogMetaRow,
+  type OfferRow,
+  type RegionRow,
 } from './catalog-rows.js';
-import type { AvailabilityRecord, CatalogContent, GpuModel, Offer, PricingModel, Provider, ReferenceFigure, Region } from './catalog.types.js';
+import type { AvailabilityRecord, CatalogContent, FxRates, GpuModel, Offer, PricingModel, Provider, ReferenceFigure, Region } from './catalog.types.js';
 import { at, last } from '../checked.js';
 
 export interface CatalogFile {
@@ -65,6 +68,8 @@ export interface ParsedCatalog {
   offers: Located<Offer>[];
   referenceFigures: ReferenceFigure[] | null;
   availability: Located<AvailabilityRecord>[] | null;
+  /** The paths read, in order: where an error about the files as a whole is reported. */
+  files: string[];
   errors: RowError[];
 }
 
@@ -154,132 +159,148 @@ function validate<T>(schema: ZodType<T>, raw: RawRow, errors: RowError[]): T | n
 }
 
 export function parseCatalogFiles(files: CatalogFile[]): ParsedCatalog {
-  const rows: Record<Section, RawRow[]> = { catalog: [], providers: [], regions: [], gpus: [], offers: [], referenceFigures: [], availability: [] };
   const errors: RowError[] = [];
+  const rows = readFiles(files, errors);
+  const meta = validateMeta(rows.catalog, errors);
+  const providers = validateSection(rows.providers, providerRowSchema, errors, { what: 'slug', toItem: (r) => r, keyOf: (r) => r.slug });
+  const regions = validateSection(rows.regions, regionRowSchema, errors, {
+    what: 'code',
+    toItem: (r, raw) => regionFromRow(r, raw, errors),
+    keyOf: (r) => r.code,
+  });
+  const gpus = validateSection(rows.gpus, gpuRowSchema, errors, { what: 'slug', toItem: (r) => r, keyOf: (r) => r.slug });
+  const offers = validateSection(rows.offers, offerRowSchema, errors, { what: 'offer', toItem: offerFromRow, keyOf: offerNaturalKey });
+  const referenceFigures = validateSection(rows.referenceFigures, referenceFigureRowSchema, errors, { what: 'key', toItem: (r) => r, keyOf: (r) => r.key });
+  const availability = validateSection(rows.availability, availabilityRowSchema, errors, {
+    what: 'instanceType',
+    toItem: availabilityFromRow,
+    keyOf: (r) => availabilityKey(r.provider, r.instanceType),
+  });
+  const items = <T>(validated: Validated<T>[]): T[] => validated.map(({ item }) => item);
+  return {
+    meta,
+    providers: rows.providers.length ? items(providers) : null,
+    regions: rows.regions.length ? locate(regions) : null,
+    gpus: rows.gpus.length ? items(gpus) : null,
+    offers: locate(offers),
+    referenceFigures: rows.referenceFigures.length ? items(referenceFigures) : null,
+    availability: rows.availability.length ? locate(availability) : null,
+    files: files.map((f) => f.path),
+    errors,
+  };
+}
+
+/** Reads every file into raw rows by section: CSV by its file name, YAML and JSON by their keys. */
+function readFiles(files: readonly CatalogFile[], errors: RowError[]): Record<Section, RawRow[]> {
+  const rows: Record<Section, RawRow[]> = { catalog: [], providers: [], regions: [], gpus: [], offers: [], referenceFigures: [], availability: [] };
   for (const file of files) {
     if (/\.csv$/i.test(file.path)) readCsv(file, rows, errors);
     else readStructured(file, rows, errors);
   }
-  if (rows.catalog.length > 1) {
-    const second = at(rows.catalog, 1);
+  return rows;
+}
+
+/** The catalog section (metadata and FX): at most one in all the files. */
+function validateMeta(raws: readonly RawRow[], errors: RowError[]): CatalogMetaRow | null {
+  if (raws.length > 1) {
+    const second = at(raws, 1);
     errors.push({ file: second.file, line: second.line, field: 'catalog', message: 'only one catalog section is allowed' });
   }
-  const meta = rows.catalog[0] ? validate(catalogMetaSchema, rows.catalog[0], errors) : null;
+  return raws[0] ? validate(catalogMetaSchema, raws[0], errors) : null;
+}
 
-  const unique = <T>(raw: RawRow, key: string, seen: Map<string, RawRow>, what: string, value: T): T | null => {
+interface Validated<T> {
+  raw: RawRow;
+  item: T;
+}
+
+/**
+ * Validates a section's rows into items. `toItem` may refuse a valid row (it reports why); a row
+ * whose key (the `what` errors name) an earlier row already has is an error that points at the first.
+ */
+function validateSection<R, T>(
+  raws: readonly RawRow[],
+  schema: ZodType<R>,
+  errors: RowError[],
+  { what, toItem, keyOf }: { what: string; toItem: (row: R, raw: RawRow) => T | null; keyOf: (item: T) => string },
+): Validated<T>[] {
+  const seen = new Map<string, RawRow>();
+  return raws.flatMap((raw) => {
+    const r = validate(schema, raw, errors);
+    const item = r === null ? null : toItem(r, raw);
+    if (item === null) return [];
+    const key = keyOf(item);
     const first = seen.get(key);
     if (first) {
       errors.push({ file: raw.file, line: raw.line, field: what, message: `duplicate ${what} ${key} (first at ${first.file}:${first.line})` });
-      return null;
-    }
-    seen.set(key, raw);
-    return value;
-  };
-
-  const providerSeen = new Map<string, RawRow>();
-  const providers = rows.providers.flatMap((raw) => {
-    const r = validate(providerRowSchema, raw, errors);
-    const kept = r && unique(raw, r.slug, providerSeen, 'slug', r);
-    return kept ? [kept] : [];
-  });
-  const regionSeen = new Map<string, RawRow>();
-  const regions = rows.regions.flatMap((raw) => {
-    const r = validate(regionRowSchema, raw, errors);
-    if (!r) return [];
-    if (!r.code.startsWith(`${r.provider}:`)) {
-      errors.push({ file: raw.file, line: raw.line, field: 'code', message: `must start with the provider slug "${r.provider}:"` });
       return [];
     }
-    const region: Region = { code: r.code, providerSlug: r.provider, name: r.name, city: r.city, country: r.country };
-    const kept = unique(raw, r.code, regionSeen, 'code', region);
-    return kept ? [{ raw, item: kept }] : [];
+    seen.set(key, raw);
+    return [{ raw, item }];
   });
-  const gpuSeen = new Map<string, RawRow>();
-  const gpus = rows.gpus.flatMap((raw) => {
-    const r = validate(gpuRowSchema, raw, errors);
-    const kept = r && unique(raw, r.slug, gpuSeen, 'slug', r);
-    return kept ? [kept] : [];
-  });
+}
 
-  const offerSeen = new Map<string, RawRow>();
-  const offerRows = rows.offers.flatMap((raw) => {
-    const r = validate(offerRowSchema, raw, errors);
-    if (!r) return [];
-    // A region may be written with or without its provider prefix.
-    const regionCode = r.region.includes(':') ? r.region : `${r.provider}:${r.region}`;
-    const pricePerHour = r.pricePerHour ?? (r.pricePerGpuHour as Decimal).mul(r.gpuCount);
-    const offer: Offer = {
-      keyHash: '',
-      providerSlug: r.provider,
-      regionCode,
-      gpuSlug: r.gpu,
-      gpuCount: r.gpuCount,
-      instanceType: r.instanceType,
-      pricingModel: r.pricingModel,
-      pricePerHour,
-      currency: r.currency,
-      upfront: r.upfront,
-      termMonths: r.termMonths,
-      serverlessUnitPrice: r.serverlessUnitPrice,
-      serverlessUnit: r.serverlessUnit,
-      interruptionNoticeSeconds: r.interruptionNoticeSeconds,
-      ...(r.interruptionRate === undefined ? {} : { interruptionRate: r.interruptionRate }),
-      sourceUrl: r.source,
-      sourceTitle: r.sourceTitle,
-      observedAt: r.observedAt,
-      priceKind: r.priceKind,
-      derivation: r.derivation,
-      conversion: r.conversion,
-      sourceKind: r.sourceKind,
-      // Derived by assembleCatalog from the provider's availability data; until then the row's own note.
-      availability: 'UNCONFIRMED',
-      availabilityNote: r.availabilityNote,
-      validFrom: r.validFrom,
-      validUntil: r.validUntil,
-    };
-    offer.keyHash = offerKeyHash(offer);
-    const kept = unique(raw, offerNaturalKey(offer), offerSeen, 'offer', offer);
-    return kept ? [{ raw, item: kept }] : [];
-  });
+function regionFromRow(r: RegionRow, raw: RawRow, errors: RowError[]): Region | null {
+  if (!r.code.startsWith(`${r.provider}:`)) {
+    errors.push({ file: raw.file, line: raw.line, field: 'code', message: `must start with the provider slug "${r.provider}:"` });
+    return null;
+  }
+  return { code: r.code, providerSlug: r.provider, name: r.name, city: r.city, country: r.country };
+}
 
-  const figureSeen = new Map<string, RawRow>();
-  const referenceFigures = rows.referenceFigures.flatMap((raw) => {
-    const r = validate(referenceFigureRowSchema, raw, errors);
-    const kept = r && unique(raw, r.key, figureSeen, 'key', r);
-    return kept ? [kept] : [];
-  });
-
-  const availabilitySeen = new Map<string, RawRow>();
-  const availability = rows.availability.flatMap((raw) => {
-    const r = validate(availabilityRowSchema, raw, errors);
-    if (!r) return [];
-    const record: AvailabilityRecord = {
-      provider: r.provider,
-      instanceType: r.instanceType,
-      // A region may be written with or without its provider prefix, as in offers.
-      regions: [...new Set(r.regions.map((code) => (code.includes(':') ? code : `${r.provider}:${code}`)))].sort(),
-      listsEveryRegion: r.listsEveryRegion,
-      pricingModels: r.pricingModels,
-      source: r.source,
-      observedAt: r.observedAt,
-      note: r.note,
-    };
-    const kept = unique(raw, availabilityKey(r.provider, r.instanceType), availabilitySeen, 'instanceType', record);
-    return kept ? [{ raw, item: kept }] : [];
-  });
-
-  const locate = <T>(items: { raw: RawRow; item: T }[]): Located<T>[] =>
-    items.map(({ raw, item }) => ({ item, file: raw.file, line: raw.line, fieldLines: raw.fieldLines }));
-  return {
-    meta,
-    providers: rows.providers.length ? providers : null,
-    regions: rows.regions.length ? locate(regions) : null,
-    gpus: rows.gpus.length ? gpus : null,
-    offers: locate(offerRows),
-    referenceFigures: rows.referenceFigures.length ? referenceFigures : null,
-    availability: rows.availability.length ? locate(availability) : null,
-    errors,
+function offerFromRow(r: OfferRow): Offer {
+  // A region may be written with or without its provider prefix.
+  const regionCode = r.region.includes(':') ? r.region : `${r.provider}:${r.region}`;
+  const pricePerHour = r.pricePerHour ?? (r.pricePerGpuHour as Decimal).mul(r.gpuCount);
+  const offer: Offer = {
+    keyHash: '',
+    providerSlug: r.provider,
+    regionCode,
+    gpuSlug: r.gpu,
+    gpuCount: r.gpuCount,
+    instanceType: r.instanceType,
+    pricingModel: r.pricingModel,
+    pricePerHour,
+    currency: r.currency,
+    upfront: r.upfront,
+    termMonths: r.termMonths,
+    serverlessUnitPrice: r.serverlessUnitPrice,
+    serverlessUnit: r.serverlessUnit,
+    interruptionNoticeSeconds: r.interruptionNoticeSeconds,
+    ...(r.interruptionRate === undefined ? {} : { interruptionRate: r.interruptionRate }),
+    sourceUrl: r.source,
+    sourceTitle: r.sourceTitle,
+    observedAt: r.observedAt,
+    priceKind: r.priceKind,
+    derivation: r.derivation,
+    conversion: r.conversion,
+    sourceKind: r.sourceKind,
+    // Derived by assembleCatalog from the provider's availability data; until then the row's own note.
+    availability: 'UNCONFIRMED',
+    availabilityNote: r.availabilityNote,
+    validFrom: r.validFrom,
+    validUntil: r.validUntil,
   };
+  offer.keyHash = offerKeyHash(offer);
+  return offer;
+}
+
+function availabilityFromRow(r: AvailabilityRow): AvailabilityRecord {
+  return {
+    provider: r.provider,
+    instanceType: r.instanceType,
+    // A region may be written with or without its provider prefix, as in offers.
+    regions: [...new Set(r.regions.map((code) => (code.includes(':') ? code : `${r.provider}:${code}`)))].sort(),
+    listsEveryRegion: r.listsEveryRegion,
+    pricingModels: r.pricingModels,
+    source: r.source,
+    observedAt: r.observedAt,
+    note: r.note,
+  };
+}
+
+function locate<T>(items: Validated<T>[]): Located<T>[] {
+  return items.map(({ raw, item }) => ({ item, file: raw.file, line: raw.line, fieldLines: raw.fieldLines }));
 }
 
 export interface AssembledCatalog {
@@ -332,13 +353,8 @@ export function assembleCatalog({
   scope?: ImportScope;
 }): AssembledCatalog {
   const errors = [...parsed.errors];
-  const first = parsed.offers[0] ?? { file: '<input>', line: 1 };
-  const providers = parsed.providers ?? inherited?.providers ?? [];
-  const regions = parsed.regions?.map((r) => r.item) ?? inherited?.regions ?? [];
-  const gpus = parsed.gpus ?? inherited?.gpus ?? [];
-  const referenceFigures = parsed.referenceFigures ?? inherited?.referenceFigures ?? [];
-  const availabilityRows = parsed.availability ?? (inherited?.availability ?? []).map((item) => ({ item, file: '(inherited)', line: 0 }));
-  const fxRates = parsed.meta?.fx ?? inherited?.fxRates ?? null;
+  const first = parsed.offers[0] ?? { file: parsed.files[0] ?? '<input>', line: 1 };
+  const { providers, regions, gpus, referenceFigures, availabilityRows, fxRates } = inheritSections(parsed, inherited);
   if (!fxRates)
     errors.push({
       file: first.file,
@@ -354,31 +370,15 @@ export function assembleCatalog({
     errors.push({ file: first.file, line: 1, field: 'offers', message: 'the import has no offers' });
   }
 
-  const providerSlugs = new Set(providers.map((p) => p.slug));
-  const regionProvider = new Map(regions.map((r) => [r.code, r.providerSlug]));
-  const gpuSlugs = new Set(gpus.map((g) => g.slug));
+  const known: Known = {
+    providerSlugs: new Set(providers.map((p) => p.slug)),
+    regionProvider: new Map(regions.map((r) => [r.code, r.providerSlug])),
+    gpuSlugs: new Set(gpus.map((g) => g.slug)),
+  };
   for (const slug of scope.mode === 'PROVIDERS' ? (scope.providers ?? []) : []) {
-    if (!providerSlugs.has(slug)) errors.push({ file: first.file, line: 1, field: 'scope', message: `unknown provider ${slug} in the scope` });
+    if (!known.providerSlugs.has(slug)) errors.push({ file: first.file, line: 1, field: 'scope', message: `unknown provider ${slug} in the scope` });
   }
-  for (const { item: region, file, line } of parsed.regions ?? []) {
-    if (!providerSlugs.has(region.providerSlug)) errors.push({ file, line, field: 'provider', message: `unknown provider ${region.providerSlug}` });
-  }
-  for (const row of availabilityRows) {
-    const { item: record, file } = row;
-    if (!providerSlugs.has(record.provider))
-      errors.push({ file, line: lineOf(row, 'provider'), field: 'provider', message: `unknown provider ${record.provider}` });
-    for (const code of record.regions) {
-      const owner = regionProvider.get(code);
-      if (owner !== record.provider) {
-        errors.push({
-          file,
-          line: lineOf(row, 'regions'),
-          field: 'regions',
-          message: owner === undefined ? `unknown region ${code}` : `region ${code} belongs to ${owner}, not ${record.provider}`,
-        });
-      }
-    }
-  }
+  checkRegionsAndAvailability({ regions: parsed.regions ?? [], availabilityRows, known, errors });
   const availability = indexAvailability(availabilityRows.map((r) => r.item));
   const pricingModels = scope.mode === 'PROVIDERS' ? (scope.pricingModels ?? {}) : {};
   for (const [slug, models] of Object.entries(pricingModels)) {
@@ -389,31 +389,99 @@ export function assembleCatalog({
   const replaced = new Set(parsed.offers.map((o) => o.item.keyHash));
   const kept = (inherited?.offers ?? []).filter((o) => (scope.mode === 'MERGE' ? !replaced.has(o.keyHash) : !offerInScope(o, scoped, pricingModels)));
   const checked: Located<Offer>[] = [...parsed.offers, ...kept.map((item) => ({ item, file: '(inherited)', line: 0 }))];
+  const derived = deriveOffers({ checked, availability, checks: { known, fxRates, scoped, pricingModels }, errors });
+  errors.sort((a, b) => (a.file === b.file ? a.line - b.line : a.file < b.file ? -1 : 1));
+  if (errors.length || !fxRates) return { content: null, errors, scope: scoped, pricingModels };
+  // Inherited offers first, then the files' (the order the version had them in before).
+  const offers = [...derived.slice(parsed.offers.length), ...derived.slice(0, parsed.offers.length)];
+  const records = availabilityRows.map((r) => r.item);
+  return { content: { providers, regions, gpus, offers, referenceFigures, availability: records, fxRates }, errors, scope: scoped, pricingModels };
+}
+
+/** The sections of the catalog: the files' where they have them, else the inherited version's. */
+function inheritSections(
+  parsed: ParsedCatalog,
+  inherited: CatalogContent | null,
+): Omit<CatalogContent, 'offers' | 'availability' | 'fxRates'> & { availabilityRows: Located<AvailabilityRecord>[]; fxRates: FxRates | null } {
+  return {
+    providers: parsed.providers ?? inherited?.providers ?? [],
+    regions: parsed.regions?.map((r) => r.item) ?? inherited?.regions ?? [],
+    gpus: parsed.gpus ?? inherited?.gpus ?? [],
+    referenceFigures: parsed.referenceFigures ?? inherited?.referenceFigures ?? [],
+    availabilityRows: parsed.availability ?? (inherited?.availability ?? []).map((item) => ({ item, file: '(inherited)', line: 0 })),
+    fxRates: parsed.meta?.fx ?? inherited?.fxRates ?? null,
+  };
+}
+
+/** What the assembled catalog holds, for checking the references of the rows that name it. */
+interface Known {
+  providerSlugs: ReadonlySet<string>;
+  /** Region code → the provider it belongs to. */
+  regionProvider: ReadonlyMap<string, string>;
+  gpuSlugs: ReadonlySet<string>;
+}
+
+/** Every region of the files names a known provider; every availability record a known provider and regions of its own. */
+function checkRegionsAndAvailability({
+  regions,
+  availabilityRows,
+  known,
+  errors,
+}: {
+  regions: readonly Located<Region>[];
+  availabilityRows: readonly Located<AvailabilityRecord>[];
+  known: Known;
+  errors: RowError[];
+}): void {
+  for (const { item: region, file, line } of regions) {
+    if (!known.providerSlugs.has(region.providerSlug)) errors.push({ file, line, field: 'provider', message: `unknown provider ${region.providerSlug}` });
+  }
+  for (const row of availabilityRows) {
+    const { item: record, file } = row;
+    if (!known.providerSlugs.has(record.provider))
+      errors.push({ file, line: lineOf(row, 'provider'), field: 'provider', message: `unknown provider ${record.provider}` });
+    for (const code of record.regions) {
+      const owner = known.regionProvider.get(code);
+      if (owner !== record.provider) {
+        errors.push({
+          file,
+          line: lineOf(row, 'regions'),
+          field: 'regions',
+          message: owner === undefined ? `unknown region ${code}` : `region ${code} belongs to ${owner}, not ${record.provider}`,
+        });
+      }
+    }
+  }
+}
+
+interface OfferChecks {
+  known: Known;
+  fxRates: FxRates | null;
+  /** The providers the import replaces; null for a full replacement. */
+  scoped: string[] | null;
+  pricingModels: Readonly<Record<string, readonly PricingModel[]>>;
+}
+
+/**
+ * Checks every offer, the files' and the inherited ones kept, and derives its availability from
+ * the providers' availability data; an offer its provider does not sell there is an error and left out.
+ */
+function deriveOffers({
+  checked,
+  availability,
+  checks,
+  errors,
+}: {
+  checked: readonly Located<Offer>[];
+  availability: AvailabilityIndex;
+  checks: OfferChecks;
+  errors: RowError[];
+}): Offer[] {
   const derived: Offer[] = [];
   for (const row of checked) {
     const { item: offer, file, line } = row;
-    if (line > 0 && scoped !== null && !scoped.includes(offer.providerSlug)) {
-      errors.push({ file, line, field: 'provider', message: `provider ${offer.providerSlug} is outside the import scope ${scoped.join(', ')}` });
-    }
-    const models = pricingModels[offer.providerSlug];
-    if (line > 0 && models !== undefined && !models.includes(offer.pricingModel)) {
-      errors.push({
-        file,
-        line,
-        field: 'pricingModel',
-        message: `${offer.pricingModel} is outside the import scope of ${offer.providerSlug} (${models.join(', ')})`,
-      });
-    }
     const where = line > 0 ? '' : ` (inherited offer ${offer.instanceType} ${offer.regionCode}; import its provider's offers too, or use --full)`;
-    if (!providerSlugs.has(offer.providerSlug)) errors.push({ file, line, field: 'provider', message: `unknown provider ${offer.providerSlug}${where}` });
-    const owner = regionProvider.get(offer.regionCode);
-    if (owner === undefined) errors.push({ file, line, field: 'region', message: `unknown region ${offer.regionCode}${where}` });
-    else if (owner !== offer.providerSlug)
-      errors.push({ file, line, field: 'region', message: `region ${offer.regionCode} belongs to ${owner}, not ${offer.providerSlug}` });
-    if (!gpuSlugs.has(offer.gpuSlug)) errors.push({ file, line, field: 'gpu', message: `unknown GPU ${offer.gpuSlug}${where}` });
-    if (fxRates && offer.currency !== fxRates.base && fxRates.rates[offer.currency] === undefined) {
-      errors.push({ file, line, field: 'currency', message: `no FX rate for ${offer.currency} in this catalog${where}` });
-    }
+    checkOffer({ row, where, checks, errors });
     // An inherited offer keeps the note its row gave only while it stays unconfirmed.
     const ownNote = line > 0 || offer.availability === 'UNCONFIRMED' ? offer.availabilityNote : null;
     const verdict = checkAvailability({ offer, index: availability, ownNote });
@@ -424,10 +492,35 @@ export function assembleCatalog({
     const same = offer.availability === verdict.availability && offer.availabilityNote === verdict.note;
     derived.push(same ? offer : { ...offer, availability: verdict.availability, availabilityNote: verdict.note });
   }
-  errors.sort((a, b) => (a.file === b.file ? a.line - b.line : a.file < b.file ? -1 : 1));
-  if (errors.length || !fxRates) return { content: null, errors, scope: scoped, pricingModels };
-  // Inherited offers first, then the files' (the order the version had them in before).
-  const offers = [...derived.slice(parsed.offers.length), ...derived.slice(0, parsed.offers.length)];
-  const records = availabilityRows.map((r) => r.item);
-  return { content: { providers, regions, gpus, offers, referenceFigures, availability: records, fxRates }, errors, scope: scoped, pricingModels };
+  return derived;
+}
+
+/**
+ * One offer: inside the import's scope (the files' offers only), and naming a known provider, a
+ * region of that provider, a known GPU and a currency the catalog has a rate for.
+ */
+function checkOffer({ row, where, checks, errors }: { row: Located<Offer>; where: string; checks: OfferChecks; errors: RowError[] }): void {
+  const { item: offer, file, line } = row;
+  const { known, fxRates, scoped, pricingModels } = checks;
+  if (line > 0 && scoped !== null && !scoped.includes(offer.providerSlug)) {
+    errors.push({ file, line, field: 'provider', message: `provider ${offer.providerSlug} is outside the import scope ${scoped.join(', ')}` });
+  }
+  const models = pricingModels[offer.providerSlug];
+  if (line > 0 && models !== undefined && !models.includes(offer.pricingModel)) {
+    errors.push({
+      file,
+      line,
+      field: 'pricingModel',
+      message: `${offer.pricingModel} is outside the import scope of ${offer.providerSlug} (${models.join(', ')})`,
+    });
+  }
+  if (!known.providerSlugs.has(offer.providerSlug)) errors.push({ file, line, field: 'provider', message: `unknown provider ${offer.providerSlug}${where}` });
+  const owner = known.regionProvider.get(offer.regionCode);
+  if (owner === undefined) errors.push({ file, line, field: 'region', message: `unknown region ${offer.regionCode}${where}` });
+  else if (owner !== offer.providerSlug)
+    errors.push({ file, line, field: 'region', message: `region ${offer.regionCode} belongs to ${owner}, not ${offer.providerSlug}` });
+  if (!known.gpuSlugs.has(offer.gpuSlug)) errors.push({ file, line, field: 'gpu', message: `unknown GPU ${offer.gpuSlug}${where}` });
+  if (fxRates && offer.currency !== fxRates.base && fxRates.rates[offer.currency] === undefined) {
+    errors.push({ file, line, field: 'currency', message: `no FX rate for ${offer.currency} in this catalog${where}` });
+  }
 }

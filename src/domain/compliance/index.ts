@@ -7,18 +7,7 @@ export * from './requirement.js';
 export * from './evaluate.js';
 export * from './ranking.js';
 export * from './catalog-index.js';
-export {
-  findCheapestCompliant,
-  cheapestPerGpuModelAndSize,
-  DEFAULT_LIMIT,
-  DEFAULT_EXCLUDED_LIMIT,
-  DEFAULT_MISS_LIMIT,
-  type CheapestQuery,
-  type CheapestResult,
-  type OfferQuote,
-  type RankedOffer,
-  type ExcludedOffer,
-} from './cheapest.js';
+export { findCheapestCompliant, cheapestPerGpuModelAndSize, DEFAULT_LIMIT, type CheapestResult, type OfferQuote, type ExcludedOffer } from './cheapest.js';
 export { filterOffers, type OfferPage } from './filter-offers.js';
 export * from './price-quality.js';
 export * from './known-identifiers.js';

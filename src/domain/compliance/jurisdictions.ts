@@ -117,10 +117,6 @@ export function jurisdictionsOf(country: string): Jurisdiction[] {
   return [];
 }
 
-export function isInEea(country: string): boolean {
-  return jurisdictionsOf(country).includes('EEA');
-}
-
 /** Whether a country satisfies a residency; partial adequacy (US, CA) only when opted in. */
 export function isInResidency({
   country,

@@ -2,7 +2,6 @@
 // sentence is written from the plan that was chosen (its tiers, their shares, its providers), never
 // from the request's defaults, so the words cannot contradict the figures beside them.
 import type { PricingModel } from '../catalog/catalog.types.js';
-import { PRICING_MODEL_TRAITS } from '../catalog/pricing-model-traits.js';
 import { formatAmount } from '../money/money.js';
 import { USABLE_MEMORY_FRACTION } from '../sizing/fit.js';
 import { EFFICIENCY } from './calibration.js';
@@ -277,9 +276,4 @@ function interruptionRateText(tier: PlanTier): string {
         ? `the default ${DEFAULT_SPOT_INTERRUPTIONS_PER_HOUR}/h: the offer's Spot Instance Advisor band ${band} has no upper bound`
         : `the default ${DEFAULT_SPOT_INTERRUPTIONS_PER_HOUR}/h (an assumption: the offer has no Spot Instance Advisor band)`;
   }
-}
-
-/** Share of the plan's GPU-hours bought under interruptible (spot) pricing. */
-export function spotShare(priced: PricedEvaluation): number {
-  return priced.blended.tiers.filter((t) => PRICING_MODEL_TRAITS[t.pricingModel].interruptible).reduce((sum, t) => sum + t.capacityShare, 0);
 }

@@ -207,45 +207,22 @@ function assemble({ input, settings, chosen }: { input: EstimateInput; settings:
   const priced = priceEvaluation({ input, settings, evaluation: chosen });
   const { blended, autoscaled, naive } = priced;
   const plan = chosen.blended;
-  const t = chosen.tensorParallel;
   const demand = chosen.demand;
   const periodHours = demand.onlineReplicas.length;
   const periods = new Decimal(hoursPerMonth).div(periodHours);
   const monthlyCost = blended.gpuCost.add(blended.egress);
   const naiveTotal = totalOf(naive);
   const autoscaledTotal = totalOf(autoscaled);
-
-  // Utilization: busy replica-hours over paid ones (serverless is paid only when busy).
-  const serverlessHours = plan.plan.serverlessReplicaHours;
-  const paidReplicaHours = blended.dedicatedReplicaHoursPerPeriod + serverlessHours;
-  const averageUtilization = paidReplicaHours > 0 ? Math.min(1, demand.busyReplicaHoursPerPeriod / paidReplicaHours) : 0;
-  const dedicatedBusy = Math.max(0, demand.busyReplicaHoursPerPeriod - serverlessHours);
-  const dedicatedUtilization = blended.dedicatedReplicaHoursPerPeriod > 0 ? Math.min(1, dedicatedBusy / blended.dedicatedReplicaHoursPerPeriod) : 1;
-  const idleCapacity = blended.dedicatedCost.mul(1 - dedicatedUtilization);
+  const { averageUtilization, idleCapacity } = utilizationOf({ blended, plan, demand });
 
   const requestsPerMonth = periods.mul(demand.totalRequestsPerPeriod);
   const outputTokensPerMonth = requestsPerMonth.mul(settings.avgOutputTokens);
   const perUnit = (units: Decimal, per: number) => (units.isZero() ? null : toMoney(monthlyCost.div(units).mul(per), currency));
 
   const serverless = serverlessComparison({ input, settings, chosen });
-
-  let apiComparison: InferenceEstimate['apiComparison'] = null;
-  if (input.apiPricePer1MTokens) {
-    const tokensPerPeriod = demand.totalRequestsPerPeriod * (settings.avgInputTokens + settings.avgOutputTokens);
-    const monthlyApiCost = input.apiPricePer1MTokens.mul(tokensPerPeriod).mul(periods).div(1e6);
-    const dayShare = HOURS_PER_DAY / periodHours;
-    const breakEvenPerPeriod = input.apiPricePer1MTokens.isZero() ? Infinity : monthlyCost.div(periods).div(input.apiPricePer1MTokens).mul(1e6).toNumber();
-    apiComparison = {
-      apiPricePer1MTokens: toMoney(input.apiPricePer1MTokens, currency),
-      tokensPerDay: tokensPerPeriod * dayShare,
-      monthlyApiCost: toMoney(monthlyApiCost, currency),
-      breakEvenTokensPerDay: Math.round(breakEvenPerPeriod * dayShare),
-      selfHostingCheaper: monthlyCost.lt(monthlyApiCost),
-    };
-  }
+  const apiComparison = compareWithApi({ input, settings, demand, monthlyCost, periods });
 
   const { assumptions, warnings, chosenOffers } = describePlan({ input, s: settings, chosen, priced, plan });
-  const baselineOffer = chosen.baselineTier?.offer ?? null;
   return {
     currency,
     hoursPerMonth,
@@ -253,23 +230,10 @@ function assemble({ input, settings, chosen }: { input: EstimateInput; settings:
     monthlyCost: toMoney(monthlyCost, currency),
     gpuCost: toMoney(blended.gpuCost, currency),
     tiers: blended.tiers,
-    hourlyPlan: plan.plan.hours.map((row) => ({
-      hour: row.hour,
-      demandRequestsPerSecond: at(settings.hourlyRequestsPerSecond, row.hour),
-      onlineRequestsPerSecond: at(demand.onlineRequestsPerSecond, row.hour),
-      replicasNeeded: row.onlineReplicas,
-      reservedInstances: row.reservedInstances,
-      onDemandInstances: row.onDemandInstances,
-      spotInstances: row.spotInstances,
-      serverlessReplicaHours: row.serverlessReplicaHours,
-      batchReplicaHours: row.batchReplicaHours,
-      batchOnDemandInstances: row.batchOnDemandInstances,
-      batchSpotInstances: row.batchSpotInstances,
-      batchServerlessReplicaHours: row.batchServerlessReplicaHours,
-    })),
+    hourlyPlan: hourlyPlanOf(settings, chosen),
     gpu: { slug: chosen.candidate.gpu.slug, memoryGb: chosen.candidate.gpu.memoryGb },
     precision: chosen.precision,
-    gpusPerReplica: t,
+    gpusPerReplica: chosen.tensorParallel,
     model: {
       slug: settings.model.slug,
       name: settings.model.name,
@@ -278,30 +242,7 @@ function assemble({ input, settings, chosen }: { input: EstimateInput; settings:
     },
     chosenOffers,
     reservedInstances: plan.plan.reservedInstances,
-    baselines: {
-      naive:
-        naiveTotal && baselineOffer
-          ? {
-              monthlyCost: toMoney(naiveTotal, currency),
-              pricingModel: baselineOffer.pricingModel,
-              offerRef: baselineOffer.ref,
-              instances: Math.ceil(demand.naivePeakReplicas / (chosen.baselineTier?.replicasPerInstance ?? 1)),
-              replicas: demand.naivePeakReplicas,
-            }
-          : null,
-      onDemandAutoscaled:
-        autoscaledTotal && autoscaled && baselineOffer
-          ? {
-              monthlyCost: toMoney(autoscaledTotal, currency),
-              pricingModel: baselineOffer.pricingModel,
-              offerRef: baselineOffer.ref,
-              gpuHours: autoscaled.gpuHours,
-            }
-          : null,
-      unavailableReason: baselineOffer
-        ? null
-        : `no compliant on-demand offer of ${chosen.candidate.gpu.slug} holds a ${t}-GPU replica, so what buying on demand would cost is not priced`,
-    },
+    baselines: baselinesOf({ chosen, naiveTotal, autoscaled, autoscaledTotal, currency }),
     savingsVsNaivePct: naiveTotal ? pct(naiveTotal.sub(monthlyCost), naiveTotal) : null,
     savingsVsOnDemandAutoscaledPct: autoscaledTotal ? pct(autoscaledTotal.sub(monthlyCost), autoscaledTotal) : null,
     serverless,
@@ -331,6 +272,110 @@ function assemble({ input, settings, chosen }: { input: EstimateInput; settings:
     assumptions,
     warnings,
     explanations: [],
+  };
+}
+
+/** Utilization: busy replica-hours over paid ones (serverless is paid only when busy). */
+function utilizationOf({ blended, plan, demand }: { blended: PlanCosting; plan: PricedPlan; demand: Evaluation['demand'] }): {
+  averageUtilization: number;
+  /** What the dedicated capacity costs while it idles. */
+  idleCapacity: Decimal;
+} {
+  const serverlessHours = plan.plan.serverlessReplicaHours;
+  const paidReplicaHours = blended.dedicatedReplicaHoursPerPeriod + serverlessHours;
+  const averageUtilization = paidReplicaHours > 0 ? Math.min(1, demand.busyReplicaHoursPerPeriod / paidReplicaHours) : 0;
+  const dedicatedBusy = Math.max(0, demand.busyReplicaHoursPerPeriod - serverlessHours);
+  const dedicatedUtilization = blended.dedicatedReplicaHoursPerPeriod > 0 ? Math.min(1, dedicatedBusy / blended.dedicatedReplicaHoursPerPeriod) : 1;
+  return { averageUtilization, idleCapacity: blended.dedicatedCost.mul(1 - dedicatedUtilization) };
+}
+
+/** The chosen plan hour by hour, with the demand it serves. */
+function hourlyPlanOf(settings: RightSizingSettings, chosen: Evaluation): InferenceEstimate['hourlyPlan'] {
+  return chosen.blended.plan.hours.map((row) => ({
+    hour: row.hour,
+    demandRequestsPerSecond: at(settings.hourlyRequestsPerSecond, row.hour),
+    onlineRequestsPerSecond: at(chosen.demand.onlineRequestsPerSecond, row.hour),
+    replicasNeeded: row.onlineReplicas,
+    reservedInstances: row.reservedInstances,
+    onDemandInstances: row.onDemandInstances,
+    spotInstances: row.spotInstances,
+    serverlessReplicaHours: row.serverlessReplicaHours,
+    batchReplicaHours: row.batchReplicaHours,
+    batchOnDemandInstances: row.batchOnDemandInstances,
+    batchSpotInstances: row.batchSpotInstances,
+    batchServerlessReplicaHours: row.batchServerlessReplicaHours,
+  }));
+}
+
+/** The on-demand baselines the savings are measured against, or why they are not priced. */
+function baselinesOf({
+  chosen,
+  naiveTotal,
+  autoscaled,
+  autoscaledTotal,
+  currency,
+}: {
+  chosen: Evaluation;
+  naiveTotal: Decimal | null;
+  autoscaled: PlanCosting | null;
+  autoscaledTotal: Decimal | null;
+  currency: EstimateInput['currency'];
+}): InferenceEstimate['baselines'] {
+  const demand = chosen.demand;
+  const baselineOffer = chosen.baselineTier?.offer ?? null;
+  return {
+    naive:
+      naiveTotal && baselineOffer
+        ? {
+            monthlyCost: toMoney(naiveTotal, currency),
+            pricingModel: baselineOffer.pricingModel,
+            offerRef: baselineOffer.ref,
+            instances: Math.ceil(demand.naivePeakReplicas / (chosen.baselineTier?.replicasPerInstance ?? 1)),
+            replicas: demand.naivePeakReplicas,
+          }
+        : null,
+    onDemandAutoscaled:
+      autoscaledTotal && autoscaled && baselineOffer
+        ? {
+            monthlyCost: toMoney(autoscaledTotal, currency),
+            pricingModel: baselineOffer.pricingModel,
+            offerRef: baselineOffer.ref,
+            gpuHours: autoscaled.gpuHours,
+          }
+        : null,
+    unavailableReason: baselineOffer
+      ? null
+      : `no compliant on-demand offer of ${chosen.candidate.gpu.slug} holds a ${chosen.tensorParallel}-GPU replica, so what buying on demand would cost is not priced`,
+  };
+}
+
+/** What the same tokens would cost from a per-token API, when the request gives its price. */
+function compareWithApi({
+  input,
+  settings,
+  demand,
+  monthlyCost,
+  periods,
+}: {
+  input: EstimateInput;
+  settings: RightSizingSettings;
+  demand: Evaluation['demand'];
+  monthlyCost: Decimal;
+  periods: Decimal;
+}): InferenceEstimate['apiComparison'] {
+  if (!input.apiPricePer1MTokens) return null;
+  const { currency } = input;
+  const periodHours = demand.onlineReplicas.length;
+  const tokensPerPeriod = demand.totalRequestsPerPeriod * (settings.avgInputTokens + settings.avgOutputTokens);
+  const monthlyApiCost = input.apiPricePer1MTokens.mul(tokensPerPeriod).mul(periods).div(1e6);
+  const dayShare = HOURS_PER_DAY / periodHours;
+  const breakEvenPerPeriod = input.apiPricePer1MTokens.isZero() ? Infinity : monthlyCost.div(periods).div(input.apiPricePer1MTokens).mul(1e6).toNumber();
+  return {
+    apiPricePer1MTokens: toMoney(input.apiPricePer1MTokens, currency),
+    tokensPerDay: tokensPerPeriod * dayShare,
+    monthlyApiCost: toMoney(monthlyApiCost, currency),
+    breakEvenTokensPerDay: Math.round(breakEvenPerPeriod * dayShare),
+    selfHostingCheaper: monthlyCost.lt(monthlyApiCost),
   };
 }
 

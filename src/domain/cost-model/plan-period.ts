@@ -132,6 +132,54 @@ export function planPeriod(
   serverlessMaxUtilization = NO_SERVERLESS,
 ): PeriodPlan {
   const { demand, tiers } = input;
+  const { reserved } = tiers;
+  const period = demand.onlineReplicas.length;
+  const online = planOnlineHours(input, reservedInstances, serverlessMaxUtilization);
+  const { hours, slack } = online;
+  let { cost, feasible } = online;
+
+  // Batch: idle paid capacity first (free at the margin), lowest-demand hours first.
+  const remaining = fillIdleCapacity(demand.batchReplicaHoursPerPeriod, hours, slack, order);
+  let batchSpillTier: BatchTier | null = demand.batchReplicaHoursPerPeriod > 0 ? 'RESERVED_IDLE' : null;
+  if (remaining > EPSILON) {
+    const spill = spillBatch({ input, remaining, hours, order });
+    if (!spill) {
+      feasible = false;
+    } else {
+      batchSpillTier = spill.tier;
+      cost += spill.cost;
+    }
+  }
+
+  const { instanceHours, coldStartInstanceHours, coldStartCostPerPeriod } = tallyInstanceHours(input, reserved ? reservedInstances * period : 0, hours);
+  cost += coldStartCostPerPeriod;
+  const serverlessReplicaHours = hours.reduce((s, r) => s + r.serverlessReplicaHours, 0);
+  return {
+    reservedInstances: reserved ? reservedInstances : 0,
+    burst: input.burst ?? 'BY_TOLERANCE',
+    scaleToZero: input.scaleToZero,
+    hours,
+    instanceHours,
+    serverlessReplicaHours,
+    coldStartInstanceHours,
+    batchSpillTier,
+    costPerPeriod: feasible ? cost : Infinity,
+    coldStartCostPerPeriod,
+    feasible,
+  };
+}
+
+/**
+ * Online traffic hour by hour: the reservation, the burst above it on dedicated instances or
+ * serverless, and the idle paid capacity (slack) each hour leaves for batch work. The cost
+ * includes the reservation's.
+ */
+function planOnlineHours(
+  input: PlanInput,
+  reservedInstances: number,
+  serverlessMaxUtilization: number,
+): { hours: PlanHour[]; slack: number[]; cost: number; feasible: boolean } {
+  const { demand, tiers } = input;
   const { reserved, onDemand, spot, serverless } = tiers;
   const reservedReplicas = reserved ? reservedInstances * reserved.replicasPerInstance : 0;
   const hours: PlanHour[] = [];
@@ -183,77 +231,83 @@ export function planPeriod(
     });
   }
 
-  // Batch: idle paid capacity first (free at the margin), lowest-demand hours first.
-  let remaining = demand.batchReplicaHoursPerPeriod;
+  return { hours, slack, cost, feasible };
+}
+
+/** Puts batch work into the hours' idle paid capacity in `order`; returns the replica-hours that did not fit. */
+function fillIdleCapacity(batchReplicaHours: number, hours: readonly PlanHour[], slack: readonly number[], order: readonly number[]): number {
+  let remaining = batchReplicaHours;
   for (const h of order) {
     if (remaining <= EPSILON) break;
     const take = Math.min(remaining, at(slack, h));
     at(hours, h).batchReplicaHours += take;
     remaining -= take;
   }
-  let batchSpillTier: BatchTier | null = demand.batchReplicaHoursPerPeriod > 0 ? 'RESERVED_IDLE' : null;
-  if (remaining > EPSILON) {
-    const spill = cheapestSpill({ input, remaining, hours, order });
-    if (!spill) {
-      feasible = false;
-    } else {
-      batchSpillTier = spill.tier;
-      cost += spill.cost;
-      if (spill.added === null) {
-        // Serverless is billed by busy time, so the hour does not change the price: spread it evenly.
-        for (const row of hours) {
-          row.serverlessReplicaHours += remaining / period;
-          row.batchReplicaHours += remaining / period;
-          row.batchServerlessReplicaHours += remaining / period;
-        }
-      } else {
-        const added = spill.added;
-        hours.forEach((row, h) => {
-          const n = at(added, h);
-          if (n === 0) return;
-          if (spill.tier === 'SPOT') {
-            row.spotInstances += n;
-            row.batchSpotInstances += n;
-          } else {
-            row.onDemandInstances += n;
-            row.batchOnDemandInstances += n;
-          }
-          row.batchReplicaHours += (remaining * n) / spill.instanceHours;
-        });
-      }
-    }
-  }
+  return remaining;
+}
 
+/**
+ * Buys the `remaining` batch work on the tier where the day costs least (cheapestSpill) and adds it
+ * to the hours; null when no tier may take it.
+ */
+function spillBatch({
+  input,
+  remaining,
+  hours,
+  order,
+}: {
+  input: PlanInput;
+  remaining: number;
+  hours: readonly PlanHour[];
+  order: readonly number[];
+}): SpillOption | null {
+  const spill = cheapestSpill({ input, remaining, hours, order });
+  if (!spill) return null;
+  const period = hours.length;
+  if (spill.added === null) {
+    // Serverless is billed by busy time, so the hour does not change the price: spread it evenly.
+    for (const row of hours) {
+      row.serverlessReplicaHours += remaining / period;
+      row.batchReplicaHours += remaining / period;
+      row.batchServerlessReplicaHours += remaining / period;
+    }
+  } else {
+    const added = spill.added;
+    hours.forEach((row, h) => {
+      const n = at(added, h);
+      if (n === 0) return;
+      if (spill.tier === 'SPOT') {
+        row.spotInstances += n;
+        row.batchSpotInstances += n;
+      } else {
+        row.onDemandInstances += n;
+        row.batchOnDemandInstances += n;
+      }
+      row.batchReplicaHours += (remaining * n) / spill.instanceHours;
+    });
+  }
+  return spill;
+}
+
+/** Instance-hours per tier of the finished hours, with the model loads after each start from zero. */
+function tallyInstanceHours(
+  input: PlanInput,
+  reservedInstanceHours: number,
+  hours: readonly PlanHour[],
+): Pick<PeriodPlan, 'instanceHours' | 'coldStartInstanceHours' | 'coldStartCostPerPeriod'> {
   const instanceHours = {
-    reserved: reserved ? reservedInstances * period : 0,
+    reserved: reservedInstanceHours,
     onDemand: hours.reduce((s, r) => s + r.onDemandInstances, 0),
     spot: hours.reduce((s, r) => s + r.spotInstances, 0),
   };
   const coldStartInstanceHours = { reserved: 0, onDemand: 0, spot: 0 };
-  let coldStartCostPerPeriod = 0;
-  if (input.scaleToZero) {
-    const cold = coldStarts({ input, hours, spill: null });
-    coldStartInstanceHours.onDemand = cold.onDemand;
-    coldStartInstanceHours.spot = cold.spot;
-    instanceHours.onDemand += cold.onDemand;
-    instanceHours.spot += cold.spot;
-    coldStartCostPerPeriod = cold.cost;
-    cost += coldStartCostPerPeriod;
-  }
-  const serverlessReplicaHours = hours.reduce((s, r) => s + r.serverlessReplicaHours, 0);
-  return {
-    reservedInstances: reserved ? reservedInstances : 0,
-    burst: input.burst ?? 'BY_TOLERANCE',
-    scaleToZero: input.scaleToZero,
-    hours,
-    instanceHours,
-    serverlessReplicaHours,
-    coldStartInstanceHours,
-    batchSpillTier,
-    costPerPeriod: feasible ? cost : Infinity,
-    coldStartCostPerPeriod,
-    feasible,
-  };
+  if (!input.scaleToZero) return { instanceHours, coldStartInstanceHours, coldStartCostPerPeriod: 0 };
+  const cold = coldStarts({ input, hours, spill: null });
+  coldStartInstanceHours.onDemand = cold.onDemand;
+  coldStartInstanceHours.spot = cold.spot;
+  instanceHours.onDemand += cold.onDemand;
+  instanceHours.spot += cold.spot;
+  return { instanceHours, coldStartInstanceHours, coldStartCostPerPeriod: cold.cost };
 }
 
 interface SpillOption {

@@ -1,7 +1,7 @@
 // Who may call, and how often: the one place that authenticates a request (AUTH_MODE=required),
 // limits failed authentications per client address, and counts the caller's requests against
 // RATE_LIMIT_PER_MINUTE. Every request to /v1 and /graphql passes it in Fastify's onRequest hook
-// (common/http/http-hooks.ts), before its body is read or a GraphQL document parsed, so an
+// (modules/http/http-hooks.ts), before its body is read or a GraphQL document parsed, so an
 // anonymous or over-limit caller costs no parsing at all.
 import { Inject, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';

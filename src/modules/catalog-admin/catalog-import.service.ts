@@ -11,8 +11,8 @@ import { checkGuard, DEFAULT_GUARD, type GuardOutcome, type ImportGuardLimits } 
 import type { CatalogVersionInfo } from '../../domain/catalog/catalog.types.js';
 import { defined } from '../../domain/checked.js';
 import { AppError } from '../../common/errors/app-error.js';
-import { CatalogRepository } from './catalog.repository.js';
-import { CatalogService } from './catalog.service.js';
+import { CatalogRepository, CatalogService } from '../catalog/index.js';
+import { CatalogWriterRepository } from './catalog-writer.repository.js';
 
 export interface ImportRequest {
   /** Files or folders (read recursively: *.yaml, *.yml, *.json, *.csv). */
@@ -64,6 +64,7 @@ const CATALOG_FILE = /\.(ya?ml|json|csv)$/i;
 export class CatalogImportService {
   constructor(
     private readonly repository: CatalogRepository,
+    private readonly writer: CatalogWriterRepository,
     private readonly catalog: CatalogService,
   ) {}
 
@@ -110,7 +111,7 @@ export class CatalogImportService {
     if (guard.violations.length > 0) return { ...common, status: 'refused', version: null, published: false };
 
     const label = request.label ?? parsed.meta?.label ?? `import-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-    const outcome = await this.repository
+    const outcome = await this.writer
       .writeVersion({
         label,
         source: request.source ?? parsed.meta?.source ?? `catalog:import ${names.join(', ')}`,
@@ -142,7 +143,7 @@ export class CatalogImportService {
   /** Makes a version current; publishing an older version is the rollback. */
   async publish(ref: string): Promise<CatalogVersionInfo> {
     const version = await this.catalog.resolveVersion({ version: ref });
-    await this.repository.publish(version.id);
+    await this.writer.publish(version.id);
     return defined(await this.repository.findVersion(version.id), `catalog version ${version.id}`);
   }
 }

@@ -1,13 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import type { CatalogVersionInfo } from '../../domain/catalog/catalog.types.js';
 import { CatalogImportService } from './catalog-import.service.js';
-import { CatalogRepository } from './catalog.repository.js';
-
-/** Imports and publishes the bundled catalog when the database has no catalog version at all. */
-export async function seedIfEmpty(app: INestApplicationContext, catalogDir: string): Promise<CatalogVersionInfo | null> {
-  if (await app.get(CatalogRepository).findLatestVersion()) return null;
-  return seed(app, catalogDir);
-}
 
 /** Imports the bundled catalog and makes it current (a no-op when it is current already). */
 export async function seed(app: INestApplicationContext, catalogDir: string): Promise<CatalogVersionInfo> {

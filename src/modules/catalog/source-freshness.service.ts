@@ -1,9 +1,10 @@
 // How fresh each live price source is: catalog:sync records every attempt (table
-// catalog_source_syncs); /metrics and /health/ready read it back. A stale source is a warning,
-// never an outage: the catalog still answers with the prices it has, each with its observedAt.
+// catalog_source_syncs, price-feeds/source-sync.repository.ts); /metrics and /health/ready read it
+// back here, read-only. A stale source is a warning, never an outage: the catalog still answers
+// with the prices it has, each with its observedAt.
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
-import { PrismaService } from '../../../database/prisma.service.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { CatalogRepository } from './catalog.repository.js';
 
 export interface SourceFreshness {
   source: string;
@@ -32,38 +33,15 @@ export class SourceFreshnessService {
   private lastKnown: SourceFreshness[] = [];
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly repository: CatalogRepository,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'CATALOG_SOURCE_STALE_HOURS'>,
   ) {}
-
-  /** One attempt per source: a success moves lastSuccessAt and the offer count; any other outcome keeps them and says why. */
-  async record(outcomes: { source: string; provider: string | null; ok: boolean; offers: number; error: string | null }[], at = new Date()): Promise<void> {
-    await this.prisma.$transaction(
-      outcomes.map((o) =>
-        this.prisma.catalogSourceSync.upsert({
-          where: { source: o.source },
-          create: {
-            source: o.source,
-            provider: o.provider,
-            lastAttemptAt: at,
-            lastSuccessAt: o.ok ? at : null,
-            offers: o.ok ? o.offers : 0,
-            lastError: o.ok ? null : o.error,
-          },
-          update: o.ok
-            ? { provider: o.provider, lastAttemptAt: at, lastSuccessAt: at, offers: o.offers, lastError: null }
-            : { provider: o.provider, lastAttemptAt: at, lastError: o.error },
-        }),
-      ),
-    );
-    this.cached = null;
-  }
 
   /** Every source that was ever synced; the last rows read when the database does not answer. */
   async list(): Promise<SourceFreshness[]> {
     const now = Date.now();
     if (!this.cached || now - this.cached.at >= FRESHNESS_CACHE_MS) {
-      const rows = this.prisma.catalogSourceSync.findMany({ orderBy: { source: 'asc' } }).then(
+      const rows = this.repository.findSourceSyncs().then(
         (r) => (this.lastKnown = r),
         () => this.lastKnown,
       );
@@ -92,7 +70,7 @@ export class SourceFreshnessService {
 
 /**
  * What readiness shows of a failure: the error class and HTTP status the sync records
- * (catalog-sync.service.ts, failureOf). A row written by an older sync with free text in it shows
+ * (price-feeds/catalog-sync.service.ts, failureOf). A row written by an older sync with free text in it shows
  * as "Failed": that text may quote a feed's answer.
  */
 function shownError(lastError: string | null): string | null {

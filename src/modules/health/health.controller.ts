@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, type HealthCheckResult } from '@nestjs/terminus';
-import { SourceFreshnessService } from '../catalog/sync/source-freshness.service.js';
+import { SourceFreshnessService } from '../catalog/index.js';
 import { ApiHealthResponses } from './health-schema.js';
 import { ReadinessService } from './readiness.service.js';
 

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { APPLIED_MIGRATIONS_SQL, readMigrationList, unappliedOf, DEFAULT_MIGRATION_PATHS } from '../../database/schema-engine.js';
-import { PrismaService } from '../../database/prisma.service.js';
-import { CatalogService } from '../catalog/catalog.service.js';
+import { MigrationStatusRepository } from '../../database/migration-status.repository.js';
+import { CatalogService } from '../catalog/index.js';
 
 type Check = { ok: true } | { ok: false; message: string };
 
@@ -10,7 +9,6 @@ export const READINESS_CACHE_MS = 1_000;
 
 @Injectable()
 export class ReadinessService {
-  private expectedMigrations: Promise<string[]> | undefined;
   private draining = false;
   private lastDatabaseCheck: { at: number; result: Promise<Check> } | null = null;
 
@@ -20,7 +18,7 @@ export class ReadinessService {
   }
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly migrations: MigrationStatusRepository,
     private readonly catalogs: CatalogService,
   ) {}
 
@@ -35,10 +33,8 @@ export class ReadinessService {
   }
 
   private async checkDatabase(): Promise<Check> {
-    this.expectedMigrations ??= readMigrationList(DEFAULT_MIGRATION_PATHS.migrationsDir).then((l) => l.migrationDirectories.map((d) => d.path));
     try {
-      const rows = await this.prisma.$queryRawUnsafe<{ migration_name: string }[]>(APPLIED_MIGRATIONS_SQL);
-      const pending = unappliedOf(await this.expectedMigrations, rows);
+      const pending = await this.migrations.pending();
       return pending.length ? { ok: false, message: `pending migrations: ${pending.join(', ')}` } : { ok: true };
     } catch {
       return { ok: false, message: 'database unreachable or not migrated' };

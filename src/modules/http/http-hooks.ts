@@ -10,14 +10,13 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config/app-config.js';
 import { logRequest } from '../../config/logger.options.js';
-import { CatalogService } from '../../modules/catalog/catalog.service.js';
-import { RequestGate, TooManyRequests } from '../../modules/auth/request-gate.js';
-import type { CallerRequest } from '../../modules/auth/request-context.js';
-import { MetricsService } from '../../modules/metrics/metrics.service.js';
-import { AppError } from '../errors/app-error.js';
-import { formatGraphqlError } from '../errors/graphql-errors.js';
-import { isDatabaseUnavailable, sendProblem, setProblemHeaders, toProblem, type ProblemDetails } from '../errors/problem-details.filter.js';
-import { keepsAnswersAtOnce } from './keep-answers.js';
+import { CatalogService } from '../catalog/index.js';
+import { RequestGate, TooManyRequests, type CallerRequest } from '../auth/index.js';
+import { MetricsService } from '../metrics/index.js';
+import { AppError } from '../../common/errors/app-error.js';
+import { formatGraphqlError } from '../../common/errors/graphql-errors.js';
+import { isDatabaseUnavailable, sendProblem, setProblemHeaders, toProblem, type ProblemDetails } from '../../common/errors/problem-details.filter.js';
+import { keepsAnswersAtOnce } from '../../common/http/keep-answers.js';
 import { routeOf } from './route-pattern.js';
 import { cacheControl, etagOf, matchesIfNoneMatch, planCaching, REPLAYED_HEADERS, ResponseCache, type CachedAnswer, type CachePlan } from './response-cache.js';
 
@@ -41,17 +40,42 @@ export function installHttpHooks(
   securityHeaders: readonly (readonly [string, string])[],
 ): ResponseCache {
   const fastify = app.getHttpAdapter().getInstance();
-  const gate = app.get(RequestGate);
-  const catalog = app.get(CatalogService);
+  const hooks: Hooks = {
+    gate: app.get(RequestGate),
+    catalog: app.get(CatalogService),
+    cache: new ResponseCache(config.RESPONSE_CACHE_MB * 1024 * 1024),
+    refreshSeconds: Math.max(1, Math.ceil(config.CATALOG_REFRESH_MS / 1000)),
+    securityHeaders,
+  };
   const metrics = app.get(MetricsService);
-  const cache = new ResponseCache(config.RESPONSE_CACHE_MB * 1024 * 1024);
-  const refreshSeconds = Math.max(1, Math.ceil(config.CATALOG_REFRESH_MS / 1000));
 
   fastify.decorateRequest('cachePlan', null);
   fastify.decorateRequest('cachePlannedAt', null);
   fastify.decorateRequest('routePattern', null);
 
-  fastify.addHook('onRequest', (request, reply, done) => {
+  fastify.addHook('onRequest', gateHook(hooks));
+  fastify.addHook('preHandler', cacheLookupHook(hooks));
+  fastify.addHook('onSend', answerHook(hooks));
+  fastify.addHook('onResponse', (request, reply, done) => {
+    metrics.observeRequest(request.method, routeOf(request) ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    logRequest(request, reply);
+    done();
+  });
+  return hooks.cache;
+}
+
+/** What the hooks share, made once at installation. */
+interface Hooks {
+  gate: RequestGate;
+  catalog: CatalogService;
+  cache: ResponseCache;
+  refreshSeconds: number;
+  securityHeaders: readonly (readonly [string, string])[];
+}
+
+/** onRequest: the request gate (key, then rate limit) for the API's routes, before the body is read. */
+function gateHook({ gate, catalog }: Hooks) {
+  return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
     // Answers given while PostgreSQL is unreachable come from the in-memory catalog.
     if (catalog.servingFromCache) void reply.header('x-served-from-cache', 'true');
     const route = routeOf(request);
@@ -76,22 +100,18 @@ export function installHttpHooks(
       },
       (error: unknown) => refused(request, reply, error, done),
     );
-  });
+  };
+}
 
-  fastify.addHook('preHandler', (request, reply, done) => {
+/** preHandler: plans the request's caching and answers a hit (or a 304) without reaching Nest. */
+function cacheLookupHook({ catalog, cache, refreshSeconds }: Hooks) {
+  return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
     // Only the API's answers are cached; health, metrics and the docs pass at once.
     const route = routeOf(request);
     if (!isGated(route)) return done();
     const now = new Date();
     const plan = planCaching(
-      {
-        method: request.method,
-        route,
-        path: pathOf(request.url),
-        query: request.query,
-        body: request.body,
-        accept: request.headers.accept,
-      },
+      { method: request.method, route, path: pathOf(request.url), query: request.query, body: request.body, accept: request.headers.accept },
       catalog.currentVersionId,
       now,
     );
@@ -116,9 +136,12 @@ export function installHttpHooks(
       }
     }
     void reply.send(hit.body);
-  });
+  };
+}
 
-  fastify.addHook('onSend', (request, reply, payload, done) => {
+/** onSend: security headers on every answer; keeps a cacheable answer and adds its validators. */
+function answerHook({ cache, refreshSeconds, securityHeaders }: Hooks) {
+  return (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload?: unknown) => void): void => {
     // Every answer, whoever made it (a route, a refusal, a 404, a cached copy), unless it set its own.
     for (const [name, value] of securityHeaders) if (!reply.hasHeader(name)) void reply.header(name, value);
     const plan = request.cachePlan;
@@ -144,15 +167,7 @@ export function installHttpHooks(
       return done(null, '');
     }
     done(null, payload);
-  });
-
-  fastify.addHook('onResponse', (request, reply, done) => {
-    metrics.observeRequest(request.method, routeOf(request) ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
-    logRequest(request, reply);
-    done();
-  });
-
-  return cache;
+  };
 }
 
 function pathOf(url: string): string {

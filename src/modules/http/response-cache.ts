@@ -8,8 +8,9 @@
 // consulted (http-hooks.ts), so a cached answer never carries, or skips, a caller's limit.
 import { LRUCache } from 'lru-cache';
 import stringify from 'safe-stable-stringify';
-import { MAX_INPUT_DEPTH, nestingDepth } from '../errors/validation.js';
-import { contentHash } from './content-hash.js';
+import { MAX_INPUT_DEPTH, nestingDepth } from '../../common/errors/validation.js';
+import { contentHash } from '../../common/http/content-hash.js';
+import { isHttpCacheableGet } from '../../common/http/cacheable-routes.js';
 
 /** Headers of an answer that are part of it and are sent again with a cached copy. */
 export const REPLAYED_HEADERS = ['content-type', 'x-catalog-version', 'x-next-cursor'] as const;
@@ -53,11 +54,6 @@ export interface CachePlan {
    */
   keepAtOnce: boolean;
 }
-
-const NOT_CACHED = new Set(['/v1/catalog/versions', '/v1/catalog/diff']);
-
-/** Does a GET of this REST route get an ETag, Cache-Control and 304 answers? (The OpenAPI document says so per operation.) */
-export const isHttpCacheableGet = (route: string): boolean => route.startsWith('/v1/') && !NOT_CACHED.has(route);
 
 /**
  * The key and freshness of a request whose answer may be cached, or null. `currentVersionId` is

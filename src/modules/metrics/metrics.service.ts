@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type LabelValues } from 'prom-client';
-import { SourceFreshnessService } from '../catalog/sync/source-freshness.service.js';
+import { SourceFreshnessService } from '../catalog/index.js';
 
 type RequestLabels = 'method' | 'route' | 'status';
 

@@ -2,7 +2,8 @@
 // OffersService takes: both transports must reach the service with the same values.
 import type { CheapestOffersArgs, OffersArgs } from './dto/offers.input.js';
 import type { CheapestOffersQuery, ListOffersQuery } from './dto/offers.query.js';
-import { policyInputFrom, searchFromCheapestArgs, searchFromCheapestQuery, searchFromListQuery, searchFromOffersArgs } from './offer-search.js';
+import { policyInputFrom } from '../../common/inputs/policy.input.js';
+import { searchFromCheapestArgs, searchFromCheapestQuery, searchFromListQuery, searchFromOffersArgs } from './offer-search.js';
 
 // The DTO classes carry only decorators, so plain objects stand in for them (and keep the
 // validation and schema libraries out of this test).

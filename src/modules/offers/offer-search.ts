@@ -2,9 +2,9 @@
 // by the mappers below, so both reach OffersService with the same values.
 import type { Currency } from '../../domain/catalog/catalog.types.js';
 import type { DiscountInput, GpuRequirementInput as DomainRequirement, PolicyInput } from '../../domain/compliance/index.js';
-import type { VersionSelector } from '../catalog/catalog.service.js';
+import type { VersionSelector } from '../catalog/index.js';
 import { badInput } from '../../common/errors/app-error.js';
-import type { CompliancePolicyInput } from '../../common/inputs/policy.input.js';
+import { policyInputFrom } from '../../common/inputs/policy.input.js';
 import type { ModelInput } from '../../common/inputs/model.input.js';
 import type { CheapestOffersArgs, OffersArgs } from './dto/offers.input.js';
 import type { CheapestOffersQuery, ListOffersQuery, OffersQuery } from './dto/offers.query.js';
@@ -97,29 +97,6 @@ export const searchFromCheapestQuery = (q: CheapestOffersQuery): OfferSearch => 
     return { provider, percent: Number(percent) };
   }),
 });
-
-export function policyInputFrom(p: CompliancePolicyInput | undefined): PolicyInput {
-  if (!p) return {};
-  return {
-    preset: p.preset,
-    residency: p.residency,
-    countries: p.countries,
-    allowPartialAdequacy: p.allowPartialAdequacy,
-    operator: p.operator,
-    certifications: p.certifications,
-    minSlaPercent: p.minSla,
-    pricingModels: p.pricingModels,
-    tolerance: p.tolerance,
-    providers: p.providers,
-    excludeProviders: p.excludeProviders,
-    regions: p.regions,
-    maxPricePerGpuHour: p.maxPricePerGpuHour,
-    includeEstimates: p.includeEstimates,
-    maxPriceAgeDays: p.maxPriceAgeDays,
-    minSourceKind: p.minSourceKind,
-    requireConfirmedAvailability: p.requireConfirmedAvailability,
-  };
-}
 
 const modelNeed = (m: ModelInput | undefined): ModelNeed | undefined => (m ? { ...m } : undefined);
 

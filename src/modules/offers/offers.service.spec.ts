@@ -11,7 +11,8 @@ import type { AppError } from '../../common/errors/app-error.js';
 import { catalogTestingModule } from '../catalog/testing/catalog-testing-module.js';
 import { InMemoryCatalogRepository } from '../catalog/testing/in-memory-catalog.repository.js';
 import { searchFromListQuery, type OfferSearch } from './offer-search.js';
-import { memoryPerGpuForModel, OffersService, toAppError } from './offers.service.js';
+import { memoryPerGpuForModel, OffersService } from './offers.service.js';
+import { toAppError } from '../../common/errors/domain-errors.js';
 import { at, defined } from '../../domain/checked.js';
 
 const search = (overrides: Partial<OfferSearch> = {}): OfferSearch => ({

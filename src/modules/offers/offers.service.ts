@@ -18,7 +18,6 @@ import {
   type GpuRequirement,
   type OfferPage,
 } from '../../domain/compliance/index.js';
-import { MissingFxRateError } from '../../domain/money/money.js';
 import { exchangeRateUsed, staleExchangeRateWarning, type ExchangeRateUsed } from '../../domain/money/exchange-rate.js';
 import {
   DEFAULT_CONTEXT_TOKENS,
@@ -29,27 +28,11 @@ import {
   resolveModel,
   type ModelInput as SizingModelInput,
 } from '../../domain/sizing/index.js';
-import { AppError, badInput } from '../../common/errors/app-error.js';
+import { badInput } from '../../common/errors/app-error.js';
+import { toAppError } from '../../common/errors/domain-errors.js';
 import { DEFAULT_PAGE_SIZE } from '../../common/inputs/input-bounds.js';
-import { CatalogService } from '../catalog/catalog.service.js';
+import { CatalogService } from '../catalog/index.js';
 import type { ModelNeed, OfferSearch } from './offer-search.js';
-
-/** Domain field names that the API spells differently. */
-const API_FIELD: Record<string, string> = { minSlaPercent: 'minSla', after: 'cursor' };
-
-export function toAppError(error: unknown, prefix = '', names: Readonly<Record<string, string>> = {}): unknown {
-  if (error instanceof PolicyError) {
-    const known = (map: Readonly<Record<string, string>>) => (Object.hasOwn(map, error.field) ? map[error.field] : undefined);
-    const field = `${prefix}${known(names) ?? known(API_FIELD) ?? error.field}`;
-    return badInput('REQUEST.INVALID', [{ field, message: error.message }]);
-  }
-  if (error instanceof MissingFxRateError) {
-    return new AppError('CATALOG.MISSING_FX_RATE', 'UNPROCESSABLE', `${error.message}; ask for another currency`, [
-      { field: 'currency', message: error.message },
-    ]);
-  }
-  return error;
-}
 
 @Injectable()
 export class OffersService {

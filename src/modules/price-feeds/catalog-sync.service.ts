@@ -4,17 +4,17 @@
 // fails (fetch, shape, validation, guard) imports nothing and leaves its provider's offers as they
 // are; the others still import.
 import { Injectable } from '@nestjs/common';
-import { checkAvailability, indexAvailability } from '../../../domain/catalog/availability.js';
-import type { CatalogDiff } from '../../../domain/catalog/catalog-diff.js';
-import type { CatalogFile } from '../../../domain/catalog/catalog-files.js';
-import type { CatalogContent, CatalogVersionInfo, PricingModel } from '../../../domain/catalog/catalog.types.js';
-import type { ImportGuardLimits } from '../../../domain/catalog/import-guard.js';
-import { CatalogImportService, type ImportReport } from '../catalog-import.service.js';
-import { CatalogService } from '../catalog.service.js';
+import { checkAvailability, indexAvailability } from '../../domain/catalog/availability.js';
+import type { CatalogDiff } from '../../domain/catalog/catalog-diff.js';
+import type { CatalogFile } from '../../domain/catalog/catalog-files.js';
+import type { CatalogContent, CatalogVersionInfo, PricingModel } from '../../domain/catalog/catalog.types.js';
+import type { ImportGuardLimits } from '../../domain/catalog/import-guard.js';
+import { CatalogImportService, type ImportReport } from '../catalog-admin/index.js';
+import { CatalogService } from '../catalog/index.js';
 import { FeedGuardError } from './feed-guard.js';
 import { HttpClient, HttpStatusError, ResponseTooLargeError } from './http-client.js';
 import { countSkip, SourceShapeError, urlVariable, type PriceSource, type SourceResult, type SyncFx, type SyncOfferRow } from './price-source.js';
-import { SourceFreshnessService } from './source-freshness.service.js';
+import { SourceSyncRepository } from './source-sync.repository.js';
 import { PRICE_SOURCES } from './sources/index.js';
 
 export interface SyncRequest {
@@ -79,48 +79,58 @@ export class CatalogSyncService {
   constructor(
     private readonly importer: CatalogImportService,
     private readonly catalog: CatalogService,
-    private readonly freshness: SourceFreshnessService,
+    private readonly freshness: SourceSyncRepository,
   ) {}
 
   async sync(request: SyncRequest = {}): Promise<SyncReport> {
     const env = request.env ?? process.env;
-    const registry = request.registry ?? PRICE_SOURCES;
-    const names = request.sources ?? registry.map((s) => s.name);
-    const unknown = names.filter((n) => !registry.some((s) => s.name === n));
-    if (unknown.length) throw new Error(`unknown source(s) ${unknown.join(', ')}; known: ${registry.map((s) => s.name).join(', ')}`);
-    const chosen = registry.filter((s) => names.includes(s.name));
+    const { names, chosen } = chooseSources(request);
     const base = await this.catalog.resolveVersion().catch(() => {
       throw new Error('there is no current catalog version to sync into: run npm run db:seed (or catalog:import) first');
     });
     const baseContent = await this.catalog.content(base);
     const now = new Date();
     const label = request.label ?? `sync-${now.toISOString().slice(0, 19).replace(/[:]/g, '-')}`;
-    const guard = request.guard ?? {};
+    const run: SyncRun = { request, names, chosen, base, baseContent, label, guard: request.guard ?? {} };
 
     // 1. Fetch every source at once; a failure stays with its source.
     const fetched = await Promise.all(chosen.map((source) => this.fetchSource(source, env, now, regionsOf(baseContent, source.provider))));
-
     // 2. Keep the rows the catalog can hold, and check each source alone (validation and guard).
-    const meta = (fx: SyncFx | null): CatalogFile => ({
+    const { files, fx } = await this.checkEachSource(run, fetched);
+    // 3. One import of everything that passed: one version, one transaction.
+    const reports = fetched.map((f) => f.report);
+    const imported = await this.importPassed(run, reports, files, fx);
+    // 4. Freshness: a source succeeded when its rows are in the version written (or an identical one).
+    if (!request.dryRun) await this.recordFreshness(reports, imported, now);
+    return { label, base, sources: reports, import: imported };
+  }
+
+  /** The catalog metadata file of a sync's imports: its label and source, and the FX rates it brings (else the base's). */
+  private metaFile(run: SyncRun, fx: SyncFx | null): CatalogFile {
+    return {
       path: 'sync/catalog.json',
       text: JSON.stringify({
-        catalog: { label, source: `catalog:sync ${names.join(',')}`, notes: base.notes, fx: fx ?? baseContent.fxRates },
+        catalog: { label: run.label, source: `catalog:sync ${run.names.join(',')}`, notes: run.base.notes, fx: fx ?? run.baseContent.fxRates },
       }),
-    });
+    };
+  }
+
+  /** Each fetched source's rows as a file, checked alone by a dry-run import; a source that fails it is marked failed. */
+  private async checkEachSource(run: SyncRun, fetched: readonly FetchedSource[]): Promise<{ files: Map<string, CatalogFile>; fx: SyncFx | null }> {
     const files = new Map<string, CatalogFile>();
     let fx: SyncFx | null = null;
     for (const { report, result } of fetched) {
       if (report.status !== 'ok' || !result) continue;
-      const source = chosen.find((c) => c.name === report.name);
-      const offers = keepKnown(result.offers, baseContent, report.skipped).map((row) => ({ ...row, sourceKind: source?.sourceKind ?? 'MIRROR' }));
+      const source = run.chosen.find((c) => c.name === report.name);
+      const offers = keepKnown(result.offers, run.baseContent, report.skipped).map((row) => ({ ...row, sourceKind: source?.sourceKind ?? 'MIRROR' }));
       report.offers = offers.length;
       const file: CatalogFile = { path: `sync/${report.name}.json`, text: JSON.stringify({ offers }) };
       const check = await this.importer.import({
-        files: [meta(result.fx ?? null), ...(report.provider ? [file] : [])],
+        files: [this.metaFile(run, result.fx ?? null), ...(report.provider ? [file] : [])],
         scope: { mode: 'PROVIDERS', providers: report.provider ? [report.provider] : [], pricingModels: modelScope([report]) },
         dryRun: true,
-        guard,
-        label,
+        guard: run.guard,
+        label: run.label,
       });
       if (check.status === 'invalid') {
         const shown = check.errors.slice(0, 5).map((e) => `${e.field ? `${e.field}: ` : ''}${e.message}`);
@@ -130,64 +140,65 @@ export class CatalogSyncService {
         continue;
       }
       if (check.status !== 'dry-run') continue;
+      report.diff = check.diff;
       if (check.guard.violations.length) {
         report.status = 'failed';
         report.error = `refused by the guard: ${check.guard.violations.join('; ')} (pass --allow-large-change if intended)`;
         report.failure = `GuardRefused (${check.guard.violations.length} violations)`;
-        report.diff = check.diff;
         continue;
       }
-      report.diff = check.diff;
       if (report.provider) files.set(report.name, file);
       if (result.fx) fx = result.fx;
     }
+    return { files, fx };
+  }
 
-    // 3. One import of everything that passed: one version, one transaction.
-    const ok = fetched.map((f) => f.report).filter((r) => r.status === 'ok');
-    let imported: ImportReport | null = null;
+  /** The sources that passed, imported as one version; when that import is refused, every one of them is marked failed. */
+  private async importPassed(run: SyncRun, reports: SourceReport[], files: Map<string, CatalogFile>, fx: SyncFx | null): Promise<ImportReport | null> {
+    const { request } = run;
+    const ok = reports.filter((r) => r.status === 'ok');
     const anyChange = fx !== null || ok.some((r) => r.provider !== null && !emptyDiff(r.diff)) || request.publish;
-    if (ok.length > 0 && (anyChange || request.dryRun)) {
-      imported = await this.importer.import({
-        files: [meta(fx), ...files.values()],
-        scope: { mode: 'PROVIDERS', providers: ok.flatMap((r) => (r.provider ? [r.provider] : [])), pricingModels: modelScope(ok) },
-        dryRun: request.dryRun,
-        publish: request.publish,
-        label,
-        source: `catalog:sync ${ok.map((r) => r.name).join(',')}`,
-        force: request.force,
-        guard,
-      });
-      if (imported.status === 'invalid' || imported.status === 'refused' || imported.status === 'moved') {
-        const why =
-          imported.status === 'invalid'
-            ? `the combined import was refused: ${imported.errors
-                .slice(0, 3)
-                .map((e) => e.message)
-                .join('; ')}`
-            : imported.status === 'refused'
-              ? `the combined import was refused by the guard: ${imported.guard.violations.join('; ')}`
-              : 'another version became current while the sync ran; nothing was written (run again, or pass --force)';
-        const failure = imported.status === 'invalid' ? 'ValidationRefused' : imported.status === 'refused' ? 'GuardRefused' : 'VersionMoved';
-        for (const r of ok) Object.assign(r, { status: 'failed', error: why, failure });
-      }
+    if (ok.length === 0 || !(anyChange || request.dryRun)) return null;
+    const imported = await this.importer.import({
+      files: [this.metaFile(run, fx), ...files.values()],
+      scope: { mode: 'PROVIDERS', providers: ok.flatMap((r) => (r.provider ? [r.provider] : [])), pricingModels: modelScope(ok) },
+      dryRun: request.dryRun,
+      publish: request.publish,
+      label: run.label,
+      source: `catalog:sync ${ok.map((r) => r.name).join(',')}`,
+      force: request.force,
+      guard: run.guard,
+    });
+    if (imported.status === 'invalid' || imported.status === 'refused' || imported.status === 'moved') {
+      const why =
+        imported.status === 'invalid'
+          ? `the combined import was refused: ${imported.errors
+              .slice(0, 3)
+              .map((e) => e.message)
+              .join('; ')}`
+          : imported.status === 'refused'
+            ? `the combined import was refused by the guard: ${imported.guard.violations.join('; ')}`
+            : 'another version became current while the sync ran; nothing was written (run again, or pass --force)';
+      const failure = imported.status === 'invalid' ? 'ValidationRefused' : imported.status === 'refused' ? 'GuardRefused' : 'VersionMoved';
+      for (const r of ok) Object.assign(r, { status: 'failed', error: why, failure });
     }
-    // 4. Freshness: a source succeeded when its rows are in the version written (or an identical one).
-    const reports = fetched.map((f) => f.report);
-    if (!request.dryRun) {
-      const written = imported?.status === 'created' || imported?.status === 'unchanged';
-      const noChange = imported === null;
-      await this.freshness.record(
-        reports.map((r) => ({
-          source: r.name,
-          provider: r.provider,
-          ok: r.status === 'ok' && (written || noChange),
-          offers: r.offers,
-          error: r.status === 'ok' ? (written || noChange ? null : 'NotWritten') : (r.failure ?? 'Failed'),
-        })),
-        now,
-      );
-    }
-    return { label, base, sources: reports, import: imported };
+    return imported;
+  }
+
+  /** One freshness record per source: a success when its rows are in the version written (or nothing needed writing). */
+  private async recordFreshness(reports: readonly SourceReport[], imported: ImportReport | null, now: Date): Promise<void> {
+    const written = imported?.status === 'created' || imported?.status === 'unchanged';
+    const noChange = imported === null;
+    await this.freshness.record(
+      reports.map((r) => ({
+        source: r.name,
+        provider: r.provider,
+        ok: r.status === 'ok' && (written || noChange),
+        offers: r.offers,
+        error: r.status === 'ok' ? (written || noChange ? null : 'NotWritten') : (r.failure ?? 'Failed'),
+      })),
+      now,
+    );
   }
 
   private async fetchSource(
@@ -249,6 +260,32 @@ function regionsOf(content: CatalogContent, provider: string | null): string[] {
  * An error as its class and, for an HTTP answer, the status: what may be shown to anyone. A feed's
  * text (an error page, a redirect target) never is.
  */
+/** What one sync run works with, its sources and the version it syncs into. */
+interface SyncRun {
+  request: SyncRequest;
+  /** The source names as asked for, in the request's order. */
+  names: readonly string[];
+  chosen: readonly PriceSource[];
+  base: CatalogVersionInfo;
+  baseContent: CatalogContent;
+  label: string;
+  guard: Partial<ImportGuardLimits>;
+}
+
+interface FetchedSource {
+  report: SourceReport;
+  result: SourceResult | null;
+}
+
+/** The sources a request names (default every one), or an error naming the unknown ones. */
+function chooseSources(request: SyncRequest): { names: string[]; chosen: PriceSource[] } {
+  const registry = request.registry ?? PRICE_SOURCES;
+  const names = request.sources ?? registry.map((s) => s.name);
+  const unknown = names.filter((n) => !registry.some((s) => s.name === n));
+  if (unknown.length) throw new Error(`unknown source(s) ${unknown.join(', ')}; known: ${registry.map((s) => s.name).join(', ')}`);
+  return { names, chosen: registry.filter((s) => names.includes(s.name)) };
+}
+
 export function failureOf(error: unknown): string {
   const seen = new Set<unknown>();
   let code: string | null = null;

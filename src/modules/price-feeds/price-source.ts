@@ -1,8 +1,8 @@
 // What a live price source is: one small module per provider feed that fetches the provider's own
 // price data and turns it into catalog offer rows (the same rows a catalog file holds, every value
 // as text), which then go through the import path like a file would (catalog-import.service.ts).
-import type { InterruptionRate, SourceKind } from '../../../domain/catalog/catalog.types.js';
-import { PRICING_MODEL_TRAITS } from '../../../domain/catalog/pricing-model-traits.js';
+import type { InterruptionRate, SourceKind } from '../../domain/catalog/catalog.types.js';
+import { PRICING_MODEL_TRAITS } from '../../domain/catalog/pricing-model-traits.js';
 import type { HttpClient } from './http-client.js';
 
 /** An offer row as catalog files write it (src/domain/catalog/catalog-rows.ts): every scalar as text. */

@@ -142,6 +142,57 @@ function priceDay({
   spill: Spill | null;
 }): ReferencePlan | null {
   const { reserved, onDemand, spot, serverless } = world;
+  const online = serveOnline({ world, need, mode, R, serverlessHours });
+  if (online === null) return null;
+  const { od, sp, idle } = online;
+  let serverlessReplicaHours = online.serverlessReplicaHours;
+  const overflow = Math.max(0, world.batchReplicaHours - idle);
+  if (overflow > 1e-9) {
+    if (spill === null) return null;
+    if (spill === 'SERVERLESS') serverlessReplicaHours += overflow;
+    else spillDedicated({ world, need, spill, overflow, od, sp });
+  } else if (spill !== null) {
+    return null; // the same plan as spill null
+  }
+  const cold = scaleToZero ? coldStartHours(world, R, od, sp) : { od: 0, sp: 0 };
+  const onDemandInstanceHours = od.reduce((a, b) => a + b, 0) + cold.od;
+  const spotInstanceHours = sp.reduce((a, b) => a + b, 0) + cold.sp;
+  const reservedInstanceHours = reserved ? R * HOURS : 0;
+  const cost =
+    reservedInstanceHours * (reserved?.price ?? 0) +
+    onDemandInstanceHours * (onDemand?.price ?? 0) +
+    spotInstanceHours * (spot?.price ?? 0) +
+    serverlessReplicaHours * (serverless ?? 0);
+  return {
+    cost,
+    reservedInstances: reserved ? R : 0,
+    reservedInstanceHours,
+    onDemandInstanceHours,
+    spotInstanceHours,
+    serverlessReplicaHours,
+    burst: mode,
+    scaleToZero,
+  };
+}
+
+/**
+ * Online traffic hour by hour: on-demand and spot instances per hour, serverless replica-hours, and
+ * the idle paid capacity left for batch work; null when an hour has nowhere to go.
+ */
+function serveOnline({
+  world,
+  need,
+  mode,
+  R,
+  serverlessHours,
+}: {
+  world: ReferenceWorld;
+  need: readonly number[];
+  mode: ReferencePlan['burst'];
+  R: number;
+  serverlessHours: ReadonlySet<number>;
+}): { od: number[]; sp: number[]; serverlessReplicaHours: number; idle: number } | null {
+  const { reserved, onDemand, spot, serverless } = world;
   const mu = world.replicaRequestsPerSecond;
   const u = world.targetUtilization;
   const reservedReplicas = R * (reserved?.replicasPerInstance ?? 0);
@@ -164,51 +215,46 @@ function priceDay({
     const dedicatedWork = at(world.onlineRequestsPerSecond, h) / mu - busy;
     idle += Math.max(0, paidReplicas * u - dedicatedWork);
   }
-  const overflow = Math.max(0, world.batchReplicaHours - idle);
-  if (overflow > 1e-9) {
-    if (spill === null) return null;
-    if (spill === 'SERVERLESS') serverlessReplicaHours += overflow;
-    else {
-      // Whole instance-hours, spread evenly, the lowest-demand hours (then the earliest) first.
-      const tier = defined(spill === 'SPOT' ? spot : onDemand, `the ${spill} tier`);
-      const instanceHours = Math.ceil(overflow / tier.replicasPerInstance - 1e-9);
-      const order = [...Array(HOURS).keys()].sort((a, b) => at(need, a) - at(need, b) || a - b);
-      order.forEach((h, i) => {
-        const n = Math.floor(instanceHours / HOURS) + (i < instanceHours % HOURS ? 1 : 0);
-        if (spill === 'SPOT') sp[h] = at(sp, h) + n;
-        else od[h] = at(od, h) + n;
-      });
-    }
-  } else if (spill !== null) {
-    return null; // the same plan as spill null
-  }
+  return { od, sp, serverlessReplicaHours, idle };
+}
+
+/** Adds the batch overflow to the instances of its tier, `od` or `sp`, hour by hour. */
+function spillDedicated({
+  world,
+  need,
+  spill,
+  overflow,
+  od,
+  sp,
+}: {
+  world: ReferenceWorld;
+  need: readonly number[];
+  spill: Exclude<Spill, 'SERVERLESS'>;
+  overflow: number;
+  od: number[];
+  sp: number[];
+}): void {
+  // Whole instance-hours, spread evenly, the lowest-demand hours (then the earliest) first.
+  const tier = defined(spill === 'SPOT' ? world.spot : world.onDemand, `the ${spill} tier`);
+  const instanceHours = Math.ceil(overflow / tier.replicasPerInstance - 1e-9);
+  const order = [...Array(HOURS).keys()].sort((a, b) => at(need, a) - at(need, b) || a - b);
+  order.forEach((h, i) => {
+    const n = Math.floor(instanceHours / HOURS) + (i < instanceHours % HOURS ? 1 : 0);
+    if (spill === 'SPOT') sp[h] = at(sp, h) + n;
+    else od[h] = at(od, h) + n;
+  });
+}
+
+/** Instance-hours of model loading on each tier after every start from zero. */
+function coldStartHours(world: ReferenceWorld, R: number, od: readonly number[], sp: readonly number[]): { od: number; sp: number } {
   let coldOd = 0;
   let coldSp = 0;
-  if (scaleToZero) {
-    const running = (h: number): number => R + at(od, h) + at(sp, h);
-    for (let h = 0; h < HOURS; h++) {
-      if (running((h + HOURS - 1) % HOURS) === 0 && running(h) > 0) {
-        coldOd += at(od, h) * world.modelLoadHours;
-        coldSp += at(sp, h) * world.modelLoadHours;
-      }
+  const running = (h: number): number => R + at(od, h) + at(sp, h);
+  for (let h = 0; h < HOURS; h++) {
+    if (running((h + HOURS - 1) % HOURS) === 0 && running(h) > 0) {
+      coldOd += at(od, h) * world.modelLoadHours;
+      coldSp += at(sp, h) * world.modelLoadHours;
     }
   }
-  const onDemandInstanceHours = od.reduce((a, b) => a + b, 0) + coldOd;
-  const spotInstanceHours = sp.reduce((a, b) => a + b, 0) + coldSp;
-  const reservedInstanceHours = reserved ? R * HOURS : 0;
-  const cost =
-    reservedInstanceHours * (reserved?.price ?? 0) +
-    onDemandInstanceHours * (onDemand?.price ?? 0) +
-    spotInstanceHours * (spot?.price ?? 0) +
-    serverlessReplicaHours * (serverless ?? 0);
-  return {
-    cost,
-    reservedInstances: reserved ? R : 0,
-    reservedInstanceHours,
-    onDemandInstanceHours,
-    spotInstanceHours,
-    serverlessReplicaHours,
-    burst: mode,
-    scaleToZero,
-  };
+  return { od: coldOd, sp: coldSp };
 }

@@ -1,4 +1,4 @@
-// CatalogRepository's reads and publish, held in memory, for unit tests of the services above it.
+// CatalogRepository's reads (and a publish, as catalog-admin's writer does it), held in memory, for unit tests of the services above it.
 // Same meanings as the SQL: a version by id or label; the current version is the one published
 // last; "current at" is the newest publication at or before an instant; publishedAt is a
 // version's first publication. Knobs stand in for what PostgreSQL does to a service: slow or
@@ -20,7 +20,6 @@ type CatalogReads = Pick<
   | 'loadContent'
   | 'findOfferHistory'
   | 'findGpuOfferRows'
-  | 'publish'
 >;
 
 type StoredVersion = Omit<CatalogVersionInfo, 'current' | 'publishedAt'>;

@@ -7,7 +7,7 @@ import type { Money } from '../../../domain/money/money.js';
 import { MoneyModel } from '../../../common/models/money.model.js';
 import { ExchangeRateModel } from '../../../common/models/exchange-rate.model.js';
 import type { ExchangeRateUsed } from '../../../domain/money/exchange-rate.js';
-import { CatalogVersionRefModel } from '../../catalog/models/catalog-version.model.js';
+import { CatalogVersionRefModel } from '../../catalog/index.js';
 import { EstimateModel } from './estimate.model.js';
 import { at, getOrThrow } from '../../../domain/checked.js';
 
@@ -36,81 +36,16 @@ export function toEstimateModel({
     gpuCost: total(e.gpuCost),
     hoursPerMonth: e.hoursPerMonth,
     periodHours: e.periodHours,
-    tiers: e.tiers.map((t) => ({
-      pricingModel: t.pricingModel,
-      offerId: t.offerRef,
-      provider: t.provider,
-      region: t.region,
-      gpuHours: r4(t.gpuHours),
-      instanceHours: r4(t.instanceHours),
-      cost: total(t.cost),
-      capacityShare: r4(t.capacityShare),
-      egressGb: r4(t.egressGb),
-      egressPricePerGb: mOrNull(t.egressPricePerGb),
-      egress: total(t.egress),
-      coldStarts: total(t.coldStarts),
-      spotRestarts: total(t.spotRestarts),
-    })),
-    hourlyPlan: e.hourlyPlan.map((h) => ({
-      ...h,
-      demandRequestsPerSecond: r4(h.demandRequestsPerSecond),
-      onlineRequestsPerSecond: r4(h.onlineRequestsPerSecond),
-      serverlessReplicaHours: r4(h.serverlessReplicaHours),
-      batchReplicaHours: r4(h.batchReplicaHours),
-      batchServerlessReplicaHours: r4(h.batchServerlessReplicaHours),
-    })),
+    tiers: tiersModel(e.tiers),
+    hourlyPlan: hourlyPlanModel(e.hourlyPlan),
     gpu: e.gpu.slug,
     gpuMemoryGb: e.gpu.memoryGb,
     precision: e.precision,
     gpusPerReplica: e.gpusPerReplica,
     model: e.model,
-    chosenOffers: e.chosenOffers.map((c) => {
-      const offer = at(index.offers, getOrThrow(index.offerByKeyHash, c.ref, 'offer'));
-      const region = at(index.regions, getOrThrow(index.regionByCode, offer.regionCode, 'region'));
-      return {
-        pricingModel: c.pricingModel,
-        offerId: c.ref,
-        provider: offer.providerSlug,
-        region: offer.regionCode,
-        country: region.country,
-        gpu: offer.gpuSlug,
-        instanceType: offer.instanceType,
-        observedAt: offer.observedAt,
-        priceKind: offer.priceKind,
-        sourceKind: offer.sourceKind,
-        availability: offer.availability,
-        gpusPerInstance: c.gpusPerInstance,
-        replicasPerInstance: c.replicasPerInstance,
-        pricePerInstanceHour: m(c.pricePerInstanceHour),
-        effectivePricePerInstanceHour: m(c.effectivePricePerInstanceHour),
-        interruptionsPerHour: c.interruptionsPerHour,
-        interruptionBasis: c.interruptionBasis,
-        interruptionRate: offer.interruptionRate ?? null,
-        source: offer.sourceUrl,
-      };
-    }),
+    chosenOffers: chosenOffersModel(e.chosenOffers, index),
     reservedInstances: e.reservedInstances,
-    baselines: {
-      naive: e.baselines.naive
-        ? {
-            monthlyCost: total(e.baselines.naive.monthlyCost),
-            pricingModel: e.baselines.naive.pricingModel,
-            offerId: e.baselines.naive.offerRef,
-            description: `${e.baselines.naive.replicas} replicas (peak) on ${e.baselines.naive.instances} instance(s), ${e.baselines.naive.pricingModel}, every hour`,
-          }
-        : null,
-      onDemandAutoscaled: e.baselines.onDemandAutoscaled
-        ? {
-            monthlyCost: total(e.baselines.onDemandAutoscaled.monthlyCost),
-            pricingModel: e.baselines.onDemandAutoscaled.pricingModel,
-            offerId: e.baselines.onDemandAutoscaled.offerRef,
-            description:
-              `${e.baselines.onDemandAutoscaled.pricingModel} instances following the hourly demand ` +
-              `(${r4(e.baselines.onDemandAutoscaled.gpuHours)} GPU-hours a month)`,
-          }
-        : null,
-      unavailableReason: e.baselines.unavailableReason,
-    },
+    baselines: baselinesModel(e.baselines),
     savingsVsNaivePct: e.savingsVsNaivePct === null ? null : r4(e.savingsVsNaivePct),
     savingsVsOnDemandAutoscaledPct: e.savingsVsOnDemandAutoscaledPct === null ? null : r4(e.savingsVsOnDemandAutoscaledPct),
     serverless: e.serverless
@@ -136,19 +71,103 @@ export function toEstimateModel({
       spotRestarts: total(e.hiddenCosts.spotRestarts),
       idleCapacity: total(e.hiddenCosts.idleCapacity),
     },
-    apiComparison: e.apiComparison
-      ? {
-          apiPricePer1MTokens: m(e.apiComparison.apiPricePer1MTokens),
-          tokensPerDay: Math.round(e.apiComparison.tokensPerDay),
-          monthlyApiCost: total(e.apiComparison.monthlyApiCost),
-          breakEvenTokensPerDay: Math.round(e.apiComparison.breakEvenTokensPerDay),
-          selfHostingCheaper: e.apiComparison.selfHostingCheaper,
-        }
-      : null,
+    apiComparison: apiComparisonModel(e.apiComparison),
     alternatives: e.alternatives.map((a) => ({ ...a, monthlyCost: total(a.monthlyCost), deltaVsChosenPct: r4(a.deltaVsChosenPct) })),
     assumptions: e.assumptions,
     warnings: e.warnings,
     explanations: e.explanations,
     exchangeRate: ExchangeRateModel.of(exchangeRate),
   });
+}
+
+function tiersModel(tiers: InferenceEstimate['tiers']): EstimateModel['tiers'] {
+  return tiers.map((t) => ({
+    pricingModel: t.pricingModel,
+    offerId: t.offerRef,
+    provider: t.provider,
+    region: t.region,
+    gpuHours: r4(t.gpuHours),
+    instanceHours: r4(t.instanceHours),
+    cost: total(t.cost),
+    capacityShare: r4(t.capacityShare),
+    egressGb: r4(t.egressGb),
+    egressPricePerGb: mOrNull(t.egressPricePerGb),
+    egress: total(t.egress),
+    coldStarts: total(t.coldStarts),
+    spotRestarts: total(t.spotRestarts),
+  }));
+}
+
+function hourlyPlanModel(hours: InferenceEstimate['hourlyPlan']): EstimateModel['hourlyPlan'] {
+  return hours.map((h) => ({
+    ...h,
+    demandRequestsPerSecond: r4(h.demandRequestsPerSecond),
+    onlineRequestsPerSecond: r4(h.onlineRequestsPerSecond),
+    serverlessReplicaHours: r4(h.serverlessReplicaHours),
+    batchReplicaHours: r4(h.batchReplicaHours),
+    batchServerlessReplicaHours: r4(h.batchServerlessReplicaHours),
+  }));
+}
+
+/** Each offer the plan buys, with what the catalog says about it (where, how fresh, from where). */
+function chosenOffersModel(chosenOffers: InferenceEstimate['chosenOffers'], index: CatalogIndex): EstimateModel['chosenOffers'] {
+  return chosenOffers.map((c) => {
+    const offer = at(index.offers, getOrThrow(index.offerByKeyHash, c.ref, 'offer'));
+    const region = at(index.regions, getOrThrow(index.regionByCode, offer.regionCode, 'region'));
+    return {
+      pricingModel: c.pricingModel,
+      offerId: c.ref,
+      provider: offer.providerSlug,
+      region: offer.regionCode,
+      country: region.country,
+      gpu: offer.gpuSlug,
+      instanceType: offer.instanceType,
+      observedAt: offer.observedAt,
+      priceKind: offer.priceKind,
+      sourceKind: offer.sourceKind,
+      availability: offer.availability,
+      gpusPerInstance: c.gpusPerInstance,
+      replicasPerInstance: c.replicasPerInstance,
+      pricePerInstanceHour: m(c.pricePerInstanceHour),
+      effectivePricePerInstanceHour: m(c.effectivePricePerInstanceHour),
+      interruptionsPerHour: c.interruptionsPerHour,
+      interruptionBasis: c.interruptionBasis,
+      interruptionRate: offer.interruptionRate ?? null,
+      source: offer.sourceUrl,
+    };
+  });
+}
+
+function baselinesModel({ naive, onDemandAutoscaled, unavailableReason }: InferenceEstimate['baselines']): EstimateModel['baselines'] {
+  return {
+    naive: naive
+      ? {
+          monthlyCost: total(naive.monthlyCost),
+          pricingModel: naive.pricingModel,
+          offerId: naive.offerRef,
+          description: `${naive.replicas} replicas (peak) on ${naive.instances} instance(s), ${naive.pricingModel}, every hour`,
+        }
+      : null,
+    onDemandAutoscaled: onDemandAutoscaled
+      ? {
+          monthlyCost: total(onDemandAutoscaled.monthlyCost),
+          pricingModel: onDemandAutoscaled.pricingModel,
+          offerId: onDemandAutoscaled.offerRef,
+          description: `${onDemandAutoscaled.pricingModel} instances following the hourly demand (${r4(onDemandAutoscaled.gpuHours)} GPU-hours a month)`,
+        }
+      : null,
+    unavailableReason,
+  };
+}
+
+function apiComparisonModel(api: InferenceEstimate['apiComparison']): EstimateModel['apiComparison'] {
+  return api
+    ? {
+        apiPricePer1MTokens: m(api.apiPricePer1MTokens),
+        tokensPerDay: Math.round(api.tokensPerDay),
+        monthlyApiCost: total(api.monthlyApiCost),
+        breakEvenTokensPerDay: Math.round(api.breakEvenTokensPerDay),
+        selfHostingCheaper: api.selfHostingCheaper,
+      }
+    : null;
 }

@@ -13,7 +13,7 @@ import { SPOT_INTERRUPTION_BASES, type SpotInterruptionBasis } from '../../../do
 import { AvailabilityEnum, PriceKindEnum, PricingModelEnum, SourceKindEnum } from '../../../common/models/enums.js';
 import { ExchangeRateModel } from '../../../common/models/exchange-rate.model.js';
 import { MoneyModel } from '../../../common/models/money.model.js';
-import { CatalogVersionRefModel } from '../../catalog/models/catalog-version.model.js';
+import { CatalogVersionRefModel } from '../../catalog/index.js';
 
 const PM = { enum: PricingModelEnum, enumName: 'PricingModel' } as const;
 const INTERRUPTIONS_PER_HOUR = 'Spot: interruptions per instance-hour the effective price assumes; null for other pricing models';

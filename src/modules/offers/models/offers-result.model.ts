@@ -5,8 +5,8 @@ import type { CheapestResult, ExcludedOffer, OfferPage } from '../../../domain/c
 import { CurrencyEnum } from '../../../common/models/enums.js';
 import { ExchangeRateModel } from '../../../common/models/exchange-rate.model.js';
 import type { ExchangeRateUsed } from '../../../domain/money/exchange-rate.js';
-import { CatalogVersionRefModel } from '../../catalog/models/catalog-version.model.js';
-import { OfferModel } from '../../catalog/models/offer.model.js';
+import { CatalogVersionRefModel } from '../../catalog/index.js';
+import { OfferModel } from '../../catalog/index.js';
 import { walkJsonOf } from '../../../common/http/answer-json.js';
 
 @ObjectType('OfferConnection')

@@ -1,6 +1,6 @@
 // The aws-spot source against a local server playing real rows of SkyPilot's AWS CSV and a trimmed
 // real spot-advisor-data.json (test/fixtures/price-sources/README.md).
-import { startFeedServer, type FeedServer, type Reply } from '../../../../../test/setup/feed-server.js';
+import { startFeedServer, type FeedServer, type Reply } from '../../../../test/setup/feed-server.js';
 import { HttpClient } from '../http-client.js';
 import { awsSpotSource } from './aws-spot.js';
 

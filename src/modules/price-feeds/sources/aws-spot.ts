@@ -8,7 +8,7 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
-import { INTERRUPTION_RATES, type InterruptionRate } from '../../../../domain/catalog/catalog.types.js';
+import { INTERRUPTION_RATES, type InterruptionRate } from '../../../domain/catalog/catalog.types.js';
 import { countSkip, isoDay, SourceShapeError, type PriceSource, type SourceResult, type SyncOfferRow } from '../price-source.js';
 import { awsGpuOf } from './aws-gpu-families.js';
 

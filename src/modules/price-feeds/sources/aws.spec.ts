@@ -3,7 +3,7 @@
 // (test/fixtures/price-sources/README.md, "aws/ — AWS Price List bulk files").
 import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
-import { FIXTURES, startFeedServer, type FeedServer, type Reply, type Route } from '../../../../../test/setup/feed-server.js';
+import { FIXTURES, startFeedServer, type FeedServer, type Reply, type Route } from '../../../../test/setup/feed-server.js';
 import { HttpClient } from '../http-client.js';
 import type { SourceResult } from '../price-source.js';
 import { awsSource, onDemandPrice, readOfferFile, reservedPrice } from './aws.js';

@@ -202,44 +202,60 @@ type Token = { name: string; value?: unknown };
  * file passes by. AWS writes `products` before `terms`; a file that does not is refused.
  */
 export async function readOfferFile(body: Readable, file: string, region: string, observedAt: string, gpuOf: GpuOf = defaultGpuOf): Promise<OfferFileResult> {
-  const skipped: Record<string, number> = {};
-  const kept = new Map<string, Kept>();
-  const header: Record<string, string> = {};
-  const rows: { row: SyncOfferRow; detail: string }[] = [];
-  const seen = new Set<string>();
-  const withOnDemand = new Set<string>();
-  let products = 0;
-  let productsSeen = false;
-  const where = `offer file ${file}`;
+  const reader = new OfferFileReader(file, region, observedAt, gpuOf);
+  await reader.read(body);
+  return reader.result();
+}
 
-  const product = (raw: unknown, key: string) => {
-    products += 1;
+/** One offer file being read: the GPU products kept so far, the rows made from their terms, the file's header. */
+class OfferFileReader {
+  private readonly skipped: Record<string, number> = {};
+  private readonly kept = new Map<string, Kept>();
+  private readonly header: Record<string, string> = {};
+  private readonly rows: { row: SyncOfferRow; detail: string }[] = [];
+  private readonly seen = new Set<string>();
+  private readonly withOnDemand = new Set<string>();
+  private products = 0;
+  private productsSeen = false;
+  private readonly where: string;
+
+  constructor(
+    private readonly file: string,
+    private readonly region: string,
+    private readonly observedAt: string,
+    private readonly gpuOf: GpuOf,
+  ) {
+    this.where = `offer file ${file}`;
+  }
+
+  private product(raw: unknown, key: string): void {
+    this.products += 1;
     const parsed = productSchema.safeParse(raw);
-    if (!parsed.success) throw new SourceShapeError('aws', where, `product ${key}`, describe(parsed.error));
+    if (!parsed.success) throw new SourceShapeError('aws', this.where, `product ${key}`, describe(parsed.error));
     const { sku, productFamily, attributes: a } = parsed.data;
-    if (productFamily !== 'Compute Instance') return countSkip(skipped, 'not a Compute Instance');
-    if (!a.instanceType) return countSkip(skipped, 'no instanceType (the free-tier pseudo-product)');
-    if ((a.regionCode ?? region) !== region) return countSkip(skipped, `regionCode other than ${region}`);
+    if (productFamily !== 'Compute Instance') return countSkip(this.skipped, 'not a Compute Instance');
+    if (!a.instanceType) return countSkip(this.skipped, 'no instanceType (the free-tier pseudo-product)');
+    if ((a.regionCode ?? this.region) !== this.region) return countSkip(this.skipped, `regionCode other than ${this.region}`);
     for (const { attribute, accept } of FILTERS) {
-      if (!accept(a[attribute])) return countSkip(skipped, `${attribute} ${a[attribute] ?? '(missing)'}`);
+      if (!accept(a[attribute])) return countSkip(this.skipped, `${attribute} ${a[attribute] ?? '(missing)'}`);
     }
-    const gpu = gpuOf(a);
-    if ('skip' in gpu) return countSkip(skipped, gpu.skip);
-    if ('bad' in gpu) throw new SourceShapeError('aws', where, `product ${sku} (${a.instanceType})`, gpu.bad);
-    kept.set(sku, { instanceType: a.instanceType, gpu: gpu.gpu, gpuCount: gpu.gpuCount });
-  };
+    const gpu = this.gpuOf(a);
+    if ('skip' in gpu) return countSkip(this.skipped, gpu.skip);
+    if ('bad' in gpu) throw new SourceShapeError('aws', this.where, `product ${sku} (${a.instanceType})`, gpu.bad);
+    this.kept.set(sku, { instanceType: a.instanceType, gpu: gpu.gpu, gpuCount: gpu.gpuCount });
+  }
 
-  const add = (sku: string, outcome: TermOutcome) => {
-    if ('skip' in outcome) return countSkip(skipped, outcome.skip);
-    const k = kept.get(sku);
+  private add(sku: string, outcome: TermOutcome): void {
+    if ('skip' in outcome) return countSkip(this.skipped, outcome.skip);
+    const k = this.kept.get(sku);
     if (!k) return;
     const instanceType = outcome.purchaseOption === 'All Upfront' ? `${k.instanceType}${ALL_UPFRONT_SUFFIX}` : k.instanceType;
     const key = `${instanceType}|${outcome.pricingModel}`;
-    if (seen.has(key)) return countSkip(skipped, 'a second product for the same offer');
-    seen.add(key);
+    if (this.seen.has(key)) return countSkip(this.skipped, 'a second product for the same offer');
+    this.seen.add(key);
     const row: SyncOfferRow = {
       provider: 'aws',
-      region: `aws:${region}`,
+      region: `aws:${this.region}`,
       gpu: k.gpu,
       gpuCount: String(k.gpuCount),
       instanceType,
@@ -249,121 +265,128 @@ export async function readOfferFile(body: Readable, file: string, region: string
       ...(outcome.termMonths === undefined ? {} : { termMonths: outcome.termMonths }),
       ...(outcome.upfront === undefined ? {} : { upfront: outcome.upfront }),
       priceKind: 'LIST',
-      source: file,
-      observedAt,
+      source: this.file,
+      observedAt: this.observedAt,
       ...(outcome.conversion === undefined ? {} : { conversion: outcome.conversion }),
     };
     const term =
       outcome.pricingModel === 'ON_DEMAND'
         ? `on-demand term ${outcome.offerTermCode}`
         : `Standard Reserved Instance term ${outcome.offerTermCode} (${outcome.termMonths === '12' ? '1yr' : '3yr'}, ${outcome.purchaseOption})`;
-    rows.push({ row, detail: `SKU ${sku}, ${term}, "${outcome.description}"` });
-  };
+    this.rows.push({ row, detail: `SKU ${sku}, ${term}, "${outcome.description}"` });
+  }
 
-  const terms = (type: string, sku: string, raw: unknown) => {
+  private terms(type: string, sku: string, raw: unknown): void {
     if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
-      throw new SourceShapeError('aws', where, `terms.${type} ${sku}`, 'not an object of terms');
+      throw new SourceShapeError('aws', this.where, `terms.${type} ${sku}`, 'not an object of terms');
     for (const [code, term] of Object.entries(raw as Record<string, unknown>)) {
-      const place = { file, sku };
+      const place = { file: this.file, sku };
       if (type === 'OnDemand') {
-        withOnDemand.add(sku);
-        add(sku, onDemandPrice(term, place, code));
-      } else add(sku, reservedPrice(term, place, code));
+        this.withOnDemand.add(sku);
+        this.add(sku, onDemandPrice(term, place, code));
+      } else this.add(sku, reservedPrice(term, place, code));
     }
-  };
+  }
 
   /** What to do with the value at a path below the root: hold it whole, pass it by, or go into it. */
-  const plan = (path: readonly string[]): 'hold' | 'pass' | 'enter' => {
+  private plan(path: readonly string[]): 'hold' | 'pass' | 'enter' {
     const [top, second] = path;
     if (path.length === 1 && top === 'products') {
-      productsSeen = true;
+      this.productsSeen = true;
       return 'enter';
     }
     if (path.length === 2 && top === 'products') return 'hold';
     if (path.length === 1 && top === 'terms') return 'enter';
     if (path.length === 2 && top === 'terms' && (second === 'OnDemand' || second === 'Reserved')) {
-      if (!productsSeen) throw new SourceShapeError('aws', where, null, '"terms" comes before "products"; the source reads the products first');
+      if (!this.productsSeen) throw new SourceShapeError('aws', this.where, null, '"terms" comes before "products"; the source reads the products first');
       return 'enter';
     }
-    if (path.length === 3 && top === 'terms' && kept.has(path[2] ?? '')) return 'hold';
+    if (path.length === 3 && top === 'terms' && this.kept.has(path[2] ?? '')) return 'hold';
     return 'pass';
-  };
+  }
 
-  const tokens = parser.asStream({ packValues: true, streamValues: false });
-  // Which failed first: the body (cut off, stalled: the HTTP client retries) or the parser (not JSON).
-  let failedFirst: 'body' | 'parser' | null = null;
-  body.once('error', () => (failedFirst ??= 'body'));
-  tokens.once('error', () => (failedFirst ??= 'parser'));
-  pipeline(body, tokens, () => undefined);
-  const stack: string[] = [];
-  let depth = 0;
-  let key: string | null = null;
-  let held: { asm: Assembler; path: string[] } | null = null;
-  let passing = 0;
-  try {
-    for await (const token of tokens as AsyncIterable<Token>) {
-      if (held) {
-        held.asm.consume(token as never);
-        if (held.asm.done) {
-          const { path, asm } = held;
-          held = null;
-          if (path[0] === 'products') product(asm.current, path[1] ?? '');
-          else terms(path[1] ?? '', path[2] ?? '', asm.current);
+  /** Streams the body's JSON tokens: products and terms are assembled whole, one at a time; everything else is passed by. */
+  async read(body: Readable): Promise<void> {
+    const tokens = parser.asStream({ packValues: true, streamValues: false });
+    // Which failed first: the body (cut off, stalled: the HTTP client retries) or the parser (not JSON).
+    let failedFirst: 'body' | 'parser' | null = null;
+    body.once('error', () => (failedFirst ??= 'body'));
+    tokens.once('error', () => (failedFirst ??= 'parser'));
+    pipeline(body, tokens, () => undefined);
+    const stack: string[] = [];
+    let depth = 0;
+    let key: string | null = null;
+    let held: { asm: Assembler; path: string[] } | null = null;
+    let passing = 0;
+    try {
+      for await (const token of tokens as AsyncIterable<Token>) {
+        if (held) {
+          held.asm.consume(token as never);
+          if (held.asm.done) {
+            const { path, asm } = held;
+            held = null;
+            if (path[0] === 'products') this.product(asm.current, path[1] ?? '');
+            else this.terms(path[1] ?? '', path[2] ?? '', asm.current);
+          }
+          continue;
         }
-        continue;
-      }
-      if (passing > 0) {
-        if (token.name === 'startObject' || token.name === 'startArray') passing += 1;
-        else if (token.name === 'endObject' || token.name === 'endArray') passing -= 1;
-        continue;
-      }
-      switch (token.name) {
-        case 'keyValue':
-          key = String(token.value);
-          break;
-        case 'startObject':
-        case 'startArray': {
-          if (depth === 0) {
-            if (token.name === 'startArray') throw new SourceShapeError('aws', where, null, 'the file is an array, not an offer file object');
-            depth = 1;
+        if (passing > 0) {
+          if (token.name === 'startObject' || token.name === 'startArray') passing += 1;
+          else if (token.name === 'endObject' || token.name === 'endArray') passing -= 1;
+          continue;
+        }
+        switch (token.name) {
+          case 'keyValue':
+            key = String(token.value);
+            break;
+          case 'startObject':
+          case 'startArray': {
+            if (depth === 0) {
+              if (token.name === 'startArray') throw new SourceShapeError('aws', this.where, null, 'the file is an array, not an offer file object');
+              depth = 1;
+              break;
+            }
+            const path = [...stack, key ?? ''];
+            const what = this.plan(path);
+            if (what === 'hold') {
+              const asm = new Assembler({ numberAsString: true });
+              asm.consume(token as never);
+              held = { asm, path };
+            } else if (what === 'pass') passing = 1;
+            else {
+              stack.push(key ?? '');
+              depth += 1;
+            }
+            key = null;
             break;
           }
-          const path = [...stack, key ?? ''];
-          const what = plan(path);
-          if (what === 'hold') {
-            const asm = new Assembler({ numberAsString: true });
-            asm.consume(token as never);
-            held = { asm, path };
-          } else if (what === 'pass') passing = 1;
-          else {
-            stack.push(key ?? '');
-            depth += 1;
-          }
-          key = null;
-          break;
+          case 'endObject':
+          case 'endArray':
+            if (depth > 1) stack.pop();
+            depth -= 1;
+            break;
+          default:
+            if (depth === 0) throw new SourceShapeError('aws', this.where, null, 'not an offer file object');
+            if (depth === 1 && key !== null) this.header[key] = String(token.value);
+            key = null;
         }
-        case 'endObject':
-        case 'endArray':
-          if (depth > 1) stack.pop();
-          depth -= 1;
-          break;
-        default:
-          if (depth === 0) throw new SourceShapeError('aws', where, null, 'not an offer file object');
-          if (depth === 1 && key !== null) header[key] = String(token.value);
-          key = null;
       }
+    } catch (error) {
+      if (error instanceof SourceShapeError || failedFirst !== 'parser') throw error;
+      throw new SourceShapeError('aws', this.where, null, `not JSON: ${(error as Error).message}`);
     }
-  } catch (error) {
-    if (error instanceof SourceShapeError || failedFirst !== 'parser') throw error;
-    throw new SourceShapeError('aws', where, null, `not JSON: ${(error as Error).message}`);
   }
-  if (header.offerCode !== undefined && header.offerCode !== 'AmazonEC2')
-    throw new SourceShapeError('aws', where, null, `offerCode "${header.offerCode}" is not AmazonEC2`);
-  if (!productsSeen) throw new SourceShapeError('aws', where, null, 'no "products" object');
-  for (const sku of kept.keys()) if (!withOnDemand.has(sku)) countSkip(skipped, 'a GPU product without an on-demand term');
-  const edition = `AWS Price List, AmazonEC2 offer file for ${region}, version ${header.version ?? '(none)'} (published ${header.publicationDate ?? '(no date)'})`;
-  const offers = rows.map(({ row, detail }) => ({ ...row, sourceTitle: `${edition}: ${detail}` }));
-  return { offers, products, skipped };
+
+  /** The rows, once the file's header and products are checked. */
+  result(): OfferFileResult {
+    if (this.header.offerCode !== undefined && this.header.offerCode !== 'AmazonEC2')
+      throw new SourceShapeError('aws', this.where, null, `offerCode "${this.header.offerCode}" is not AmazonEC2`);
+    if (!this.productsSeen) throw new SourceShapeError('aws', this.where, null, 'no "products" object');
+    for (const sku of this.kept.keys()) if (!this.withOnDemand.has(sku)) countSkip(this.skipped, 'a GPU product without an on-demand term');
+    const edition = `AWS Price List, AmazonEC2 offer file for ${this.region}, version ${this.header.version ?? '(none)'} (published ${this.header.publicationDate ?? '(no date)'})`;
+    const offers = this.rows.map(({ row, detail }) => ({ ...row, sourceTitle: `${edition}: ${detail}` }));
+    return { offers, products: this.products, skipped: this.skipped };
+  }
 }
 
 export const awsSource: PriceSource = {

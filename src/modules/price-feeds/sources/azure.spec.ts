@@ -1,6 +1,6 @@
 // The azure source against a local server playing recorded Retail Prices API pages
 // (test/fixtures/price-sources/azure, README there says where each item comes from).
-import { azurePage, startFeedServer, type FeedServer, type Route } from '../../../../../test/setup/feed-server.js';
+import { azurePage, startFeedServer, type FeedServer, type Route } from '../../../../test/setup/feed-server.js';
 import { HttpClient } from '../http-client.js';
 import type { SourceResult, SyncOfferRow } from '../price-source.js';
 import { azureSource } from './azure.js';

@@ -1,5 +1,5 @@
 // The ecb source against a local server playing a recorded ECB daily file (test/fixtures/price-sources/ecb).
-import { startFeedServer, type FeedServer, type Reply } from '../../../../../test/setup/feed-server.js';
+import { startFeedServer, type FeedServer, type Reply } from '../../../../test/setup/feed-server.js';
 import { HttpClient } from '../http-client.js';
 import { ecbSource } from './ecb.js';
 

@@ -1,6 +1,6 @@
 // The gcp source against a local server playing a recorded Cloud Billing Catalog API response
 // (test/fixtures/price-sources/gcp; README there says where it comes from).
-import { startFeedServer, type FeedServer, type Route } from '../../../../../test/setup/feed-server.js';
+import { startFeedServer, type FeedServer, type Route } from '../../../../test/setup/feed-server.js';
 import { HttpClient } from '../http-client.js';
 import type { SourceResult } from '../price-source.js';
 import { gcpSource } from './gcp.js';

@@ -6,7 +6,7 @@
 // The API key is sent in the URL but never written: each row's `source` is the page URL without it.
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
-import { countSkip, isoDay, SourceShapeError, type PriceSource, type SourceResult, type SyncOfferRow } from '../price-source.js';
+import { countSkip, isoDay, SourceShapeError, type PriceSource, type SourceContext, type SourceResult, type SyncOfferRow } from '../price-source.js';
 
 type Part = 'core' | 'ram' | 'gpu';
 type Family = 'a2' | 'g2';
@@ -76,90 +76,125 @@ export const gcpSource: PriceSource = {
   defaultUrl: DEFAULT_GCP_URL,
   requiredEnv: ['GCP_API_KEY'],
   async fetch({ url: first, now, http, env }): Promise<SourceResult> {
-    const maxPages = Number(env.PRICE_SOURCE_MAX_PAGES ?? '500');
     const skipped: Record<string, number> = {};
-    // family|usageType|region|part -> the part's price and where it was read.
-    const parts = new Map<string, { price: Decimal; skuId: string; source: string }>();
-    let rowsRead = 0;
-    let pages = 0;
-    let token: string | null = '';
-    while (token !== null) {
-      if (pages >= maxPages) throw new Error(`gcp: more than ${maxPages} pages (PRICE_SOURCE_MAX_PAGES)`);
-      const u = new URL(first);
-      u.searchParams.set('key', env.GCP_API_KEY ?? '');
-      if (token) u.searchParams.set('pageToken', token);
-      const source = withoutKey(u.toString());
-      const where = `page ${pages + 1} (${source})`;
-      const parsed = pageSchema.safeParse(await http.json(u.toString()));
-      pages += 1;
-      if (!parsed.success)
-        throw new SourceShapeError('gcp', where, null, parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; '));
-      parsed.data.skus.forEach((raw, index) => {
-        rowsRead += 1;
-        const id = (raw as { skuId?: unknown } | null)?.skuId;
-        const item = `#${index}${typeof id === 'string' ? ` (skuId ${id})` : ''}`;
-        const r = skuSchema.safeParse(raw);
-        if (!r.success) throw new SourceShapeError('gcp', where, item, r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
-        const sku = r.data;
-        const model = MODELS[sku.category.usageType];
-        if (!model) return countSkip(skipped, `usage type ${sku.category.usageType}`);
-        const match = (Object.keys(PARTS) as Family[]).flatMap((family) =>
-          (Object.keys(PARTS[family]) as Part[]).filter((part) => PARTS[family][part].test(sku.description)).map((part) => ({ family, part })),
-        )[0];
-        if (!match) return countSkip(skipped, 'not a part of a GPU machine');
-        const expression = sku.pricingInfo[0]?.pricingExpression;
-        const rate = expression?.tieredRates.find((t) => t.startUsageAmount === 0);
-        if (!expression || !rate) throw new SourceShapeError('gcp', where, item, 'no tiered rate starting at 0');
-        if (expression.usageUnit !== UNITS[match.part]) {
-          throw new SourceShapeError(
-            'gcp',
-            where,
-            item,
-            `usageUnit "${expression.usageUnit}" is not a known unit for ${match.part} (expected ${UNITS[match.part]})`,
-          );
-        }
-        if (rate.unitPrice.currencyCode !== 'USD')
-          throw new SourceShapeError('gcp', where, item, `currencyCode ${rate.unitPrice.currencyCode}: only USD is read`);
-        const price = new Decimal(rate.unitPrice.units).plus(new Decimal(rate.unitPrice.nanos).div(1e9));
-        for (const region of sku.serviceRegions) parts.set(`${match.family}|${model}|${region}|${match.part}`, { price, skuId: sku.skuId, source });
-      });
-      token = parsed.data.nextPageToken ? parsed.data.nextPageToken : null;
-    }
-
-    const offers: SyncOfferRow[] = [];
-    const regions = new Set([...parts.keys()].map((k) => k.split('|').slice(0, 3).join('|')));
-    for (const key of [...regions].sort()) {
-      const [family, model, region] = key.split('|') as [Family, SyncOfferRow['pricingModel'], string];
-      const core = parts.get(`${key}|core`);
-      const ram = parts.get(`${key}|ram`);
-      const gpuPart = parts.get(`${key}|gpu`);
-      if (!core || !ram || !gpuPart) {
-        countSkip(skipped, `${family} ${model} ${region}: not every part priced`);
-        continue;
-      }
-      for (const [machine, m] of Object.entries(GCP_MACHINES)) {
-        if (m.family !== family) continue;
-        const total = core.price.mul(m.vcpu).plus(ram.price.mul(m.ramGib)).plus(gpuPart.price.mul(m.gpus));
-        const reserved = model === 'RESERVED_1Y' ? '12' : model === 'RESERVED_3Y' ? '36' : undefined;
-        offers.push({
-          provider: 'gcp',
-          region: `gcp:${region}`,
-          gpu: m.gpu,
-          gpuCount: String(m.gpus),
-          instanceType: machine,
-          pricingModel: model,
-          pricePerHour: total.toString(),
-          currency: 'USD',
-          ...(reserved ? { termMonths: reserved } : {}),
-          ...(model === 'SPOT' ? { interruptionNoticeSeconds: '30' } : {}),
-          priceKind: 'LIST',
-          source: gpuPart.source,
-          sourceTitle: `Cloud Billing Catalog API, Compute Engine SKUs ${core.skuId} (vCPU), ${ram.skuId} (memory), ${gpuPart.skuId} (GPU)`,
-          observedAt: isoDay(now),
-          conversion: `sum of the machine's parts: ${m.vcpu} vCPU x ${core.price.toString()} + ${m.ramGib} GiB x ${ram.price.toString()} + ${m.gpus} GPU x ${gpuPart.price.toString()} USD/h`,
-        });
-      }
-    }
-    return { offers, rowsRead, pages, skipped };
+    const { parts, rowsRead, pages } = await readPartPrices({ first, http, env, skipped });
+    return { offers: machineOffers(parts, now, skipped), rowsRead, pages, skipped };
   },
 };
+
+/** family|usageType|region|part -> the part's price and where it was read. */
+type PartPrices = Map<string, { price: Decimal; skuId: string; source: string }>;
+
+/** Every page of the SKU list: the price of each part (vCPU, memory, GPU) of a GPU machine family, by usage type and region. */
+async function readPartPrices({
+  first,
+  http,
+  env,
+  skipped,
+}: {
+  first: string;
+  http: SourceContext['http'];
+  env: NodeJS.ProcessEnv;
+  skipped: Record<string, number>;
+}): Promise<{ parts: PartPrices; rowsRead: number; pages: number }> {
+  const maxPages = Number(env.PRICE_SOURCE_MAX_PAGES ?? '500');
+  const parts: PartPrices = new Map();
+  let rowsRead = 0;
+  let pages = 0;
+  let token: string | null = '';
+  while (token !== null) {
+    if (pages >= maxPages) throw new Error(`gcp: more than ${maxPages} pages (PRICE_SOURCE_MAX_PAGES)`);
+    const u = new URL(first);
+    u.searchParams.set('key', env.GCP_API_KEY ?? '');
+    if (token) u.searchParams.set('pageToken', token);
+    const source = withoutKey(u.toString());
+    const where = `page ${pages + 1} (${source})`;
+    const parsed = pageSchema.safeParse(await http.json(u.toString()));
+    pages += 1;
+    if (!parsed.success)
+      throw new SourceShapeError('gcp', where, null, parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; '));
+    parsed.data.skus.forEach((raw, index) => {
+      rowsRead += 1;
+      readSku({ raw, index, where, source, parts, skipped });
+    });
+    token = parsed.data.nextPageToken ? parsed.data.nextPageToken : null;
+  }
+  return { parts, rowsRead, pages };
+}
+
+/** One SKU: the part of a GPU machine it prices, into `parts`; anything else counted as skipped. */
+function readSku({
+  raw,
+  index,
+  where,
+  source,
+  parts,
+  skipped,
+}: {
+  raw: unknown;
+  index: number;
+  where: string;
+  source: string;
+  parts: PartPrices;
+  skipped: Record<string, number>;
+}): void {
+  const id = (raw as { skuId?: unknown } | null)?.skuId;
+  const item = `#${index}${typeof id === 'string' ? ` (skuId ${id})` : ''}`;
+  const r = skuSchema.safeParse(raw);
+  if (!r.success) throw new SourceShapeError('gcp', where, item, r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+  const sku = r.data;
+  const model = MODELS[sku.category.usageType];
+  if (!model) return countSkip(skipped, `usage type ${sku.category.usageType}`);
+  const match = (Object.keys(PARTS) as Family[]).flatMap((family) =>
+    (Object.keys(PARTS[family]) as Part[]).filter((part) => PARTS[family][part].test(sku.description)).map((part) => ({ family, part })),
+  )[0];
+  if (!match) return countSkip(skipped, 'not a part of a GPU machine');
+  const expression = sku.pricingInfo[0]?.pricingExpression;
+  const rate = expression?.tieredRates.find((t) => t.startUsageAmount === 0);
+  if (!expression || !rate) throw new SourceShapeError('gcp', where, item, 'no tiered rate starting at 0');
+  if (expression.usageUnit !== UNITS[match.part]) {
+    throw new SourceShapeError('gcp', where, item, `usageUnit "${expression.usageUnit}" is not a known unit for ${match.part} (expected ${UNITS[match.part]})`);
+  }
+  if (rate.unitPrice.currencyCode !== 'USD') throw new SourceShapeError('gcp', where, item, `currencyCode ${rate.unitPrice.currencyCode}: only USD is read`);
+  const price = new Decimal(rate.unitPrice.units).plus(new Decimal(rate.unitPrice.nanos).div(1e9));
+  for (const region of sku.serviceRegions) parts.set(`${match.family}|${model}|${region}|${match.part}`, { price, skuId: sku.skuId, source });
+}
+
+/** Each machine type of GCP_MACHINES priced as the sum of its parts, where every part is priced in that region and usage type. */
+function machineOffers(parts: PartPrices, now: Date, skipped: Record<string, number>): SyncOfferRow[] {
+  const offers: SyncOfferRow[] = [];
+  const regions = new Set([...parts.keys()].map((k) => k.split('|').slice(0, 3).join('|')));
+  for (const key of [...regions].sort()) {
+    const [family, model, region] = key.split('|') as [Family, SyncOfferRow['pricingModel'], string];
+    const core = parts.get(`${key}|core`);
+    const ram = parts.get(`${key}|ram`);
+    const gpuPart = parts.get(`${key}|gpu`);
+    if (!core || !ram || !gpuPart) {
+      countSkip(skipped, `${family} ${model} ${region}: not every part priced`);
+      continue;
+    }
+    for (const [machine, m] of Object.entries(GCP_MACHINES)) {
+      if (m.family !== family) continue;
+      const total = core.price.mul(m.vcpu).plus(ram.price.mul(m.ramGib)).plus(gpuPart.price.mul(m.gpus));
+      const reserved = model === 'RESERVED_1Y' ? '12' : model === 'RESERVED_3Y' ? '36' : undefined;
+      offers.push({
+        provider: 'gcp',
+        region: `gcp:${region}`,
+        gpu: m.gpu,
+        gpuCount: String(m.gpus),
+        instanceType: machine,
+        pricingModel: model,
+        pricePerHour: total.toString(),
+        currency: 'USD',
+        ...(reserved ? { termMonths: reserved } : {}),
+        ...(model === 'SPOT' ? { interruptionNoticeSeconds: '30' } : {}),
+        priceKind: 'LIST',
+        source: gpuPart.source,
+        sourceTitle: `Cloud Billing Catalog API, Compute Engine SKUs ${core.skuId} (vCPU), ${ram.skuId} (memory), ${gpuPart.skuId} (GPU)`,
+        observedAt: isoDay(now),
+        conversion: `sum of the machine's parts: ${m.vcpu} vCPU x ${core.price.toString()} + ${m.ramGib} GiB x ${ram.price.toString()} + ${m.gpus} GPU x ${gpuPart.price.toString()} USD/h`,
+      });
+    }
+  }
+  return offers;
+}

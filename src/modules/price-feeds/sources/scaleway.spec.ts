@@ -1,6 +1,6 @@
 // The scaleway source against a local server playing a real answer of Scaleway's product catalog
 // (recorded by scaleway/scaleway-cli, fr-par-1; test/fixtures/price-sources/README.md), split in two pages.
-import { startFeedServer, type FeedServer, type Reply } from '../../../../../test/setup/feed-server.js';
+import { startFeedServer, type FeedServer, type Reply } from '../../../../test/setup/feed-server.js';
 import { HttpClient } from '../http-client.js';
 import { scalewaySource } from './scaleway.js';
 

@@ -1,6 +1,6 @@
 // The lambda source (SkyPilot catalog CSV) against a local server playing real rows of
 // skypilot-org/skypilot-catalog catalogs/v9/lambda/vms.csv (test/fixtures/price-sources/README.md).
-import { startFeedServer, type FeedServer, type Reply } from '../../../../../test/setup/feed-server.js';
+import { startFeedServer, type FeedServer, type Reply } from '../../../../test/setup/feed-server.js';
 import { HttpClient } from '../http-client.js';
 import { lambdaSource, nebiusSource } from './skypilot.js';
 
