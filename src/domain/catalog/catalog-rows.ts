@@ -161,6 +161,9 @@ export const offerRowSchema = z
     validUntil: optionalIsoDate,
   })
   .superRefine((row, ctx) => {
+    // zod runs this even when a field failed (its value then is the raw input): the rules across
+    // fields are checked once every field they read has parsed, the field errors say the rest.
+    if (!fieldsParsed(row)) return;
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     if (row.sourceKind === 'ANNOUNCEMENT' && row.priceKind === 'LIST') {
       issue(
@@ -202,6 +205,26 @@ export const offerRowSchema = z
     if (row.priceKind === 'ESTIMATE' && row.conversion !== null) issue('conversion', 'only a LIST price has a conversion; say it in derivation');
   });
 
+/** Whether the fields an offer row's cross-field rules read hold their parsed types. */
+function fieldsParsed(row: {
+  pricePerHour: unknown;
+  pricePerGpuHour: unknown;
+  serverlessUnitPrice: unknown;
+  upfront: unknown;
+  pricingModel: unknown;
+  gpuCount: unknown;
+}): boolean {
+  const decimalOrNull = (v: unknown) => v === null || v instanceof Decimal;
+  return (
+    decimalOrNull(row.pricePerHour) &&
+    decimalOrNull(row.pricePerGpuHour) &&
+    decimalOrNull(row.serverlessUnitPrice) &&
+    decimalOrNull(row.upfront) &&
+    typeof row.gpuCount === 'number' &&
+    (PRICING_MODELS as readonly unknown[]).includes(row.pricingModel)
+  );
+}
+
 export const referenceFigureRowSchema = z
   .strictObject({
     key: slug,
@@ -228,12 +251,14 @@ export const referenceFigureRowSchema = z
   })
   .superRefine((row, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (row.valueHigh !== null && row.valueHigh.lt(row.value)) issue('valueHigh', 'must not be below value');
+    // As above: a field that failed holds its raw input here.
+    const parsed = (v: unknown) => v === null || v instanceof Decimal;
+    if (row.valueHigh !== null && parsed(row.valueHigh) && parsed(row.value) && row.valueHigh.lt(row.value)) issue('valueHigh', 'must not be below value');
     const money = row.metric === 'PRICE_PER_GPU_HOUR' || row.metric === 'EGRESS_PER_GB';
     if (money && row.currency === null) issue('currency', `is required for ${row.metric}`);
     if (!money && row.currency !== null) issue('currency', `a ${row.metric} figure has no currency`);
     if (row.metric === 'PRICE_PER_GPU_HOUR' && row.pricingModel === null) issue('pricingModel', 'is required for PRICE_PER_GPU_HOUR');
-    if (row.metric === 'DISCOUNT_PERCENT' && (row.pricingModel === null || PRICING_MODEL_TRAITS[row.pricingModel].isDiscountBase)) {
+    if (row.metric === 'DISCOUNT_PERCENT' && (row.pricingModel === null || PRICING_MODEL_TRAITS[row.pricingModel]?.isDiscountBase !== false)) {
       issue('pricingModel', `must name the discounted model (${DISCOUNTED_MODELS.join(', ')}) for DISCOUNT_PERCENT`);
     }
     if (row.metric === 'EGRESS_PER_GB' && row.provider === null) issue('provider', 'is required for EGRESS_PER_GB');
@@ -254,9 +279,6 @@ export const availabilityRowSchema = z.strictObject({
 });
 
 export type CatalogMetaRow = z.infer<typeof catalogMetaSchema>;
-export type ProviderRow = z.infer<typeof providerRowSchema>;
 export type RegionRow = z.infer<typeof regionRowSchema>;
-export type GpuRow = z.infer<typeof gpuRowSchema>;
 export type OfferRow = z.infer<typeof offerRowSchema>;
-export type ReferenceFigureRow = z.infer<typeof referenceFigureRowSchema>;
 export type AvailabilityRow = z.infer<typeof availabilityRowSchema>;
