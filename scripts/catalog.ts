@@ -1,6 +1,7 @@
 // npm run catalog:<command>: admin changes to the catalog, as thin shells over the services the
 // API uses. Commands: import, sync, publish, versions, diff (see README, "The catalog and the admin
 // scripts"), and seed, which the service runs on its first start against an empty database.
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SingleBar, Presets } from 'cli-progress';
 import type { CatalogDiff } from '../src/domain/catalog/catalog-diff.js';
@@ -93,7 +94,8 @@ async function importCommand(argv: string[]): Promise<number> {
     const bar = process.stderr.isTTY ? new SingleBar({ format: ' {phase} [{bar}] {value}/{total} rows', hideCursor: true }, Presets.shades_classic) : null;
     let started = false;
     const report = await app.get(CatalogImportService).import({
-      paths: positionals,
+      // npm runs scripts from the project root; the files are named from where npm was called.
+      paths: positionals.map((p) => path.resolve(process.env.INIT_CWD ?? process.cwd(), p)),
       dryRun: values['dry-run'],
       publish: values.publish,
       label: values.label,

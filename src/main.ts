@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   const application = import('./serve.js');
   // A failed start of the database must not leave the import's rejection unhandled.
   application.catch(() => undefined);
-  const database = await resolveDatabase(config);
+  const database = await resolveDatabase(config, { share: true });
   started.database = database;
   const { serve } = await application;
   await serve(config, database, started);

@@ -2,7 +2,11 @@
 // and `start:prod` (what the tests and the benchmark start, scripts/service-command.ts), and the
 // Dockerfile. The memory settings in them (docs/adr/0004-memory-flags-in-npm-start.md) must agree,
 // or what is measured is not what ships.
-import { readFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 
 interface Start {
   env: Record<string, string>;
@@ -37,5 +41,36 @@ describe('the start command', () => {
     expect(cmd).toEqual(['node', ...prod.args]);
     for (const [name, value] of Object.entries(prod.env)) expect([name, dockerEnv[name]]).toEqual([name, value]);
     expect(Object.keys(prod.env).length).toBeGreaterThan(0);
+  });
+});
+
+describe('the Node version check (scripts/check-node.mjs)', () => {
+  /** Runs the check in a copy of the project whose package.json asks for `engines`. */
+  const checkWith = async (engines: string): Promise<{ code: number; stderr: string }> => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'check-node-'));
+    try {
+      await mkdir(path.join(dir, 'scripts'));
+      await copyFile('scripts/check-node.mjs', path.join(dir, 'scripts/check-node.mjs'));
+      await writeFile(path.join(dir, 'package.json'), JSON.stringify({ engines: { node: engines } }));
+      return await promisify(execFile)(process.execPath, [path.join(dir, 'scripts/check-node.mjs')]).then(
+        ({ stderr }) => ({ code: 0, stderr }),
+        (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('says in one line which Node is needed and which one runs, and stops', async () => {
+    const { code, stderr } = await checkWith('>=99.1');
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(new RegExp(`^This project needs Node >=99\\.1 .*this is Node ${process.versions.node.replaceAll('.', '\\.')}\\.`)),
+    ]);
+  });
+
+  it('passes quietly on the Node that runs the tests (package.json asks for it)', async () => {
+    const pkg = JSON.parse(await readFile('package.json', 'utf8')) as { engines: { node: string } };
+    expect(await checkWith(pkg.engines.node)).toEqual({ code: 0, stderr: '' });
   });
 });

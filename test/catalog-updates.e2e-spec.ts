@@ -32,8 +32,10 @@ describe('catalog:import partial updates (e2e, bundled catalog, real script)', (
     await rm(dir, { recursive: true, force: true });
   });
 
-  const importer = async (...args: string[]): Promise<Outcome> => {
-    const env = { PATH: process.env.PATH, DATABASE_URL: ctx.db.url, LOG_LEVEL: 'warn' };
+  const importer = async (...args: string[]): Promise<Outcome> => importFrom(undefined, ...args);
+  /** The import as `npm run catalog:import` runs it when npm was called in `callerDir` (npm sets INIT_CWD). */
+  const importFrom = async (callerDir: string | undefined, ...args: string[]): Promise<Outcome> => {
+    const env = { PATH: process.env.PATH, DATABASE_URL: ctx.db.url, LOG_LEVEL: 'warn', ...(callerDir ? { INIT_CWD: callerDir } : {}) };
     try {
       const { stdout, stderr } = await run(process.execPath, ['dist/app/catalog.js', 'import', ...args], { env });
       return { code: 0, out: stdout + stderr };
@@ -62,6 +64,34 @@ describe('catalog:import partial updates (e2e, bundled catalog, real script)', (
     // Per instance: 8 × 2.79 = 22.32 -> 8 × 2.69 = 21.52 USD/h, (21.52 − 22.32) / 22.32 = −3.58%.
     expect(dry.out).toContain('22.32 USD/h -> 21.52 USD/h (-3.58%)');
     expect(dry.out).toContain('Dry run: nothing was written.');
+  });
+
+  it('seeds again after a rollback: the bundled content is an older version, which becomes current again, whatever its label', async () => {
+    const env = { PATH: process.env.PATH, DATABASE_URL: ctx.db.url, LOG_LEVEL: 'warn' };
+    const bundled = defined(await ctx.app.get(CatalogRepository).findCurrentVersion(), 'the seeded version');
+    // A newer version (one AWS offer re-priced), published: the bundled one is no longer the newest.
+    const lines = await awsFile();
+    const changed = path.join(dir, 'aws-repriced.yaml');
+    await writeFile(changed, lines.join('\n').replace('pricePerHour: "27.43298"', 'pricePerHour: "27.50000"'));
+    expect((await importer(changed, '--publish')).code).toBe(0);
+    expect((await ctx.app.get(CatalogRepository).findCurrentVersion())?.id).not.toBe(bundled.id);
+    const { stdout } = await run(process.execPath, ['dist/app/catalog.js', 'seed'], { env });
+    expect(stdout).toContain(`Current catalog: ${bundled.label} (${bundled.id})`);
+    expect((await ctx.app.get(CatalogRepository).findCurrentVersion())?.id).toBe(bundled.id);
+    // catalog:import of the same folder, --full --publish, says the same and writes nothing.
+    const again = await importer('data/catalog', '--full', '--publish');
+    expect([again.code, again.out]).toEqual([0, expect.stringContaining(`Unchanged: identical to version ${bundled.label}`)]);
+  });
+
+  it("reads a relative path from the caller's folder, and names the absolute path it tried when there is nothing", async () => {
+    const caller = await mkdtemp(path.join(dir, 'caller-'));
+    await writeFile(path.join(caller, 'h100.yaml'), (await awsFile()).slice(0, 16).join('\n'));
+    const found = await importFrom(caller, 'h100.yaml', '--merge', '--dry-run');
+    expect(found.code).toBe(0);
+    expect(found.out).toContain('Dry run');
+    const missing = await importFrom(caller, 'nothing-here.yaml', '--dry-run');
+    expect(missing.code).toBe(1);
+    expect(missing.out).toContain(`no such file or folder: ${path.join(caller, 'nothing-here.yaml')}`);
   });
 
   it('refuses a GCP A100 row in a region GCP does not sell it in, at file:line, naming the availability data', async () => {

@@ -1,6 +1,7 @@
 // Which PostgreSQL to use: DATABASE_URL's server when set, else an embedded one under
 // EMBEDDED_PG_DATA_DIR (started here, stopped by the caller).
 import type { AppConfig } from '../config/app-config.js';
+import { forgetOwner, recordOwner, runningOwner } from './embedded-owner.js';
 import { startEmbeddedPostgres } from './embedded-postgres.js';
 import { checkDatabaseUrl, checkEmbeddedPostgres, StartupError } from './startup-checks.js';
 
@@ -12,8 +13,13 @@ export interface ResolvedDatabase {
   stop(): Promise<void>;
 }
 
+/**
+ * `share`: the caller is the service, which runs until stopped: it records itself as the owner of
+ * the embedded server it starts (embedded-owner.ts), and a script run meanwhile uses that server.
+ */
 export async function resolveDatabase(
   config: Pick<AppConfig, 'DATABASE_URL' | 'DATABASE_CONNECT_TIMEOUT_MS' | 'EMBEDDED_PG_DATA_DIR' | 'EMBEDDED_PG_PORT' | 'EMBEDDED_PG_DATABASE'>,
+  { share = false }: { share?: boolean } = {},
 ): Promise<ResolvedDatabase> {
   if (config.DATABASE_URL) {
     await checkDatabaseUrl(config.DATABASE_URL, config.DATABASE_CONNECT_TIMEOUT_MS);
@@ -21,6 +27,23 @@ export async function resolveDatabase(
       url: config.DATABASE_URL,
       embedded: false,
       description: `PostgreSQL at ${redactUrl(config.DATABASE_URL)} (DATABASE_URL)`,
+      stop: async () => undefined,
+    };
+  }
+  const owner = await runningOwner(config.EMBEDDED_PG_DATA_DIR);
+  // A record whose server does not answer (its service is stopping) is passed over: this process
+  // then starts its own, or says why it cannot.
+  if (
+    owner &&
+    (await checkDatabaseUrl(owner.url, config.DATABASE_CONNECT_TIMEOUT_MS).then(
+      () => true,
+      () => false,
+    ))
+  ) {
+    return {
+      url: owner.url,
+      embedded: false,
+      description: `the embedded PostgreSQL of the running service (pid ${owner.pid}) on 127.0.0.1:${owner.port}, data in ${config.EMBEDDED_PG_DATA_DIR}`,
       stop: async () => undefined,
     };
   }
@@ -36,11 +59,15 @@ export async function resolveDatabase(
       'Check EMBEDDED_PG_PORT and EMBEDDED_PG_DATA_DIR (LOG_LEVEL=debug shows its log), or set DATABASE_URL to use your own PostgreSQL.',
     );
   });
+  if (share) await recordOwner(config.EMBEDDED_PG_DATA_DIR, { url: running.url, port: config.EMBEDDED_PG_PORT });
   return {
     url: running.url,
     embedded: true,
     description: `embedded PostgreSQL on 127.0.0.1:${config.EMBEDDED_PG_PORT}, data in ${config.EMBEDDED_PG_DATA_DIR} (DATABASE_URL is unset)`,
-    stop: running.stop,
+    stop: async () => {
+      if (share) await forgetOwner(config.EMBEDDED_PG_DATA_DIR);
+      await running.stop();
+    },
   };
 }
 

@@ -25,6 +25,9 @@ export interface RunningPostgres {
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 
+/** The connection string of `database` on an embedded server on `port` (npm run db:url prints it). */
+export const embeddedUrl = (port: number, database: string): string => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+
 /** Starts (initialising on first use) an embedded PostgreSQL and makes sure `database` exists. */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
   const dataDir = path.resolve(options.dataDir);
@@ -63,7 +66,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     throw error instanceof Error ? error : new Error(lastFatal ?? 'the server exited during start-up');
   }
   return {
-    url: `${base}/${options.database}`,
+    url: embeddedUrl(options.port, options.database),
     adminUrl: `${base}/postgres`,
     stop: () => server.stop(),
   };

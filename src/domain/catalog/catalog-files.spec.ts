@@ -58,6 +58,31 @@ describe('parseCatalogFiles', () => {
     expect(parsed.providers?.[0]?.certifications).toEqual(['ISO27001', 'SOC2']);
   });
 
+  // Every way a price may be mistyped by hand, as YAML reads it: a comma, a word, a sign, a float
+  // beyond range, YAML's own NaN and infinity, a tag, a list, a map, a boolean.
+  it.each(['"3,09"', '3,09', '"abc"', '"-1.29"', '1e308', '.NaN', '.inf', '!!binary aGVsbG8=', '[1, 2]', '{ a: 1 }', 'true'])(
+    'answers a price written %s with file:line field: message at the price, in both price fields',
+    (value) => {
+      for (const field of ['pricePerGpuHour', 'pricePerHour']) {
+        // `offer` writes pricePerGpuHour on line 8; the other field replaces it there.
+        const text = offer('').text.replace('pricePerGpuHour: 3.90', `${field}: ${value}`);
+        const parsed = parseCatalogFiles([reference, { path: 'offers/aws.yaml', text }]);
+        expect(parsed.errors.map((e) => `${e.file}:${e.line} ${e.field}`)).toEqual([`offers/aws.yaml:8 ${field}`]);
+        expect(parsed.errors[0]?.message).toMatch(/^(must be|Invalid input)/);
+      }
+    },
+  );
+
+  it('names an unknown region or GPU at its own line, with the closest known names (of the same provider for a region)', () => {
+    const text = offer('').text.replace('region: eu-central-1', 'region: aws:eu-centrl-1').replace('gpu: h100-sxm-80gb', 'gpu: h100-sxm80gb');
+    const parsed = parseCatalogFiles([reference, { path: 'offers/aws.yaml', text }]);
+    const { errors } = assembleCatalog({ parsed, inherited: null });
+    expect(errors.map((e) => `${e.file}:${e.line} ${e.field}: ${e.message}`)).toEqual([
+      'offers/aws.yaml:3 region: unknown region "aws:eu-centrl-1"; closest known: aws:eu-central-1',
+      'offers/aws.yaml:4 gpu: unknown GPU "h100-sxm80gb"; closest known: h100-sxm-80gb',
+    ]);
+  });
+
   it('locates every bad field with file and line', () => {
     const bad: CatalogFile = {
       path: 'offers/bad.yaml',
@@ -185,7 +210,10 @@ describe('assembleCatalog', () => {
     const parsed = parseCatalogFiles([reference, { ...offer(''), text: offer('').text.replace('gpu: h100-sxm-80gb', 'gpu: h900') }]);
     const { content, errors } = assembleCatalog({ parsed, inherited: null });
     expect(content).toBeNull();
-    expect(errors).toEqual([expect.objectContaining({ file: 'offers/aws.yaml', line: 2, field: 'gpu', message: 'unknown GPU h900' })]);
+    // At the gpu field's own line (the row starts at line 2, `gpu:` is its third line), with what the catalog knows.
+    expect(errors).toEqual([
+      expect.objectContaining({ file: 'offers/aws.yaml', line: 4, field: 'gpu', message: 'unknown GPU "h900"; closest known: h100-sxm-80gb' }),
+    ]);
   });
 
   describe('import scope', () => {

@@ -21,6 +21,7 @@ import {
 } from './catalog-rows.js';
 import type { AvailabilityRecord, CatalogContent, FxRates, GpuModel, Offer, PricingModel, Provider, ReferenceFigure, Region } from './catalog.types.js';
 import { at, last } from '../checked.js';
+import { unknownIdentifierMessage } from '../closest-names.js';
 
 export interface CatalogFile {
   /** Shown in errors; relative paths read best. */
@@ -514,13 +515,21 @@ function checkOffer({ row, where, checks, errors }: { row: Located<Offer>; where
       message: `${offer.pricingModel} is outside the import scope of ${offer.providerSlug} (${models.join(', ')})`,
     });
   }
-  if (!known.providerSlugs.has(offer.providerSlug)) errors.push({ file, line, field: 'provider', message: `unknown provider ${offer.providerSlug}${where}` });
+  // Each error at the line of the field it is about, with the names the catalog knows that are closest.
+  const at = (field: string) => ({ file, line: line > 0 ? lineOf(row, field) : line, field });
+  if (!known.providerSlugs.has(offer.providerSlug)) {
+    errors.push({ ...at('provider'), message: `${unknownIdentifierMessage('provider', offer.providerSlug, known.providerSlugs)}${where}` });
+  }
   const owner = known.regionProvider.get(offer.regionCode);
-  if (owner === undefined) errors.push({ file, line, field: 'region', message: `unknown region ${offer.regionCode}${where}` });
-  else if (owner !== offer.providerSlug)
-    errors.push({ file, line, field: 'region', message: `region ${offer.regionCode} belongs to ${owner}, not ${offer.providerSlug}` });
-  if (!known.gpuSlugs.has(offer.gpuSlug)) errors.push({ file, line, field: 'gpu', message: `unknown GPU ${offer.gpuSlug}${where}` });
+  if (owner === undefined) {
+    const ofProvider = [...known.regionProvider].filter(([, p]) => p === offer.providerSlug).map(([code]) => code);
+    const candidates = ofProvider.length ? ofProvider : known.regionProvider.keys();
+    errors.push({ ...at('region'), message: `${unknownIdentifierMessage('region', offer.regionCode, candidates)}${where}` });
+  } else if (owner !== offer.providerSlug) {
+    errors.push({ ...at('region'), message: `region ${offer.regionCode} belongs to ${owner}, not ${offer.providerSlug}` });
+  }
+  if (!known.gpuSlugs.has(offer.gpuSlug)) errors.push({ ...at('gpu'), message: `${unknownIdentifierMessage('GPU', offer.gpuSlug, known.gpuSlugs)}${where}` });
   if (fxRates && offer.currency !== fxRates.base && fxRates.rates[offer.currency] === undefined) {
-    errors.push({ file, line, field: 'currency', message: `no FX rate for ${offer.currency} in this catalog${where}` });
+    errors.push({ ...at('currency'), message: `no FX rate for ${offer.currency} in this catalog${where}` });
   }
 }

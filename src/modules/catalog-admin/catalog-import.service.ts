@@ -159,7 +159,7 @@ export async function readCatalogFiles(paths: string[]): Promise<CatalogFile[]> 
   const found: string[] = [];
   const walk = async (p: string): Promise<void> => {
     const info = await stat(p).catch(() => {
-      throw new AppError('CATALOG.FILE_NOT_FOUND', 'NOT_FOUND', `no such file or folder: ${p}`);
+      throw new AppError('CATALOG.FILE_NOT_FOUND', 'NOT_FOUND', `no such file or folder: ${path.resolve(p)}`);
     });
     if (info.isDirectory()) {
       for (const entry of (await readdir(p)).sort()) await walk(path.join(p, entry));

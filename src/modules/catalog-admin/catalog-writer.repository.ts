@@ -66,7 +66,9 @@ export class CatalogWriterRepository {
    * So that a change of that function (catalog-hash.ts) never makes unchanged rows look changed,
    * open rows whose columns equal the new content's but whose stored hash differs get the new hash
    * first; and content equal to the newest version's is "unchanged" (no version written, its
-   * checksum updated) even when the stored checksum differs.
+   * checksum updated) even when the stored checksum differs. Content equal to an older version's
+   * is that version again ("unchanged", published when asked), so re-importing after a rollback
+   * never trips over the label it already has.
    */
   async writeVersion(input: NewVersion): Promise<WriteOutcome> {
     const client = await this.pool.connect();
@@ -91,6 +93,11 @@ export class CatalogWriterRepository {
         return { status: 'unchanged', version: await this.written(newest.id), published: publish };
       };
       if (latest?.checksum === input.checksum) return await unchanged(latest);
+      // The content of an older version (re-seeding after a rollback, re-importing what was rolled
+      // back): that version again, made current when a publish is asked for, whatever its label.
+      const older = (await client.query<{ id: string }>('SELECT id FROM catalog_versions WHERE checksum = $1 ORDER BY seq DESC LIMIT 1', [input.checksum]))
+        .rows[0];
+      if (older) return await unchanged(older);
       for (const table of TABLES) {
         await this.stageTable(client, table, table.rows(input.content), (n) => input.onProgress?.(n));
         await this.rehashEqualRows(client, table);
