@@ -104,6 +104,10 @@ describe('Dashboard', () => {
     await page.goto(url('#/offers'));
     await page.getByLabel('Policy preset').selectOption('GDPR_PERSONAL_DATA');
     await page.getByRole('checkbox', { name: 'H100 SXM 80GB' }).check();
+    // Providers to filter by are those with offers in the version: Hetzner and Vast.ai have none in the bundled catalog.
+    expect(await page.getByRole('checkbox', { name: 'Amazon Web Services' }).count()).toBe(1);
+    expect(await page.getByRole('checkbox', { name: 'Hetzner Online' }).count()).toBe(0);
+    expect(await page.getByRole('checkbox', { name: 'Vast.ai' }).count()).toBe(0);
     await page.getByLabel('Show cheaper excluded offers and why').check();
     await page.getByRole('button', { name: 'Show offers' }).click();
     await page.locator('[data-testid="excluded-table"]').waitFor();
@@ -146,11 +150,15 @@ describe('Dashboard', () => {
     const { items, exchangeRate } = direct.data.cheapestOffers;
     expect(items.length).toBeGreaterThan(0);
     const words = { PROVIDER_API: "provider's API", PROVIDER_PAGE: "provider's page", MIRROR: 'mirror of the provider' } as Record<string, string>;
-    const rows = await page.locator('[data-testid="offers-table"] tbody tr').all();
-    const shownKinds = [];
-    for (const row of rows) shownKinds.push((await row.locator('td').allInnerTexts()).slice(10, 12));
-    // Sorted by price as the API ranks them: the same rows in the same order.
-    expect(shownKinds).toEqual(items.map((o) => [words[o.sourceKind ?? ''], 'confirmed']));
+    const cells = await page.locator('[data-testid="offers-table"] tbody td.provenance').all();
+    const shown = [];
+    for (const cell of cells)
+      shown.push([await cell.getAttribute('data-source-kind'), await cell.getAttribute('data-availability'), (await cell.innerText()).split('\n')[0]]);
+    // Sorted by price as the API ranks them: the same rows in the same order, the link named by its kind.
+    expect(shown).toEqual(items.map((o) => [o.sourceKind, 'CONFIRMED', words[o.sourceKind ?? '']]));
+    // The provenance cell is on screen at 1280 px, not scrolled off to the right.
+    const box = await cells[0]?.boundingBox();
+    expect((box?.x ?? Infinity) + (box?.width ?? 0)).toBeLessThanOrEqual(1280);
     expect(await page.getByTestId('exchange-rate').innerText()).toContain(`1 USD = ${exchangeRate?.rate} EUR (rate of ${exchangeRate?.date})`);
   });
 
@@ -175,7 +183,7 @@ describe('Dashboard', () => {
         gpu: cells[4],
         gpus: cells[5],
         price: shown(cells[6] ?? ''),
-        observed: cells[9],
+        observed: await row.locator('td.provenance').getAttribute('data-observed'),
         source: await row.locator('td a').getAttribute('href'),
       });
     }

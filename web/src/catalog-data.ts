@@ -1,5 +1,7 @@
-// What the forms offer to choose from: the current version's GPUs and providers, asked once.
+// What the forms offer to choose from: the current version's GPUs and the providers with offers in
+// it, asked once.
 import { graphql, request, type ResultOf } from './graphql';
+import { withOffers } from './choices';
 import { useRequest } from './ui';
 
 const ChoicesQuery = graphql(`
@@ -17,6 +19,10 @@ const ChoicesQuery = graphql(`
       label
       current
       publishedAt
+      providerObservations {
+        provider
+        offers
+      }
     }
   }
 `);
@@ -26,7 +32,7 @@ let cached: Promise<Choices> | undefined;
 
 export function useChoices() {
   return useRequest('choices', () => {
-    cached ??= request(ChoicesQuery, {}).catch((error: unknown) => {
+    cached ??= request(ChoicesQuery, {}).then(withOffers, (error: unknown) => {
       cached = undefined;
       throw error;
     });

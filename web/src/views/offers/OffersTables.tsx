@@ -13,10 +13,8 @@ const COLUMNS = [
   { key: 'gpuCount', title: 'GPUs', value: (r: Row) => r.gpuCount },
   { key: 'price', title: 'Price per GPU-hour', value: (r: Row) => Number(r.pricePerGpuHour.amount) },
   { key: 'pricingModel', title: 'Pricing model', value: (r: Row) => r.pricingModel },
-  { key: 'priceKind', title: 'Price kind', value: (r: Row) => r.priceKind },
-  { key: 'observedAt', title: 'Observed', value: (r: Row) => r.observedAt },
-  { key: 'sourceKind', title: 'Source kind', value: (r: Row) => sourceKindLabel(r.sourceKind) },
-  { key: 'availability', title: 'Availability', value: (r: Row) => availabilityLabel(r.availability) },
+  // Where the price comes from, in one cell so the table fits a laptop screen; sorted by the day it was read.
+  { key: 'provenance', title: 'Provenance', value: (r: Row) => r.observedAt },
 ] as const;
 type SortKey = (typeof COLUMNS)[number]['key'];
 export interface Sort {
@@ -85,7 +83,6 @@ export function OffersTable(props: { rows: readonly Row[]; sort: Sort; onSort: (
                 </button>
               </th>
             ))}
-            <th scope="col">Source</th>
           </tr>
         </thead>
         <tbody>
@@ -116,7 +113,6 @@ export function ExcludedOffers({ data }: { data: Result }) {
                     {c.key === 'country' && <th scope="col">Reasons</th>}
                   </Fragment>
                 ))}
-                <th scope="col">Source</th>
               </tr>
             </thead>
             <tbody>
@@ -136,7 +132,11 @@ function OfferTr(props: { row: Row; reasons?: readonly string[] }) {
   return (
     <tr>
       <td>{r.provider}</td>
-      <td>{r.region}</td>
+      <td class="breakable">
+        {/* A line may break after the provider's prefix, never inside a region's name. */}
+        {r.region.split(':')[0]}:<wbr />
+        {r.region.slice(r.region.indexOf(':') + 1)}
+      </td>
       <td>
         <span aria-hidden="true">{flag(r.country)} </span>
         {r.country}
@@ -150,26 +150,33 @@ function OfferTr(props: { row: Row; reasons?: readonly string[] }) {
           </ul>
         </td>
       )}
-      <td>{r.instanceType}</td>
+      <td class="wrap">{r.instanceType}</td>
       <td>{r.gpu}</td>
       <td class="num">{r.gpuCount}</td>
       <td class="num" data-amount={r.pricePerGpuHour.amount}>
         {money(r.pricePerGpuHour.amount)}
       </td>
       <td>{label(r.pricingModel)}</td>
-      <td>{r.priceKind}</td>
-      <td>{r.observedAt}</td>
-      <td>{sourceKindLabel(r.sourceKind)}</td>
-      <td title={r.availabilityNote ?? undefined}>{availabilityLabel(r.availability)}</td>
-      <td>
-        <a href={r.source} rel="noreferrer noopener" target="_blank">
-          source
-          <span class="sr-only">
-            {' '}
-            of {r.provider} {r.instanceType} price
-          </span>
-        </a>
-      </td>
+      <Provenance row={r} />
     </tr>
+  );
+}
+
+/** The source (a link named by its kind), the day it was read, the price kind and whether the provider confirms the region. */
+function Provenance({ row: r }: { row: Row }) {
+  return (
+    <td class="provenance" data-observed={r.observedAt} data-source-kind={r.sourceKind ?? ''} data-availability={r.availability}>
+      <a href={r.source} rel="noreferrer noopener" target="_blank">
+        {sourceKindLabel(r.sourceKind)}
+        <span class="sr-only">
+          {' '}
+          for the {r.provider} {r.instanceType} price
+        </span>
+      </a>
+      <br />
+      <small>
+        {r.observedAt} · {r.priceKind} · <span title={r.availabilityNote ?? undefined}>{availabilityLabel(r.availability)}</span>
+      </small>
+    </td>
   );
 }
