@@ -18,6 +18,12 @@ describe('hostile requests (e2e, bundled catalog)', () => {
     await t.stop();
   });
 
+  // On a quiet machine /health/live answers in a few milliseconds and these requests in tens; what
+  // the tests guard against (the event loop blocked by a document or a plan) costs seconds. The
+  // bounds leave room for a machine at a load average of 12 on two cores (101 ms seen there).
+  const HEALTH_MS = 500;
+  const ANSWER_MS = 3_000;
+
   /** Runs `work` while polling /health/live; returns the slowest health answer in ms. */
   const healthDuring = async (work: () => Promise<unknown>): Promise<number> => {
     let done = false;
@@ -51,8 +57,8 @@ describe('hostile requests (e2e, bundled catalog)', () => {
           expect(res.body).toMatchObject({ code: 'ESTIMATE.TOO_LARGE', detail: expect.stringContaining('one estimate plans at most 100,000') });
       }
     });
-    expect(Math.max(...timings)).toBeLessThan(1_000);
-    expect(slowestHealth).toBeLessThan(100);
+    expect(Math.max(...timings)).toBeLessThan(ANSWER_MS);
+    expect(slowestHealth).toBeLessThan(HEALTH_MS);
   });
 
   it.each([22, 24, 30])('rejects a GraphQL fragment fan-out of %i levels at once, without blocking the service', async (levels) => {
@@ -64,8 +70,8 @@ describe('hostile requests (e2e, bundled catalog)', () => {
         .post('/graphql')
         .send({ query: fragmentFanOut(levels) });
     });
-    expect(performance.now() - start).toBeLessThan(1_000);
-    expect(slowestHealth).toBeLessThan(100);
+    expect(performance.now() - start).toBeLessThan(ANSWER_MS);
+    expect(slowestHealth).toBeLessThan(HEALTH_MS);
     const answer = defined(res, 'the GraphQL response');
     expect(answer.status).toBe(400);
     expect(at(answer.body.errors, 0).extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');

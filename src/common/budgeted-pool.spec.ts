@@ -9,10 +9,12 @@ describe(BudgetedWorkerPool.name, () => {
   });
 
   it('stops a task that overruns its budget while the main thread keeps running, then serves the next task', async () => {
-    pool = new BudgetedWorkerPool({ filename: SPIN, threads: 1, queue: 4, budgetMs: 200 });
+    // A 2 s budget: the replacement worker the next task gets must start within it, which on a
+    // loaded machine (load average 12, two cores) took longer than 200 ms.
+    pool = new BudgetedWorkerPool({ filename: SPIN, threads: 1, queue: 4, budgetMs: 2_000 });
     let ticks = 0;
     const timer = setInterval(() => (ticks += 1), 10);
-    // 60 s of work on a 200 ms budget: only the budget can end it before the test times out.
+    // 60 s of work on a 2 s budget: only the budget can end it before the test times out.
     await expect(pool.run('60000')).rejects.toBeInstanceOf(TimeBudgetExceeded);
     clearInterval(timer);
     // The event loop ran its timer while the worker was busy.
