@@ -16,7 +16,7 @@ RUN npm run build && npm prune --omit=dev
 
 FROM node:22-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 LOG_FORMAT=json
-# Memory: the same settings as `npm start` (README, "Operating it"): two malloc arenas, large blocks
+# Memory: the same settings as `npm start` (docs/operations.md, "Operating it"): two malloc arenas, large blocks
 # mapped and returned, and a V8 heap that grows by 20% per collection.
 ENV MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072
 WORKDIR /app

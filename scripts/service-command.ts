@@ -1,6 +1,6 @@
 // How the service is started in production, read from package.json's `start:prod` script (the one
 // place that says it: environment assignments, then `node`, its flags and the bundle), so that the
-// benchmark and the tests start the very same thing. README, "Operating it", says why these settings.
+// benchmark and the tests start the very same thing. docs/operations.md, "Operating it", says why these settings.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

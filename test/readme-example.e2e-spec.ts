@@ -24,7 +24,7 @@ describe('README worked example (e2e, bundled catalog)', () => {
   let readme: string;
   beforeAll(async () => {
     t = await createTestServer();
-    readme = await readFile('README.md', 'utf8');
+    readme = await readFile('docs/worked-example.md', 'utf8');
   });
   afterAll(async () => {
     await t.stop();

@@ -1,7 +1,7 @@
 // helmet's security headers on every kind of answer the service gives, whoever makes it: a route,
 // a cached copy, a 304, a refusal of the request gate, a validation error, a 404, a body too
 // large, the pages and their files. The expected values are helmet 8's defaults as its
-// documentation lists them, with the service's Content-Security-Policy (README, "Operating it").
+// documentation lists them, with the service's Content-Security-Policy (docs/operations.md, "Operating it").
 import type { Response } from 'supertest';
 import { createTestServer, type TestServer } from './setup/test-app.js';
 

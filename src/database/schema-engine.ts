@@ -1,5 +1,5 @@
 // Prisma's own schema engine, WebAssembly build: applies and creates migrations with no native
-// binary and no internet (see README, "Development"). The package's entry imports its
+// binary and no internet (docs/development.md). The package's entry imports its
 // .wasm as an ES module, which Node 22 only allows behind a flag (--experimental-wasm-modules), so we instantiate the
 // WebAssembly module ourselves and hand it to the wasm-bindgen glue.
 import { readFile, readdir } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// Prices are stored exactly as written (README, "The catalog and the admin scripts"): up to 15
+// Prices are stored exactly as written (docs/catalog-admin.md): up to 15
 // decimals for a price, 6 for an upfront, 9 for a serverless unit price, the limits the import
 // accepts (catalog-rows.ts). Two places could lose digits before PostgreSQL sees them: the COPY text
 // an import sends, and the columns' declared scale. Both are held here without a database; the
