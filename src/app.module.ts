@@ -7,9 +7,10 @@ import type { Logger as PinoLogger } from 'pino';
 import type { AppConfig } from './config/app-config.js';
 import { AppConfigModule } from './config/app-config.module.js';
 import { loggerModuleParams } from './config/logger.options.js';
-import { formatGraphqlError } from './common/errors/graphql-errors.js';
+import { formatGraphqlError, logInternalGraphqlErrors } from './common/errors/graphql-errors.js';
 import { graphiqlLandingPage } from './common/graphiql.js';
 import { armorRules, complexityPlugin, parseOptions } from './common/graphql-limits.js';
+import { DateTimeScalar } from './common/inputs/date-time.js';
 import { AuthModule, RequestGateModule } from './modules/auth/index.js';
 import { ProblemDetailsFilter } from './common/errors/problem-details.filter.js';
 import { DatabaseModule } from './database/database.module.js';
@@ -57,6 +58,8 @@ export class AppModule {
               // In memory; `npm run docs:generate` writes schema.gql and a test keeps it in step.
               autoSchemaFile: true,
               sortSchema: true,
+              // DateTime read as REST reads it: RFC 3339, calendar-checked (common/inputs/date-time.ts).
+              buildSchemaOptions: { scalarsMap: [{ type: Date, scalar: DateTimeScalar }] },
               introspection: config.GRAPHQL_INTROSPECTION,
               // @nestjs/apollo's GraphiQL page loads its scripts from a CDN; ours is served from this
               // service (common/graphiql.ts), when GRAPHQL_PLAYGROUND is on.
@@ -68,7 +71,12 @@ export class AppModule {
               context: (req: unknown, res: unknown) => ({ req, res }),
               parseOptions: parseOptions(limits),
               validationRules: armor.validationRules,
-              plugins: [...armor.plugins, complexityPlugin(config.GRAPHQL_MAX_COMPLEXITY), ...(config.GRAPHQL_PLAYGROUND ? [graphiqlLandingPage()] : [])],
+              plugins: [
+                ...armor.plugins,
+                complexityPlugin(config.GRAPHQL_MAX_COMPLEXITY),
+                logInternalGraphqlErrors(),
+                ...(config.GRAPHQL_PLAYGROUND ? [graphiqlLandingPage()] : []),
+              ],
             };
           },
         }),

@@ -3,7 +3,7 @@
 // unknown shows its message, and no stack trace leaves.
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { AppError, ERROR_KINDS, type ErrorKind } from './app-error.js';
-import { formatGraphqlError } from './graphql-errors.js';
+import { formatGraphqlError, logInternalGraphqlErrors } from './graphql-errors.js';
 
 /** What Apollo hands the formatter for an error thrown in a resolver: its own formatting, and the error. */
 function fromResolver(original: unknown, extensions: Record<string, unknown> = { code: 'INTERNAL_SERVER_ERROR', stacktrace: ['Error: at resolver.ts:1'] }) {
@@ -88,5 +88,30 @@ describe(formatGraphqlError.name, () => {
       path: ['offers'],
       extensions: { code: 'INTERNAL_SERVER_ERROR' },
     });
+  });
+});
+
+describe(logInternalGraphqlErrors.name, () => {
+  async function logged(errors: GraphQLError[]): Promise<{ details: object; message: string }[]> {
+    const lines: { details: object; message: string }[] = [];
+    const listener = await logInternalGraphqlErrors().requestDidStart?.({} as never);
+    const contextValue = { req: { log: { error: (details: object, message: string) => lines.push({ details, message }) } } };
+    await listener?.didEncounterErrors?.({ contextValue, errors } as never);
+    return lines;
+  }
+
+  it('logs an error answered as INTERNAL_SERVER_ERROR with its original error (and stack) and its path', async () => {
+    const boom = new TypeError("Cannot read properties of null (reading 'getTime')");
+    const lines = await logged([new GraphQLError(boom.message, { path: ['gpus'], originalError: boom })]);
+    expect(lines).toEqual([{ details: { err: boom, path: 'gpus' }, message: 'unexpected GraphQL error' }]);
+  });
+
+  it('does not log what the client is told plainly: bad input, validation, the service’s own errors', async () => {
+    const lines = await logged([
+      new GraphQLError('Variable "$a" got invalid value 5', { extensions: { code: 'BAD_USER_INPUT' } }),
+      new GraphQLError('Cannot query field "id"', { extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }),
+      new GraphQLError('not found', { path: ['gpus'], originalError: new AppError('CATALOG.VERSION_NOT_FOUND', 'NOT_FOUND', 'no such version') }),
+    ]);
+    expect(lines).toEqual([]);
   });
 });

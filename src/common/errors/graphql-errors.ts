@@ -1,4 +1,5 @@
 // GraphQL errors: the same AppError codes as REST, as extensions.code. No stack traces.
+import type { ApolloServerPlugin } from '@apollo/server';
 import type { GraphQLFormattedError } from 'graphql';
 import { AppError, type ErrorKind } from './app-error.js';
 import { isDatabaseUnavailable, isInvalidValue } from './problem-details.filter.js';
@@ -47,4 +48,30 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
   ];
   if (known.includes(code)) return { ...base, extensions: { code } };
   return { ...base, message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+}
+
+interface LoggingContext {
+  req?: { log?: { error(details: object, message: string): void } };
+}
+
+/**
+ * Logs every error that the answer hides as INTERNAL_SERVER_ERROR, with its stack and path, on
+ * the request's logger (the REST filter does the same for a 500), so that "Internal server error"
+ * always has a log line to look up.
+ */
+export function logInternalGraphqlErrors(): ApolloServerPlugin<LoggingContext> {
+  return {
+    requestDidStart: () =>
+      Promise.resolve({
+        didEncounterErrors: ({ contextValue, errors }) => {
+          for (const error of errors) {
+            const formatted = formatGraphqlError({ message: error.message, path: error.path, extensions: error.extensions }, error);
+            if (formatted.extensions?.code === 'INTERNAL_SERVER_ERROR') {
+              contextValue.req?.log?.error({ err: error.originalError ?? error, path: error.path?.join('.') }, 'unexpected GraphQL error');
+            }
+          }
+          return Promise.resolve();
+        },
+      }),
+  };
 }

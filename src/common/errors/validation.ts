@@ -108,8 +108,31 @@ class BoundedValidationPipe extends ValidationPipe {
     if (nestingDepth(value, MAX_INPUT_DEPTH) > MAX_INPUT_DEPTH) {
       throw badInput('REQUEST.TOO_DEEP', [{ field: metadata.data ?? metadata.type, message: `nests deeper than ${MAX_INPUT_DEPTH} levels` }]);
     }
-    return super.transform(value, metadata);
+    return withoutNulls(await super.transform(value, metadata));
   }
+}
+
+/**
+ * Null means absent (docs/api-conventions.md#validation): JSON and GraphQL may both send `null`
+ * for an optional field, and the services read only `undefined` as "not given". Runs on the
+ * validated instance, so a null unknown field has been refused and a null required one reported
+ * as missing; nulls inside lists stay (the list's rules have judged them). Changes the instance,
+ * which class-transformer has just made, in place.
+ */
+export function withoutNulls<T>(value: T): T {
+  if (value === null) return undefined as T;
+  if (typeof value !== 'object' || value instanceof Date) return value;
+  if (Array.isArray(value)) {
+    for (const item of value) if (item !== null && typeof item === 'object') withoutNulls(item);
+    return value;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const field = record[key];
+    if (field === null) delete record[key];
+    else if (typeof field === 'object') withoutNulls(field);
+  }
+  return value;
 }
 
 /** `fastQueries: false` leaves every query to class-transformer and class-validator (the tests' reference). */

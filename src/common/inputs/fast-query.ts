@@ -13,6 +13,7 @@
 import { getMetadataStorage } from 'class-validator';
 import type { FieldSpec, ItemSpec } from './input-field.js';
 import { commaList, queryBoolean, queryNumber } from './query-string.js';
+import { parseDateTime } from './date-time.js';
 
 interface Remembered {
   spec: FieldSpec;
@@ -109,10 +110,8 @@ function read(field: Remembered, raw: unknown): unknown {
       return typeof value === 'boolean' ? value : INVALID;
     }
     case 'dateTime': {
-      // class-transformer's Date conversion, then IsDate.
-      if (typeof raw !== 'string') return INVALID;
-      const value = new Date(raw);
-      return Number.isNaN(value.getTime()) ? INVALID : value;
+      // The field's Transform (toDateTime), then IsDate.
+      return (typeof raw === 'string' && parseDateTime(raw)) || INVALID;
     }
     case 'list': {
       const value = commaList(raw);

@@ -10,7 +10,7 @@
 import { applyDecorators, type Type } from '@nestjs/common';
 import { Field, Float, Int, type ReturnTypeFuncValue } from '@nestjs/graphql';
 import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
-import { Type as TransformTo } from 'class-transformer';
+import { Transform, Type as TransformTo } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -33,6 +33,7 @@ import {
   buildMessage,
   type ValidationOptions,
 } from 'class-validator';
+import { DATE_TIME_RULE, toDateTime } from './date-time.js';
 import { rememberQueryField, ruleCount } from './fast-query.js';
 import { CommaList, QueryBoolean, QueryNumber } from './query-string.js';
 
@@ -207,7 +208,7 @@ function validationRules(spec: FieldSpec): PropertyDecorator[] {
     case 'boolean':
       return [...presence, IsBoolean()];
     case 'dateTime':
-      return [...presence, TransformTo(() => Date), IsDate({ message: 'must be an ISO 8601 timestamp' })];
+      return [...presence, Transform(({ value }: { value: unknown }) => toDateTime(value)), IsDate({ message: DATE_TIME_RULE })];
     case 'object':
       return [...presence, IsObject(), ...itemRules(spec, false)];
     case 'list':

@@ -12,6 +12,7 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import { coerceInputValue, getNamedType, getNullableType, isEnumType, isInputObjectType, isListType, type GraphQLInputType, type GraphQLSchema } from 'graphql';
 import { defined, last } from '../../../domain/checked.js';
 import { AppError } from '../../errors/app-error.js';
+import { DateTimeScalar } from '../date-time.js';
 import { formatGraphqlError } from '../../errors/graphql-errors.js';
 import { ProblemDetailsFilter } from '../../errors/problem-details.filter.js';
 import { createValidationPipe } from '../../errors/validation.js';
@@ -46,7 +47,15 @@ export interface ServedApp {
 export async function startServedApp(): Promise<ServedApp> {
   Logger.overrideLogger(false);
   const moduleRef = await Test.createTestingModule({
-    imports: [GraphQLModule.forRoot<ApolloDriverConfig>({ driver: ApolloDriver, autoSchemaFile: true, sortSchema: true, formatError: formatGraphqlError })],
+    imports: [
+      GraphQLModule.forRoot<ApolloDriverConfig>({
+        driver: ApolloDriver,
+        autoSchemaFile: true,
+        sortSchema: true,
+        buildSchemaOptions: { scalarsMap: [{ type: Date, scalar: DateTimeScalar }] },
+        formatError: formatGraphqlError,
+      }),
+    ],
     controllers: [OffersController, EstimatesController, CatalogController],
     providers: [
       OffersResolver,
