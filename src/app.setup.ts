@@ -14,6 +14,9 @@ import { answerJson } from './common/http/answer-json.js';
 import { createValidationPipe } from './common/errors/validation.js';
 import { installHttpHooks } from './modules/http/index.js';
 import { BODY_LIMIT_BYTES } from './common/http/limits.js';
+import { boundedJsonParser } from './common/http/json-body.js';
+import { recordRoutes } from './common/http/route-table.js';
+import { clientErrorAnswer, frameworkError } from './common/errors/http-layer-errors.js';
 import { finishOpenApiDocument } from './common/openapi/finish-document.js';
 import type { AppConfig } from './config/app-config.js';
 import { requestId } from './config/logger.options.js';
@@ -74,7 +77,14 @@ export function createHttpAdapter(config: Pick<AppConfig, 'TRUST_PROXY'>, logger
     trustProxy: config.TRUST_PROXY as boolean | string,
     routerOptions: { ignoreTrailingSlash: true },
     schemaController: { compilersFactory: LAZY_SCHEMA_COMPILERS },
+    // The router's own refusals (a malformed URL such as /v1/%) and the HTTP parser's (431 for a
+    // request line or headers over Node's limit), as problem+json like every other error.
+    frameworkErrors: frameworkError,
+    clientErrorHandler: clientErrorAnswer,
   });
+  recordRoutes(adapter.getInstance());
+  // Registered before Nest's own JSON parser, which Nest then leaves out (common/http/json-body.ts).
+  adapter.useBodyParser('application/json', false, { bodyLimit: BODY_LIMIT_BYTES }, boundedJsonParser(adapter.getInstance()));
   // Before any route exists: Fastify gives each route the serialiser set when it is added.
   adapter.getInstance().setReplySerializer((payload) => answerJson(payload));
   return adapter;

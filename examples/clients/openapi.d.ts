@@ -680,7 +680,7 @@ export interface components {
             attentionHeads?: number;
             kvHeads?: number;
             headDim?: number;
-        };
+        } & (unknown | unknown);
         WorkloadInput: {
             /** @description Requests/s per hour of an average day, hour 0 first (24 values); or give weeklyProfile or requestsPerSecond */
             hourlyProfile?: number[];
@@ -724,7 +724,7 @@ export interface components {
              * @default false
              */
             scaleToZero?: boolean;
-        };
+        } & (unknown | unknown | unknown);
         CompliancePolicyInput: {
             /**
              * @description Named policy: GDPR_PERSONAL_DATA, EU_SOVEREIGN, DE_BSI_C5; explicit fields may only tighten it
@@ -1409,6 +1409,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request line or headers are larger than 16 KiB (a very long query string) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description An unexpected error; it has been logged */
             500: {
                 headers: {
@@ -1484,6 +1493,15 @@ export interface operations {
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are larger than 16 KiB (a very long query string) */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -1584,6 +1602,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request line or headers are larger than 16 KiB (a very long query string) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description An unexpected error; it has been logged */
             500: {
                 headers: {
@@ -1678,6 +1705,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request line or headers are larger than 16 KiB (a very long query string) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description An unexpected error; it has been logged */
             500: {
                 headers: {
@@ -1766,6 +1802,15 @@ export interface operations {
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are larger than 16 KiB (a very long query string) */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -1878,6 +1923,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request line or headers are larger than 16 KiB (a very long query string) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description An unexpected error; it has been logged */
             500: {
                 headers: {
@@ -1984,6 +2038,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request line or headers are larger than 16 KiB (a very long query string) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description An unexpected error; it has been logged */
             500: {
                 headers: {
@@ -2072,6 +2135,15 @@ export interface operations {
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are larger than 16 KiB (a very long query string) */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2240,6 +2312,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request line or headers are larger than 16 KiB (a very long query string) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description An unexpected error; it has been logged */
             500: {
                 headers: {
@@ -2402,6 +2483,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request line or headers are larger than 16 KiB (a very long query string) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description An unexpected error; it has been logged */
             500: {
                 headers: {
@@ -2503,6 +2593,15 @@ export interface operations {
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are larger than 16 KiB (a very long query string) */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -103,7 +103,7 @@ const schema = z.object({
     .int('must be a whole number')
     .min(100, 'must be between 100 and 60000')
     .max(60_000, 'must be between 100 and 60000')
-    .default(5000),
+    .default(20_000),
   ESTIMATE_QUEUE: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -124,7 +124,7 @@ const schema = z.object({
     .int()
     .min(0, 'must be 0 or more')
     .max(300_000, 'must be at most 300000')
-    .default(5000),
+    .default(20_000),
   RATE_LIMIT_PER_MINUTE: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -166,7 +166,7 @@ const schema = z.object({
     .int()
     .min(10, 'must be at least 10')
     .max(1_000_000, 'must be at most 1000000')
-    .default(5000),
+    .default(20_000),
   GRAPHQL_MAX_TOKENS: z.coerce
     .number({ error: 'must be a number' })
     .int()

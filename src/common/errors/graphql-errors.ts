@@ -34,6 +34,12 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
   if (/not configured to execute (mutation|subscription)/i.test(formatted.message)) {
     return { ...base, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } };
   }
+  // GraphQL Armor's cost bound (graphql-limits.ts) is a budget like the complexity one, reported
+  // as a validation error: said with the budget's code.
+  const armorCost = /Query Cost limit of (\d+) exceeded, found (\d+(?:\.\d+)?(?:e\+\d+)?)/.exec(formatted.message);
+  if (armorCost) {
+    return { ...base, message: `query cost ${armorCost[2]} exceeds the limit of ${armorCost[1]}`, extensions: { code: 'QUERY_TOO_COMPLEX' } };
+  }
   if (isInvalidValue(original)) return { ...base, message: 'An argument has an invalid value.', extensions: { code: 'BAD_USER_INPUT' } };
   const code = String(formatted.extensions?.code ?? 'INTERNAL_SERVER_ERROR');
   // Apollo's own parse/validation errors are safe to show; anything else is hidden.

@@ -1,7 +1,8 @@
 // REST errors as RFC 9457 problem+json. Every error leaves here; no stack trace or SQL does.
-import { ArgumentsHost, Catch, HttpException, HttpStatus, type ExceptionFilter } from '@nestjs/common';
+import { ArgumentsHost, Catch, HttpException, HttpStatus, NotFoundException, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BODY_LIMIT_BYTES } from '../http/limits.js';
+import { allowedMethods } from '../http/route-table.js';
 import { AppError, type ErrorKind, type FieldError } from './app-error.js';
 
 const STATUS: Record<ErrorKind, number> = {
@@ -136,7 +137,7 @@ export function toProblem(exception: unknown): ProblemDetails {
   };
 }
 
-function titleFor(status: number): string {
+export function titleFor(status: number): string {
   const names: Record<number, string> = {
     400: 'Bad Request',
     401: 'Unauthorized',
@@ -149,6 +150,7 @@ function titleFor(status: number): string {
     415: 'Unsupported Media Type',
     422: 'Unprocessable Content',
     429: 'Too Many Requests',
+    431: 'Request Header Fields Too Large',
     500: 'Internal Server Error',
     503: 'Service Unavailable',
   };
@@ -168,11 +170,45 @@ export class ProblemDetailsFilter implements ExceptionFilter {
       void reply.code(exception.getStatus()).send(exception.getResponse());
       return;
     }
-    const problem = toProblem(exception);
+    let problem = toProblem(exception);
     // Logged with the request's id, so the line and the client's report meet.
     if (problem.status === 500) request.log.error({ err: exception }, 'unexpected error');
+    // No route matched: a known path asked with another method is a 405 that says which to use.
+    if (exception instanceof NotFoundException && request.routeOptions.url === undefined) {
+      const allowed = allowedMethods(request.server, request.url);
+      if (allowed.length) {
+        void reply.header('allow', allowed.join(', '));
+        problem = {
+          type: 'about:blank',
+          title: titleFor(405),
+          status: 405,
+          detail: `${request.method} is not allowed here; use ${allowed.join(', ')}`,
+          code: 'HTTP.405',
+        };
+      }
+    }
+    if (isGraphqlPath(request.url)) return sendAsGraphqlError(reply, problem);
     sendProblem(request, reply, problem);
   }
+}
+
+function isGraphqlPath(url: string): boolean {
+  return url === '/graphql' || url.startsWith('/graphql?') || url.startsWith('/graphql/');
+}
+
+/**
+ * A refusal of the HTTP layer on /graphql (a body that is not JSON, too large, a wrong method),
+ * said as a GraphQL client reads errors: `errors[]` with extensions.code (BAD_REQUEST, as Apollo
+ * says of a malformed request), the same stable code as REST in extensions.errorCode, and the
+ * HTTP status of the REST answer.
+ */
+export function sendAsGraphqlError(reply: FastifyReply, problem: ProblemDetails): void {
+  setProblemHeaders(reply, problem.status);
+  const code = problem.status === 503 ? 'SERVICE_UNAVAILABLE' : problem.status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST';
+  void reply
+    .code(problem.status)
+    .type('application/json')
+    .send({ errors: [{ message: problem.detail, extensions: { code, errorCode: problem.code, ...(problem.errors ? { errors: problem.errors } : {}) } }] });
 }
 
 /** The headers an error status calls for: when to retry (503), how to authenticate (401). */

@@ -3,6 +3,7 @@
 import { ValidationPipe, type ArgumentMetadata, type ValidationError, type ValidationPipeOptions } from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
 import { readQueryFast } from '../inputs/fast-query.js';
+import { listBoundErrors } from '../inputs/input-field.js';
 import { badInput, type FieldError } from './app-error.js';
 
 type MetadataStorage = ReturnType<typeof getMetadataStorage>;
@@ -87,6 +88,25 @@ export function nestingDepth(value: unknown, limit: number): number {
   return deepest;
 }
 
+/** Names that class-transformer skips without a word: sent as a parameter or a key, they would pass as if absent. */
+const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Every key of the input named like an object's internals, refused as unknown fields are. */
+export function reservedKeys(value: unknown, prefix: string): FieldError[] {
+  const errors: FieldError[] = [];
+  const stack: [unknown, string][] = [[value, prefix]];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const [v, path] = top;
+    if (v === null || typeof v !== 'object') continue;
+    for (const key of Object.keys(v)) {
+      const field = path ? `${path}.${key}` : key;
+      if (RESERVED_KEYS.has(key)) errors.push({ field, message: `property ${key} should not exist` });
+      else stack.push([(v as Record<string, unknown>)[key], field]);
+    }
+  }
+  return errors;
+}
+
 /**
  * The ValidationPipe, after a nesting check that class-transformer's recursion cannot survive. A
  * REST query that its class's fields accept as they are is read directly (readQueryFast); any
@@ -105,9 +125,15 @@ class BoundedValidationPipe extends ValidationPipe {
       const read = readQueryFast(metadata.metatype as new () => object, value);
       if (read) return read;
     }
+    // First the lists' lengths (declared fields only, so no deeper than the input classes): a list
+    // of 60,000 elements is refused without a walk over them.
+    const tooLong = listBoundErrors(metadata.metatype, value);
+    if (tooLong.length) throw invalid(tooLong);
     if (nestingDepth(value, MAX_INPUT_DEPTH) > MAX_INPUT_DEPTH) {
       throw badInput('REQUEST.TOO_DEEP', [{ field: metadata.data ?? metadata.type, message: `nests deeper than ${MAX_INPUT_DEPTH} levels` }]);
     }
+    const reserved = reservedKeys(value, '');
+    if (reserved.length) throw invalid(reserved);
     return withoutNulls(await super.transform(value, metadata));
   }
 }
@@ -135,6 +161,17 @@ export function withoutNulls<T>(value: T): T {
   return value;
 }
 
+/** The most field errors one answer lists; the rest are counted in its detail. */
+export const MAX_FIELD_ERRORS = 20;
+
+/** REQUEST.INVALID with at most MAX_FIELD_ERRORS errors: a body of 100,000 bad values gets a short answer. */
+export function invalid(errors: FieldError[]): ReturnType<typeof badInput> {
+  if (errors.length <= MAX_FIELD_ERRORS) return badInput('REQUEST.INVALID', errors);
+  const listed = errors.slice(0, MAX_FIELD_ERRORS);
+  const more = errors.length - MAX_FIELD_ERRORS;
+  return badInput('REQUEST.INVALID', listed, `${listed.map((e) => `${e.field}: ${e.message}`).join('; ')}; and ${more} more`);
+}
+
 /** `fastQueries: false` leaves every query to class-transformer and class-validator (the tests' reference). */
 export function createValidationPipe({ fastQueries = true }: { fastQueries?: boolean } = {}): ValidationPipe {
   memoizeValidationMetadata();
@@ -143,6 +180,6 @@ export function createValidationPipe({ fastQueries = true }: { fastQueries?: boo
     forbidNonWhitelisted: true,
     transform: true,
     stopAtFirstError: false,
-    exceptionFactory: (errors) => badInput('REQUEST.INVALID', flattenValidationErrors(errors)),
+    exceptionFactory: (errors) => invalid(flattenValidationErrors(errors)),
   });
 }

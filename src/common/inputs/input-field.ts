@@ -123,17 +123,92 @@ export const field = {
   boolean: (s: Doc = {}): BooleanSpec => ({ kind: 'boolean', ...s }),
   dateTime: (s: Doc = {}): DateTimeSpec => ({ kind: 'dateTime', ...s }),
   object: <C>(type: () => Type<C>, s: Doc = {}): ObjectSpec<C> => ({ kind: 'object', type, ...s }),
-  list: <I extends ItemSpec>(of: I, s: Omit<ListSpec<I>, 'kind' | 'of'> = {}): ListSpec<I> => ({ kind: 'list', of, ...s }),
+  // Every list has a cap (listBoundErrors reads it before any per-element work): a list of enum
+  // values needs no more entries than the enum has.
+  list: <I extends ItemSpec>(of: I, s: Omit<ListSpec<I>, 'kind' | 'of'> = {}): ListSpec<I> => ({
+    kind: 'list',
+    of,
+    ...s,
+    maxItems: s.maxItems ?? (of.kind === 'enum' ? of.values.length : MAX_LIST_ITEMS),
+  }),
 };
+
+/** Rules across the fields of an input class, by class name: what its OpenAPI schema states beside its properties. */
+const classRules = new Map<string, Record<string, unknown>[]>();
+
+function classRule(rule: Record<string, unknown>): ClassDecorator {
+  return (target) => {
+    classRules.set(target.name, [...(classRules.get(target.name) ?? []), rule]);
+  };
+}
+
+/**
+ * Exactly one of these fields must be given. The service checks it where the input is used (its
+ * message names the fields); this states it in the OpenAPI schema (`oneOf` of `required`), so
+ * that a client generating bodies from the schema sends only bodies the service accepts.
+ */
+export const ExactlyOneOf = (...fields: string[]): ClassDecorator => classRule({ oneOf: fields.map((f) => ({ required: [f] })) });
+
+/** At most one of these fields may be given (`not` all of them required), stated as ExactlyOneOf is. */
+export const AtMostOneOf = (...fields: string[]): ClassDecorator => classRule({ not: { required: fields } });
+
+/** The cross-field rules of an input class (by its schema name), for the OpenAPI document. */
+export function classRulesOf(name: string): readonly Record<string, unknown>[] {
+  return classRules.get(name) ?? [];
+}
+
+/** The cap of a list that states none (field.list): no input list needs more. */
+export const MAX_LIST_ITEMS = 500;
+
+/** The specs of each input class's fields, by property: what listBoundErrors walks. */
+const inputSpecs = new WeakMap<object, Map<string, FieldSpec>>();
+
+function rememberInputField(target: object, key: string, spec: FieldSpec): void {
+  const type = target.constructor;
+  let specs = inputSpecs.get(type);
+  if (!specs) inputSpecs.set(type, (specs = new Map<string, FieldSpec>()));
+  specs.set(key, spec);
+}
+
+/**
+ * The lists of a raw input (before class-transformer) that are longer than their field allows,
+ * with the nested input classes walked the same way. Checked before validation, so that a list of
+ * 100,000 elements costs one length comparison, not 100,000 transformed and validated elements
+ * (and 100,000 error messages). Classes inherit their parents' fields.
+ */
+export function listBoundErrors(type: unknown, value: unknown, prefix = ''): { field: string; message: string }[] {
+  if (typeof type !== 'function' || value === null || typeof value !== 'object' || Array.isArray(value)) return [];
+  const errors: { field: string; message: string }[] = [];
+  for (let t: unknown = type; typeof t === 'function' && t !== Function.prototype; t = Object.getPrototypeOf(t)) {
+    for (const [key, spec] of inputSpecs.get(t) ?? []) {
+      if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+      const v = (value as Record<string, unknown>)[key];
+      const field = prefix ? `${prefix}.${key}` : key;
+      if (spec.kind === 'object') errors.push(...listBoundErrors(spec.type(), v, field));
+      if (spec.kind !== 'list' || !Array.isArray(v)) continue;
+      if (spec.maxItems !== undefined && v.length > spec.maxItems) {
+        errors.push({ field, message: `must contain no more than ${spec.maxItems} elements` });
+        continue;
+      }
+      const of = spec.of;
+      if (of.kind === 'object') v.forEach((item, i) => errors.push(...listBoundErrors(of.type(), item, `${field}.${i}`)));
+    }
+  }
+  return errors;
+}
 
 /** A field of a GraphQL input that is also a REST JSON body (or a class both transports read). */
 export function InputField<S extends FieldSpec>(spec: S): FieldDecorator<ValueOf<S>> {
   const openApi = { ...openApiSchema(spec), ...openApiDoc(spec) } as ApiPropertyOptions;
-  return applyDecorators(
+  const decorate = applyDecorators(
     ...validationRules(spec),
     spec.required ? ApiProperty(openApi) : ApiPropertyOptional(openApi),
     Field(() => graphqlType(spec), { nullable: !spec.required, description: graphqlDescription(spec) }),
   );
+  return (target, key) => {
+    decorate(target, key);
+    rememberInputField(target, key, spec);
+  };
 }
 
 /** A REST query parameter read with the same spec: parsed from the query string, no GraphQL field. */

@@ -5,7 +5,7 @@ import { InputType } from '@nestjs/graphql';
 import { MODEL_PRESET_SLUGS, PRECISIONS, type Precision } from '../../domain/sizing/index.js';
 import { PrecisionEnum } from '../models/policy-enums.js';
 import { MODEL_BOUNDS, NAME } from './input-bounds.js';
-import { field, InputField } from './input-field.js';
+import { ExactlyOneOf, field, InputField } from './input-field.js';
 
 export const MODEL = {
   // Presets are matched ignoring case, so the list is documented, not enforced as an enum.
@@ -21,6 +21,7 @@ export const MODEL = {
   contextTokens: field.int({ ...MODEL_BOUNDS.contextTokens, description: 'Context held in the KV cache per sequence, tokens' }),
 };
 
+@ExactlyOneOf('preset', 'parametersB')
 @InputType('EstimateModelInput', { description: 'The model: a preset, or parametersB with an optional shape' })
 export class EstimateModelInput {
   @InputField(MODEL.preset) preset?: string;
@@ -34,6 +35,7 @@ export class EstimateModelInput {
   @InputField(MODEL.headDim) headDim?: number;
 }
 
+@ExactlyOneOf('preset', 'parametersB')
 @InputType('ModelInput', { description: 'A model to serve: a preset (llama-3-8b, ...) or parametersB with an optional shape' })
 export class ModelInput extends EstimateModelInput {
   @InputField(MODEL.contextTokens) contextTokens?: number;

@@ -1,6 +1,12 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { AtMostOneOf, ExactlyOneOf } from '../inputs/input-field.js';
 import { finishOpenApiDocument } from './finish-document.js';
+
+// The rules of the body's class, found by its schema name.
+@ExactlyOneOf('rps', 'profile')
+@AtMostOneOf('version', 'asOf')
+class Ask {}
 
 /** A 3.0 document as @nestjs/swagger writes it: a nullable reference, a nullable string, a boolean exclusiveMaximum. */
 const generated = (): OpenAPIObject => ({
@@ -24,7 +30,17 @@ const generated = (): OpenAPIObject => ({
   },
   components: {
     schemas: {
-      Ask: { type: 'object', properties: { version: { type: 'string' } } },
+      [Ask.name]: {
+        type: 'object',
+        properties: {
+          version: { type: 'string' },
+          asOf: { type: 'string' },
+          rps: { type: 'number' },
+          profile: { type: 'array', items: { type: 'number' } },
+          part: { $ref: '#/components/schemas/Part' },
+        },
+      },
+      Part: { type: 'object', properties: { n: { type: 'number' } } },
       Money: { type: 'object', required: ['amount'], properties: { amount: { type: 'string' } } },
       Thing: {
         type: 'object',
@@ -59,14 +75,31 @@ describe('finishOpenApiDocument', () => {
     expect(doc.openapi).toBe('3.1.0');
   });
 
+  it('makes request bodies as strict as the validation: no unknown property, at any depth, and the rules across fields', () => {
+    const ajv = new Ajv2020({ strict: false });
+    ajv.addSchema({ $id: 'doc', components: doc.components }, 'doc');
+    const valid = ajv.compile({ $ref: 'doc#/components/schemas/Ask' });
+    expect(valid({ rps: 1 })).toBe(true);
+    expect(valid({ profile: [1], version: 'v', part: { n: 1 } })).toBe(true);
+    expect(valid({ rps: 1, extra: true })).toBe(false);
+    expect(valid({ rps: 1, part: { n: 1, extra: 1 } })).toBe(false);
+    // Exactly one of rps and profile.
+    expect(valid({})).toBe(false);
+    expect(valid({ rps: 1, profile: [1] })).toBe(false);
+    // At most one of version and asOf.
+    expect(valid({ rps: 1, version: 'v', asOf: 'a' })).toBe(false);
+    // A schema only answers carry stays open to additions.
+    expect(doc.components?.schemas?.Thing).not.toHaveProperty('additionalProperties');
+  });
+
   it('lists the errors each operation can answer as problem+json, with Retry-After on 429 and 503', () => {
     const things = doc.paths['/v1/things']?.get?.responses ?? {};
-    expect(Object.keys(things).sort()).toEqual(['200', '304', '400', '401', '422', '429', '500', '503']);
+    expect(Object.keys(things).sort()).toEqual(['200', '304', '400', '401', '422', '429', '431', '500', '503']);
     expect(things['400']).toMatchObject({ content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } });
     expect(things['503']).toMatchObject({ headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } });
     const estimate = doc.paths['/v1/estimates']?.post?.responses ?? {};
     // 404: the body names a catalog version.
-    expect(Object.keys(estimate).sort()).toEqual(['200', '400', '401', '404', '413', '415', '422', '429', '500', '503']);
+    expect(Object.keys(estimate).sort()).toEqual(['200', '400', '401', '404', '413', '415', '422', '429', '431', '500', '503']);
     expect(estimate['422']).toMatchObject({ description: 'The workload cannot be served' });
     // Health needs no key and keeps its own answers.
     expect(doc.paths['/health/live']?.get).toMatchObject({ security: [], responses: { '200': { description: 'ok' } } });

@@ -8,10 +8,14 @@
 //   Retry-After on 429 and 503 and WWW-Authenticate on 401;
 // - 304 and the caching headers on the GET answers the response cache serves;
 // - CSV as a string with its paging header; `servers` from configuration; security that says a
-//   key is needed only when the service requires one.
+//   key is needed only when the service requires one;
+// - request bodies as strict as the validation: no unknown property (`additionalProperties:
+//   false`) and the rules across fields (exactly one of, at most one of) that the input classes
+//   declare (input-field.ts, ExactlyOneOf / AtMostOneOf).
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { BODY_LIMIT_BYTES } from '../http/limits.js';
 import { isHttpCacheableGet } from '../http/cacheable-routes.js';
+import { classRulesOf } from '../inputs/input-field.js';
 
 type Json = Record<string, unknown>;
 type Operation = { parameters?: { in: string; name: string }[]; requestBody?: unknown; responses: Record<string, Json>; security?: unknown[] };
@@ -83,6 +87,7 @@ function errorResponses(op: Operation, schemas: Record<string, Json>): Record<st
     out['413'] = problem(`The body is larger than ${BODY_LIMIT_BYTES / 1024} KiB`);
     out['415'] = problem('The body is not application/json');
   }
+  out['431'] = problem('The request line or headers are larger than 16 KiB (a very long query string)');
   const unprocessable = op.responses['422'];
   if (unprocessable || has('currency')) {
     const what =
@@ -132,6 +137,40 @@ function toJsonSchema(node: unknown): void {
   if (Array.isArray(schema.enum)) schema.enum = [...(schema.enum as unknown[]), null];
 }
 
+/** The component schemas a request body reaches, through $ref at any depth. */
+function bodySchemaNames(doc: Json, schemas: Record<string, Json>): Set<string> {
+  const names = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (node === null || typeof node !== 'object') return;
+    const ref = (node as Json).$ref;
+    if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) {
+      const name = ref.slice('#/components/schemas/'.length);
+      if (!names.has(name)) {
+        names.add(name);
+        visit(schemas[name]);
+      }
+    }
+    for (const value of Object.values(node)) visit(value);
+  };
+  for (const item of Object.values(doc.paths as Record<string, Record<string, Operation>>)) {
+    for (const op of Object.values(item)) visit(op.requestBody);
+  }
+  return names;
+}
+
+/** Input schemas as the validation reads them: unknown properties refused, cross-field rules stated. */
+function strictInputs(doc: Json, schemas: Record<string, Json>): void {
+  for (const name of bodySchemaNames(doc, schemas)) {
+    const schema = schemas[name];
+    if (!schema || schema.type !== 'object') continue;
+    schema.additionalProperties = false;
+    const rules = classRulesOf(name);
+    if (rules.length === 1) Object.assign(schema, rules[0]);
+    else if (rules.length > 1) schema.allOf = [...((schema.allOf as Json[] | undefined) ?? []), ...rules];
+  }
+}
+
 export function finishOpenApiDocument(document: OpenAPIObject, options: DocumentOptions): OpenAPIObject {
   const doc = structuredClone(document) as OpenAPIObject & Json;
   doc.openapi = '3.1.0';
@@ -142,6 +181,7 @@ export function finishOpenApiDocument(document: OpenAPIObject, options: Document
   toJsonSchema(doc.components?.schemas);
   toJsonSchema(doc.paths);
   doc.components = { ...doc.components, schemas: { ...doc.components?.schemas, ...SCHEMAS }, headers: HEADERS };
+  strictInputs(doc, (doc.components.schemas ?? {}) as Record<string, Json>);
 
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, value] of Object.entries(item as Record<string, Operation>)) {

@@ -1,3 +1,4 @@
+import { UseInterceptors } from '@nestjs/common';
 import { Args, Query, Resolver } from '@nestjs/graphql';
 import { CatalogService } from './catalog.service.js';
 import { GpuHistoryArgs, OfferHistoryArgs } from './dto/history.args.js';
@@ -9,8 +10,10 @@ import { CatalogDiffModel } from './models/catalog-diff.model.js';
 import { CatalogVersionModel } from './models/catalog-version.model.js';
 import { ReferenceFigureListModel } from './models/reference-figure.model.js';
 import { GpuModelModel, ProviderModel, RegionModel } from './models/reference.model.js';
+import { FieldShare } from '../../common/graphql-limits.js';
 
 @Resolver()
+@UseInterceptors(FieldShare)
 export class CatalogResolver {
   constructor(
     private readonly catalog: CatalogService,

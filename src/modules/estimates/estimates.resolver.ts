@@ -1,10 +1,13 @@
+import { UseInterceptors } from '@nestjs/common';
 import { Args, Query, Resolver } from '@nestjs/graphql';
 import { EstimateInput } from './dto/estimate.input.js';
 import { toEstimateModel } from './models/estimate.mapper.js';
 import { EstimateModel } from './models/estimate.model.js';
 import { EstimatesService } from './estimates.service.js';
+import { FieldShare } from '../../common/graphql-limits.js';
 
 @Resolver()
+@UseInterceptors(FieldShare)
 export class EstimatesResolver {
   constructor(private readonly estimates: EstimatesService) {}
 

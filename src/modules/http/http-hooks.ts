@@ -1,7 +1,8 @@
 // The per-request work that is the same for every route, as Fastify hooks, each doing as little as
 // it can:
-//   onRequest   the request gate for the API (/v1 and /graphql): API key, then the caller's rate
-//               limit; before the body is read, so a refused caller costs no parsing
+//   onRequest   a body that is not JSON is refused (415) before it is read; then the request gate
+//               for the API (/v1 and /graphql): API key, then the caller's rate limit; before the
+//               body is read, so a refused caller costs no parsing
 //   preHandler  the response cache: a repeated read is answered from memory (or with 304)
 //   onSend      every answer gets the security headers; a fresh one its ETag and Cache-Control,
 //               and is kept if asked before (at once if it may have needed the database)
@@ -15,7 +16,14 @@ import { RequestGate, TooManyRequests, type CallerRequest } from '../auth/index.
 import { MetricsService } from '../metrics/index.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { formatGraphqlError } from '../../common/errors/graphql-errors.js';
-import { isDatabaseUnavailable, sendProblem, setProblemHeaders, toProblem, type ProblemDetails } from '../../common/errors/problem-details.filter.js';
+import {
+  isDatabaseUnavailable,
+  sendAsGraphqlError,
+  sendProblem,
+  setProblemHeaders,
+  toProblem,
+  type ProblemDetails,
+} from '../../common/errors/problem-details.filter.js';
 import { keepsAnswersAtOnce } from '../../common/http/keep-answers.js';
 import { routeOf } from './route-pattern.js';
 import { cacheControl, etagOf, matchesIfNoneMatch, planCaching, REPLAYED_HEADERS, ResponseCache, type CachedAnswer, type CachePlan } from './response-cache.js';
@@ -53,6 +61,7 @@ export function installHttpHooks(
   fastify.decorateRequest('cachePlannedAt', null);
   fastify.decorateRequest('routePattern', null);
 
+  fastify.addHook('onRequest', bodyTypeHook);
   fastify.addHook('onRequest', gateHook(hooks));
   fastify.addHook('preHandler', cacheLookupHook(hooks));
   fastify.addHook('onSend', answerHook(hooks));
@@ -64,6 +73,9 @@ export function installHttpHooks(
   return hooks.cache;
 }
 
+/** The largest request body whose answer is kept (POST /v1/estimates). */
+const MAX_CACHED_BODY_BYTES = 32 * 1024;
+
 /** What the hooks share, made once at installation. */
 interface Hooks {
   gate: RequestGate;
@@ -71,6 +83,36 @@ interface Hooks {
   cache: ResponseCache;
   refreshSeconds: number;
   securityHeaders: readonly (readonly [string, string])[];
+}
+
+/** `application/json` or a `+json` type, parameters aside. */
+const JSON_MEDIA_TYPE = /^\s*application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+
+/**
+ * onRequest: every body the API reads is JSON. A body sent as anything else (text/plain, a form)
+ * is a 415 before it is parsed: Fastify would read text as a string and Nest's form parser a form
+ * into fields, each then refused as unknown properties that echo the body. A request without a
+ * body (no length, no chunked encoding) passes: what it lacks is said by validation.
+ */
+function bodyTypeHook(request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void {
+  if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return done();
+  const type = request.headers['content-type'];
+  const hasBody =
+    type !== undefined ||
+    (request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0') ||
+    request.headers['transfer-encoding'] !== undefined;
+  if (!hasBody || (type !== undefined && JSON_MEDIA_TYPE.test(type))) return done();
+  const problem: ProblemDetails = {
+    type: 'https://gpu-cost-api.dev/problems/request-unsupported-media-type',
+    title: 'Unsupported Media Type',
+    status: 415,
+    detail: `body must be sent as application/json${type === undefined ? ' (no content-type was given)' : `, not ${type.split(';')[0]?.trim()}`}`,
+    code: 'REQUEST.UNSUPPORTED_MEDIA_TYPE',
+    errors: [{ field: 'body', message: 'must be sent as application/json' }],
+  };
+  void reply.header('accept', 'application/json');
+  if (routeOf(request) === '/graphql') sendAsGraphqlError(reply, problem);
+  else sendProblem(request, reply, problem);
 }
 
 /** onRequest: the request gate (key, then rate limit) for the API's routes, before the body is read. */
@@ -109,6 +151,9 @@ function cacheLookupHook({ catalog, cache, refreshSeconds }: Hooks) {
     // Only the API's answers are cached; health, metrics and the docs pass at once.
     const route = routeOf(request);
     if (!isGated(route)) return done();
+    // A body this large is no estimate anyone repeats (a real one is a few KiB): it is not worth
+    // walking and serialising for a cache key.
+    if (Number(request.headers['content-length'] ?? 0) > MAX_CACHED_BODY_BYTES) return done();
     const now = new Date();
     const plan = planCaching(
       { method: request.method, route, path: pathOf(request.url), query: request.query, body: request.body, accept: request.headers.accept },

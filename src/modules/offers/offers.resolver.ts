@@ -1,10 +1,13 @@
+import { UseInterceptors } from '@nestjs/common';
 import { Args, Query, Resolver } from '@nestjs/graphql';
 import { CheapestOffersArgs, OffersArgs } from './dto/offers.input.js';
 import { CheapestOffersResultModel, OfferConnectionModel } from './models/offers-result.model.js';
 import { searchFromCheapestArgs, searchFromOffersArgs } from './offer-search.js';
 import { OffersService } from './offers.service.js';
+import { FieldShare } from '../../common/graphql-limits.js';
 
 @Resolver()
+@UseInterceptors(FieldShare)
 export class OffersResolver {
   constructor(private readonly service: OffersService) {}
 

@@ -140,7 +140,18 @@ const KNOWN = new Set([
   'default',
   '$ref',
   'allOf',
+  'additionalProperties',
+  'oneOf',
+  'not',
 ]);
+
+/** A cross-field rule (ExactlyOneOf, AtMostOneOf): a schema of `required` alone. */
+function hasAll(rule: Schema, value: object): boolean {
+  const keys = Object.keys(rule);
+  if (keys.length !== 1 || !Array.isArray(rule.required))
+    throw new Error(`the evaluator reads only { required } inside oneOf and not: ${JSON.stringify(rule)}`);
+  return (rule.required as string[]).every((k) => k in value);
+}
 
 /** Whether a value meets a schema. Throws on a keyword it does not know, so it cannot pass by ignoring one. */
 export function openApiAccepts(doc: OpenAPIObject, raw: Schema, value: unknown): boolean {
@@ -175,6 +186,10 @@ export function openApiAccepts(doc: OpenAPIObject, raw: Schema, value: unknown):
       if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
       const props = (s.properties ?? {}) as Record<string, Schema>;
       const required = (s.required ?? []) as string[];
+      // Unknown properties are refused with or without additionalProperties: false (the service's rule).
+      if (s.additionalProperties !== undefined && s.additionalProperties !== false) throw new Error('the evaluator reads only additionalProperties: false');
+      if (Array.isArray(s.oneOf) && (s.oneOf as Schema[]).filter((rule) => hasAll(rule, value)).length !== 1) return false;
+      if (s.not !== undefined && hasAll(s.not as Schema, value)) return false;
       return (
         required.every((k) => k in value) && Object.entries(value).every(([k, v]) => k in props && openApiAccepts(doc, defined(props[k], `property ${k}`), v))
       );

@@ -6,14 +6,15 @@ import { DEFAULT_SPOT_INTERRUPTIONS_PER_HOUR } from '../../../domain/cost-model/
 import { PRECISIONS, type Precision } from '../../../domain/sizing/index.js';
 import { DISCOUNTS, type DiscountInput } from '../../../common/inputs/discount.input.js';
 import { ESTIMATE_BOUNDS, MEASURED_THROUGHPUT_BOUNDS, NAME, PRICE_PER_1M_TOKENS, WORKLOAD_BOUNDS } from '../../../common/inputs/input-bounds.js';
-import { field, InputField } from '../../../common/inputs/input-field.js';
+import { AtMostOneOf, ExactlyOneOf, field, InputField } from '../../../common/inputs/input-field.js';
 import { EstimateModelInput, MODEL } from '../../../common/inputs/model.input.js';
 import { CompliancePolicyInput } from '../../../common/inputs/policy.input.js';
 import { REQUIREMENT } from '../../../common/inputs/requirement.input.js';
 import { CURRENCY, VERSION_SELECTOR } from '../../../common/inputs/version-selector.input.js';
 import { PrecisionEnum } from '../../../common/models/policy-enums.js';
 
-@InputType('WorkloadInput')
+@ExactlyOneOf('hourlyProfile', 'weeklyProfile', 'requestsPerSecond')
+@InputType('WorkloadInput', { description: 'The traffic: exactly one of hourlyProfile, weeklyProfile and requestsPerSecond' })
 export class WorkloadInput {
   @InputField(
     field.list(field.number({ ...WORKLOAD_BOUNDS.requestsPerSecond }), {
@@ -66,7 +67,8 @@ export class MeasuredThroughputInput {
   outputTokensPerSecond?: number;
 }
 
-@InputType('EstimateInput')
+@AtMostOneOf('version', 'asOf')
+@InputType('EstimateInput', { description: 'An inference workload to price; version or asOf, not both' })
 export class EstimateInput {
   @InputField(field.object(() => EstimateModelInput, { required: true }))
   model: EstimateModelInput;

@@ -1,0 +1,49 @@
+// The JSON body parser: Fastify's own (secure-json-parse: `__proto__` and `constructor.prototype`
+// keys refused), after a count of the values the body holds (MAX_JSON_VALUES). The count reads the
+// bytes once, before any object is made; JSON.parse of 60,000 tiny objects, and the collections
+// that follow, blocked the event loop for tenths of a second per request.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { badInput, type AppError } from '../errors/app-error.js';
+import { MAX_JSON_VALUES } from './limits.js';
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const BRACE = 0x7b;
+const BRACKET = 0x5b;
+
+/** `{`, `[` and `,` outside strings, stopping once past `limit`. */
+export function jsonValueCount(body: Buffer, limit: number): number {
+  let count = 0;
+  let inString = false;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (inString) {
+      if (c === BACKSLASH) i++;
+      else if (c === QUOTE) inString = false;
+    } else if (c === QUOTE) inString = true;
+    else if (c === COMMA || c === BRACE || c === BRACKET) {
+      if (++count > limit) return count;
+    }
+  }
+  return count;
+}
+
+/** A body refused for the number of values it holds: 400 REQUEST.TOO_MANY_VALUES naming `body`. */
+export function tooManyValues(): AppError {
+  return badInput('REQUEST.TOO_MANY_VALUES', [
+    { field: 'body', message: `holds more than ${MAX_JSON_VALUES} values (objects, lists and list entries); no input needs as many` },
+  ]);
+}
+
+type Done = (error: Error | null, body?: unknown) => void;
+
+/** The parser, for `useBodyParser('application/json', ...)` (app.setup.ts). */
+export function boundedJsonParser(fastify: FastifyInstance): (request: FastifyRequest, body: Buffer, done: Done) => void {
+  let parse: ((request: FastifyRequest, body: Buffer, done: Done) => void) | undefined;
+  return (request, body, done) => {
+    if (jsonValueCount(body, MAX_JSON_VALUES) > MAX_JSON_VALUES) return done(tooManyValues());
+    parse ??= fastify.getDefaultJsonParser('error', 'error') as unknown as (request: FastifyRequest, body: Buffer, done: Done) => void;
+    parse(request, body, done);
+  };
+}
