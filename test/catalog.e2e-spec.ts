@@ -160,6 +160,6 @@ describe('catalog (e2e)', () => {
 
   it('rejects a malformed asOf with 400 naming the field', async () => {
     const res = await t.http().get('/v1/providers').query({ asOf: 'yesterday' }).expect(400);
-    expect(res.body.errors).toEqual([{ field: 'asOf', message: 'must be an ISO 8601 timestamp' }]);
+    expect(res.body.errors).toEqual([{ field: 'asOf', message: 'must be an RFC 3339 date-time with a time zone, such as 2026-12-01T00:00:00Z' }]);
   });
 });

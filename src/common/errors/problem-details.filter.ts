@@ -176,7 +176,8 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     // No route matched: a known path asked with another method is a 405 that says which to use.
     if (exception instanceof NotFoundException && request.routeOptions.url === undefined) {
       const allowed = allowedMethods(request.server, request.url);
-      if (allowed.length) {
+      // A route of this method that found nothing (a file not served, say) stays a 404.
+      if (allowed.length && !allowed.includes(request.method)) {
         void reply.header('allow', allowed.join(', '));
         problem = {
           type: 'about:blank',
