@@ -3,6 +3,7 @@
 // - Null means absent for every optional input: the answer equals the one without the field.
 // - `asOf` is an RFC 3339 date-time checked against the calendar (src/common/inputs/date-time.ts).
 // - A GraphQL error answered as INTERNAL_SERVER_ERROR leaves a log line with its stack.
+// - An empty allow list (countries, providers, regions) is refused, not read as "no restriction".
 import { readFileSync } from 'node:fs';
 import { createTestServer, type TestServer } from './setup/test-app.js';
 
@@ -113,6 +114,40 @@ describe('hostile input, round three (e2e, bundled catalog)', () => {
       expect(sameAnswer(offset.body)).toBe(sameAnswer(utc.body));
       const gql = await t.graphql('query($a: DateTime) { gpus(asOf: $a) { name } }', { a: local });
       expect(gql.errors).toBeUndefined();
+    });
+  });
+
+  describe('empty allow lists are refused', () => {
+    const rule = 'must contain at least 1 element';
+
+    it.each(['countries', 'country', 'provider', 'region'])('REST refuses %s= on /v1/offers and /v1/offers/cheapest, naming it', async (name) => {
+      for (const path of ['/v1/offers', '/v1/offers/cheapest']) {
+        const res = await t
+          .http()
+          .get(path)
+          .query({ gpu: 'h100-sxm-80gb', [name]: '' })
+          .expect(400);
+        expect(res.body.errors).toEqual([{ field: name, message: rule }]);
+      }
+    });
+
+    it('REST takes an empty deny list (excludeProvider=): it denies nothing', async () => {
+      const all = await t.http().get('/v1/offers/cheapest').query({ gpu: 'h100-sxm-80gb' }).expect(200);
+      const empty = await t.http().get('/v1/offers/cheapest').query({ gpu: 'h100-sxm-80gb', excludeProvider: '' }).expect(200);
+      expect(sameAnswer(empty.body)).toBe(sameAnswer(all.body));
+    });
+
+    it.each(['countries', 'providers', 'regions'])('REST body and GraphQL refuse "%s": [], naming policy.%s', async (name) => {
+      const body = await t
+        .http()
+        .post('/v1/estimates')
+        .send({ ...estimate, policy: { ...(estimate.policy as object), [name]: [] } })
+        .expect(400);
+      expect(body.body.errors).toEqual([{ field: `policy.${name}`, message: rule }]);
+      const gql = await t.graphql(`{ cheapestOffers(requirement: { gpus: ["h100-sxm-80gb"] }, policy: { ${name}: [] }) { items { id } } }`);
+      expect(gql.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', errors: [{ field: `policy.${name}`, message: rule }] });
+      const filter = await t.graphql(`{ offers(filter: { ${name}: [] }) { items { id } } }`);
+      expect(filter.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', errors: [{ field: `filter.${name}`, message: rule }] });
     });
   });
 });
