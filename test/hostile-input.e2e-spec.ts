@@ -3,6 +3,8 @@
 // - Null means absent for every optional input: the answer equals the one without the field.
 // - `asOf` is an RFC 3339 date-time checked against the calendar (src/common/inputs/date-time.ts).
 // - A GraphQL error answered as INTERNAL_SERVER_ERROR leaves a log line with its stack.
+// - Offer cursors are signed: a forged or altered one, or one signed with another key, is a 400
+//   naming the cursor as the transport spells it (REST `cursor`, GraphQL `after`).
 // - An empty allow list (countries, providers, regions) is refused, not read as "no restriction".
 import { readFileSync } from 'node:fs';
 import { createTestServer, type TestServer } from './setup/test-app.js';
@@ -114,6 +116,66 @@ describe('hostile input, round three (e2e, bundled catalog)', () => {
       expect(sameAnswer(offset.body)).toBe(sameAnswer(utc.body));
       const gql = await t.graphql('query($a: DateTime) { gpus(asOf: $a) { name } }', { a: local });
       expect(gql.errors).toBeUndefined();
+    });
+  });
+
+  describe('signed offer cursors', () => {
+    const b64 = (text: string) => Buffer.from(text).toString('base64url');
+    const unb64 = (text: string) => JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Record<string, unknown>;
+    /** Cursors made from an issued one: unsigned, altered with the signature kept, the signature changed. */
+    const forgeries = (issued: string): string[] => {
+      const [payload = '', signature = ''] = issued.split('.');
+      const fields = unb64(payload);
+      const otherSignature = `${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
+      return [
+        payload,
+        b64(JSON.stringify({ ...fields, d: '2020-01-01' })),
+        `${b64(JSON.stringify({ ...fields, d: '2020-01-01' }))}.${signature}`,
+        `${payload}.${otherSignature}`,
+        `${payload}.`,
+      ];
+    };
+
+    it('REST refuses a forged or altered cursor with 400 OFFERS.CURSOR_INVALID naming cursor, and takes the one it issued', async () => {
+      const first = await t.http().get('/v1/offers').query({ limit: 2 }).expect(200);
+      const issued = first.body.nextCursor as string;
+      const next = await t.http().get('/v1/offers').query({ limit: 2, cursor: issued }).expect(200);
+      expect(next.body.items).toHaveLength(2);
+      expect(next.body.items[0].id).not.toBe(first.body.items[0].id);
+      for (const cursor of forgeries(issued)) {
+        const res = await t.http().get('/v1/offers').query({ limit: 2, cursor }).expect(400);
+        expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+        expect(res.body.code).toBe('OFFERS.CURSOR_INVALID');
+        expect(res.body.errors).toEqual([{ field: 'cursor', message: expect.stringContaining('is not a cursor this service issued') }]);
+      }
+    });
+
+    it('GraphQL refuses the same forgeries with BAD_USER_INPUT naming after', async () => {
+      const query = 'query($a: String) { offers(first: 2, after: $a) { items { id } nextCursor } }';
+      const first = await t.graphql<{ offers: { nextCursor: string } }>(query, {});
+      expect(first.errors).toBeUndefined();
+      expect((await t.graphql(query, { a: first.data.offers.nextCursor })).errors).toBeUndefined();
+      for (const cursor of forgeries(first.data.offers.nextCursor)) {
+        const res = await t.graphql(query, { a: cursor });
+        expect(res.errors?.[0]?.extensions).toEqual({
+          code: 'BAD_USER_INPUT',
+          errorCode: 'OFFERS.CURSOR_INVALID',
+          errors: [{ field: 'after', message: expect.stringContaining('is not a cursor this service issued') }],
+        });
+      }
+    });
+
+    it('refuses a cursor another service signed with its own key (CURSOR_SIGNING_KEY)', async () => {
+      const other = await createTestServer({ env: { CURSOR_SIGNING_KEY: 'another-deployment-signing-key-0123456789' } });
+      try {
+        const foreign = (await other.http().get('/v1/offers').query({ limit: 2 }).expect(200)).body.nextCursor as string;
+        // The same catalog, the same query: only the key differs.
+        await other.http().get('/v1/offers').query({ limit: 2, cursor: foreign }).expect(200);
+        const res = await t.http().get('/v1/offers').query({ limit: 2, cursor: foreign }).expect(400);
+        expect(res.body.errors).toEqual([{ field: 'cursor', message: expect.stringContaining('signed with another key') }]);
+      } finally {
+        await other.stop();
+      }
     });
   });
 
