@@ -200,6 +200,20 @@ describe('response cache and rate limits (e2e, AUTH_MODE=required)', () => {
     await t.stop();
   });
 
+  it('marks every cacheable answer private, fresh or from its cache, REST and GraphQL: no shared cache may keep it', async () => {
+    const keys = ctx.app.get(ApiKeysService);
+    // Three requests a minute per key here: a key per group.
+    const [a, b] = [(await keys.create('private-a')).key, (await keys.create('private-b')).key];
+    const current = await t.http().get('/v1/providers').set('x-api-key', a).expect(200);
+    expect(current.headers['cache-control']).toBe('private, max-age=1, stale-while-revalidate=60');
+    const pinned = await t.http().get('/v1/providers').query({ version: 'fixture-1' }).set('x-api-key', a).expect(200);
+    expect(pinned.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+    const gql = () => t.http().get('/graphql').query({ query: '{ providers { slug } }' }).set('apollo-require-preflight', 'true').set('x-api-key', b);
+    const [fresh, cached] = [await gql().expect(200), await gql().expect(200)];
+    expect([fresh.headers['x-cache'], cached.headers['x-cache']]).toEqual(['miss', 'hit']);
+    for (const r of [fresh, cached]) expect(r.headers['cache-control']).toBe('private, max-age=1, stale-while-revalidate=60');
+  });
+
   it("never serves a cached answer past a key's limit, nor without a key; another key's limit is its own", async () => {
     const keys = ctx.app.get(ApiKeysService);
     const [a, b] = [(await keys.create('cache-a')).key, (await keys.create('cache-b')).key];

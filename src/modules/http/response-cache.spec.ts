@@ -72,10 +72,16 @@ describe(planCaching.name, () => {
 
 describe(cacheControl.name, () => {
   it('gives current answers the refresh interval, pinned ones a year or the rest of the UTC day', () => {
-    expect(cacheControl({ kind: 'current' }, 1, NOW)).toBe('public, max-age=1, stale-while-revalidate=60');
-    expect(cacheControl({ kind: 'immutable' }, 1, NOW)).toBe('public, max-age=31536000, immutable');
+    expect(cacheControl({ kind: 'current' }, 1, NOW, 'public')).toBe('public, max-age=1, stale-while-revalidate=60');
+    expect(cacheControl({ kind: 'immutable' }, 1, NOW, 'public')).toBe('public, max-age=31536000, immutable');
     // 22:00 UTC: two hours to midnight.
-    expect(cacheControl({ kind: 'until-midnight' }, 1, NOW)).toBe('public, max-age=7200');
+    expect(cacheControl({ kind: 'until-midnight' }, 1, NOW, 'public')).toBe('public, max-age=7200');
+  });
+
+  it('says private, never public, for an audience that needed a key', () => {
+    expect(cacheControl({ kind: 'current' }, 1, NOW, 'private')).toBe('private, max-age=1, stale-while-revalidate=60');
+    expect(cacheControl({ kind: 'immutable' }, 1, NOW, 'private')).toBe('private, max-age=31536000, immutable');
+    expect(cacheControl({ kind: 'until-midnight' }, 1, NOW, 'private')).toBe('private, max-age=7200');
   });
 });
 

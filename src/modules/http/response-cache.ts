@@ -102,18 +102,24 @@ function isIntrospection(query: unknown): boolean {
   return typeof text === 'string' && /__schema|__type\b/.test(text);
 }
 
-export function cacheControl(freshness: Freshness, refreshSeconds: number, now: Date): string {
+/**
+ * Who may keep an answer: `private` (the client only) when the service needs an API key, so that
+ * a shared cache or CDN never stores an answer it would then give callers without one.
+ */
+export type CacheAudience = 'public' | 'private';
+
+export function cacheControl(freshness: Freshness, refreshSeconds: number, now: Date, audience: CacheAudience): string {
   switch (freshness.kind) {
     case 'immutable':
-      return 'public, max-age=31536000, immutable';
+      return `${audience}, max-age=31536000, immutable`;
     case 'until-midnight': {
       const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
-      return `public, max-age=${Math.max(1, Math.floor((midnight - now.getTime()) / 1000))}`;
+      return `${audience}, max-age=${Math.max(1, Math.floor((midnight - now.getTime()) / 1000))}`;
     }
     case 'current':
       // As long as this instance waits before it looks for a newer version; a cache may serve the
       // old answer a little longer while it asks again.
-      return `public, max-age=${refreshSeconds}, stale-while-revalidate=60`;
+      return `${audience}, max-age=${refreshSeconds}, stale-while-revalidate=60`;
     default: {
       const never: never = freshness;
       return never;
