@@ -133,6 +133,26 @@ describe('response cache (e2e, small catalog)', () => {
     for (const r of [first, kept, second]) expect([r.headers.etag, r.headers['cache-control']]).toEqual([undefined, undefined]);
   });
 
+  it('refuses a GraphQL GET without a preflight-forcing header as Apollo does, also when its answer is in the cache', async () => {
+    // Apollo's own refusal (CSRF prevention), for a query whose answer nobody has asked for.
+    const cold = await t.http().get('/graphql').query({ query: '{ providers { slug } }' });
+    expect(cold.status).toBe(400);
+    expect(cold.body.errors?.[0]?.message).toContain('Cross-Site Request Forgery');
+    const query = '{ regions { code } }';
+    const preflighted = () => t.http().get('/graphql').query({ query }).set('apollo-require-preflight', 'true');
+    expect([(await preflighted().expect(200)).headers['x-cache'], (await preflighted().expect(200)).headers['x-cache']]).toEqual(['miss', 'hit']);
+    // What a cross-site page can send without a preflight: no header, a simple content type, an empty header.
+    for (const headers of [{}, { 'content-type': 'text/plain' }, { 'apollo-require-preflight': '' }]) {
+      const refused = await t.http().get('/graphql').query({ query }).set(headers);
+      expect([refused.status, refused.headers['content-type'], refused.body]).toEqual([cold.status, cold.headers['content-type'], cold.body]);
+      expect(refused.headers['x-cache']).not.toBe('hit');
+    }
+    // Any header that forces a preflight gets the cached answer.
+    for (const headers of [{ 'x-apollo-operation-name': 'Regions' }, { 'content-type': 'application/json' }]) {
+      expect((await t.http().get('/graphql').query({ query }).set(headers).expect(200)).headers['x-cache']).toBe('hit');
+    }
+  });
+
   it('caches GraphQL queries sent with GET (and persisted queries), never introspection or POST', async () => {
     const query = '{ gpus { slug } }';
     const get = () => t.http().get('/graphql').query({ query }).set('apollo-require-preflight', 'true');

@@ -18,6 +18,7 @@ import { formatGraphqlError } from '../../common/errors/graphql-errors.js';
 import { isDatabaseUnavailable, sendProblem, setProblemHeaders, toProblem, type ProblemDetails } from '../../common/errors/problem-details.filter.js';
 import { keepsAnswersAtOnce } from '../../common/http/keep-answers.js';
 import { routeOf } from './route-pattern.js';
+import { preflightForced } from './graphql-csrf.js';
 import {
   cacheControl,
   etagOf,
@@ -133,7 +134,10 @@ function cacheLookupHook({ catalog, cache, refreshSeconds, audience }: Hooks) {
     request.cachePlan = plan;
     request.cachePlannedAt = now;
     const hit = cache.get(plan.key);
-    if (!hit) {
+    // Apollo refuses a GraphQL request that a browser sends without a preflight (CSRF); a copy
+    // from this cache must not skip that check. Such a request goes on to Apollo, which refuses it
+    // with its own status and body.
+    if (!hit || (route === '/graphql' && !preflightForced(request.headers))) {
       void reply.header('x-cache', 'miss');
       return done();
     }
