@@ -85,11 +85,19 @@ function selectorOf(input: unknown): { version?: unknown; asOf?: unknown } {
   return input !== null && typeof input === 'object' ? input : {};
 }
 
+/**
+ * How long before now an `asOf` must lie for its answer to be marked immutable. A publication's
+ * time is its commit's (catalog-writer.repository.ts), but an instance learns of it only at its
+ * next poll (CATALOG_REFRESH_MS, at most 60 s), and the database's clock and this instance's may
+ * differ by a little: an instant of the last minute may still get another version.
+ */
+export const IMMUTABLE_AFTER_MS = 60_000;
+
 function freshnessOf({ version, asOf }: { version?: unknown; asOf?: unknown }, now: Date): Freshness {
   if (typeof asOf === 'string') {
     const t = Date.parse(asOf);
-    // An instant that has passed names one version forever, and price ages count from its day.
-    if (Number.isFinite(t) && t < now.getTime()) return { kind: 'immutable' };
+    // An instant safely past names one version forever, and price ages count from its day.
+    if (Number.isFinite(t) && t <= now.getTime() - IMMUTABLE_AFTER_MS) return { kind: 'immutable' };
     return { kind: 'current' };
   }
   if (typeof version === 'string' && version.length > 0) return { kind: 'until-midnight' };
