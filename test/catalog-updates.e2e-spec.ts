@@ -264,4 +264,20 @@ describe('catalog:import partial updates (e2e, bundled catalog, real script)', (
     expect(r.code).toBe(1);
     expect(r.out).toContain(`${path.relative(process.cwd(), file)}:8 pricePerHour: must have at most 15 digits after the decimal point (stored exactly)`);
   });
+
+  it('refuses a source that is not an http(s) URL, naming file, line and field, and imports nothing', async () => {
+    const file = path.join(dir, 'script-source.yaml');
+    await writeFile(
+      file,
+      `offers:\n  - provider: aws\n    region: "aws:us-east-1"\n    gpu: h100-sxm-80gb\n    gpuCount: 8\n    instanceType: p5.48xlarge\n` +
+        `    pricingModel: ON_DEMAND\n    pricePerHour: "55.00"\n    currency: USD\n    priceKind: LIST\n    sourceKind: PROVIDER_API\n` +
+        `    source: "javascript:alert(document.cookie)"\n    observedAt: "2026-11-30"\n`,
+    );
+    const repo = ctx.app.get(CatalogRepository);
+    const before = await repo.findLatestVersion();
+    const r = await importer(file, '--merge', '--publish');
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(`${path.relative(process.cwd(), file)}:12 source: must be an http:// or https:// URL`);
+    expect((await repo.findLatestVersion())?.id).toBe(before?.id);
+  });
 });

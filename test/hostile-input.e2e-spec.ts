@@ -6,6 +6,8 @@
 // - Offer cursors are signed: a forged or altered one, or one signed with another key, is a 400
 //   naming the cursor as the transport spells it (REST `cursor`, GraphQL `after`).
 // - An empty allow list (countries, providers, regions) is refused, not read as "no restriction".
+// (Caching answers of authenticated callers and CSRF on cached GraphQL GETs: response-cache.e2e-spec.ts;
+// publication times: catalog-updates.e2e-spec.ts; catalog sources: catalog-files.hostile.spec.ts.)
 import { readFileSync } from 'node:fs';
 import { createTestServer, type TestServer } from './setup/test-app.js';
 
