@@ -216,6 +216,42 @@ describe('catalog:import partial updates (e2e, bundled catalog, real script)', (
     expect((await repo.findCurrentVersion())?.label).toBe('moved-b');
   });
 
+  it("dates a publication at its commit, not at its transaction's start: an asOf during a long import names the version current then", async () => {
+    const repo = ctx.app.get(CatalogRepository);
+    const service = ctx.app.get(CatalogService);
+    const before = defined(await repo.findCurrentVersion(), 'the current version');
+    const content = await service.content(before);
+    // The write's transaction is held open 1.5 s (the progress callback runs inside it, during the COPY).
+    const holdMs = 1_500;
+    let held = false;
+    const hold = () => {
+      if (!held) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, holdMs);
+      held = true;
+    };
+    const started = Date.now();
+    const outcome = await ctx.app.get(CatalogWriterRepository).writeVersion({
+      label: 'slow-publish',
+      source: 'test',
+      notes: null,
+      content: { ...content, offers: content.offers.slice(2) },
+      checksum: 'slow-publish'.padEnd(64, '0'),
+      filesChecksum: null,
+      publish: true,
+      expectedCurrentId: before.id,
+      onProgress: hold,
+    });
+    const committed = Date.now();
+    expect(outcome).toMatchObject({ status: 'created', published: true });
+    const publishedAt = defined(defined(await repo.findVersion('slow-publish'), 'the new version').publishedAt, 'its publication time').getTime();
+    // The database runs on this machine: its clock is this one (milliseconds stored).
+    expect(publishedAt).toBeGreaterThanOrEqual(started + holdMs);
+    expect(publishedAt).toBeLessThanOrEqual(committed);
+    // Halfway through the write, the old version was still the one every reader saw.
+    expect((await repo.findVersionCurrentAt(new Date(started + holdMs / 2)))?.id).toBe(before.id);
+    expect((await repo.findVersionCurrentAt(new Date(committed)))?.label).toBe('slow-publish');
+    await ctx.app.get(CatalogImportService).publish(before.id);
+  });
+
   it('rejects a value with more digits than are stored, naming file, line and field', async () => {
     const file = path.join(dir, 'fine.yaml');
     await writeFile(
@@ -227,5 +263,21 @@ describe('catalog:import partial updates (e2e, bundled catalog, real script)', (
     const r = await importer(file, '--merge');
     expect(r.code).toBe(1);
     expect(r.out).toContain(`${path.relative(process.cwd(), file)}:8 pricePerHour: must have at most 15 digits after the decimal point (stored exactly)`);
+  });
+
+  it('refuses a source that is not an http(s) URL, naming file, line and field, and imports nothing', async () => {
+    const file = path.join(dir, 'script-source.yaml');
+    await writeFile(
+      file,
+      `offers:\n  - provider: aws\n    region: "aws:us-east-1"\n    gpu: h100-sxm-80gb\n    gpuCount: 8\n    instanceType: p5.48xlarge\n` +
+        `    pricingModel: ON_DEMAND\n    pricePerHour: "55.00"\n    currency: USD\n    priceKind: LIST\n    sourceKind: PROVIDER_API\n` +
+        `    source: "javascript:alert(document.cookie)"\n    observedAt: "2026-11-30"\n`,
+    );
+    const repo = ctx.app.get(CatalogRepository);
+    const before = await repo.findLatestVersion();
+    const r = await importer(file, '--merge', '--publish');
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(`${path.relative(process.cwd(), file)}:12 source: must be an http:// or https:// URL`);
+    expect((await repo.findLatestVersion())?.id).toBe(before?.id);
   });
 });

@@ -7,6 +7,11 @@
 //   documents are charged for the size of their answer and the database reads behind it.
 // - Every refusal of the HTTP layer is problem+json (GraphQL errors[] on /graphql): a malformed
 //   URL, a 431, a wrong method (405 with Allow), a body that is not JSON (415).
+// - Offer cursors are signed: a forged or altered one, or one signed with another key, is a 400
+//   naming the cursor as the transport spells it (REST `cursor`, GraphQL `after`).
+// - An empty allow list (countries, providers, regions) is refused, not read as "no restriction".
+// (Caching answers of authenticated callers and CSRF on cached GraphQL GETs: response-cache.e2e-spec.ts;
+// publication times: catalog-updates.e2e-spec.ts; catalog sources: catalog-files.hostile.spec.ts.)
 import { connect } from 'node:net';
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
@@ -352,6 +357,100 @@ describe('hostile input, round three (e2e, bundled catalog)', () => {
         .set('content-type', 'application/json')
         .send(`{"model":{"preset":"llama-3-8b","${name}":{}},"workload":{"requestsPerSecond":1,"avgInputTokens":5,"avgOutputTokens":5}}`);
       expect(body.status).toBe(400);
+    });
+  });
+
+  describe('signed offer cursors', () => {
+    const b64 = (text: string) => Buffer.from(text).toString('base64url');
+    const unb64 = (text: string) => JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Record<string, unknown>;
+    /** Cursors made from an issued one: unsigned, altered with the signature kept, the signature changed. */
+    const forgeries = (issued: string): string[] => {
+      const [payload = '', signature = ''] = issued.split('.');
+      const fields = unb64(payload);
+      const otherSignature = `${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
+      return [
+        payload,
+        b64(JSON.stringify({ ...fields, d: '2020-01-01' })),
+        `${b64(JSON.stringify({ ...fields, d: '2020-01-01' }))}.${signature}`,
+        `${payload}.${otherSignature}`,
+        `${payload}.`,
+      ];
+    };
+
+    it('REST refuses a forged or altered cursor with 400 OFFERS.CURSOR_INVALID naming cursor, and takes the one it issued', async () => {
+      const first = await t.http().get('/v1/offers').query({ limit: 2 }).expect(200);
+      const issued = first.body.nextCursor as string;
+      const next = await t.http().get('/v1/offers').query({ limit: 2, cursor: issued }).expect(200);
+      expect(next.body.items).toHaveLength(2);
+      expect(next.body.items[0].id).not.toBe(first.body.items[0].id);
+      for (const cursor of forgeries(issued)) {
+        const res = await t.http().get('/v1/offers').query({ limit: 2, cursor }).expect(400);
+        expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+        expect(res.body.code).toBe('OFFERS.CURSOR_INVALID');
+        expect(res.body.errors).toEqual([{ field: 'cursor', message: expect.stringContaining('is not a cursor this service issued') }]);
+      }
+    });
+
+    it('GraphQL refuses the same forgeries with BAD_USER_INPUT naming after', async () => {
+      const query = 'query($a: String) { offers(first: 2, after: $a) { items { id } nextCursor } }';
+      const first = await t.graphql<{ offers: { nextCursor: string } }>(query, {});
+      expect(first.errors).toBeUndefined();
+      expect((await t.graphql(query, { a: first.data.offers.nextCursor })).errors).toBeUndefined();
+      for (const cursor of forgeries(first.data.offers.nextCursor)) {
+        const res = await t.graphql(query, { a: cursor });
+        expect(res.errors?.[0]?.extensions).toEqual({
+          code: 'BAD_USER_INPUT',
+          errorCode: 'OFFERS.CURSOR_INVALID',
+          errors: [{ field: 'after', message: expect.stringContaining('is not a cursor this service issued') }],
+        });
+      }
+    });
+
+    it('refuses a cursor another service signed with its own key (CURSOR_SIGNING_KEY)', async () => {
+      const other = await createTestServer({ env: { CURSOR_SIGNING_KEY: 'another-deployment-signing-key-0123456789' } });
+      try {
+        const foreign = (await other.http().get('/v1/offers').query({ limit: 2 }).expect(200)).body.nextCursor as string;
+        // The same catalog, the same query: only the key differs.
+        await other.http().get('/v1/offers').query({ limit: 2, cursor: foreign }).expect(200);
+        const res = await t.http().get('/v1/offers').query({ limit: 2, cursor: foreign }).expect(400);
+        expect(res.body.errors).toEqual([{ field: 'cursor', message: expect.stringContaining('signed with another key') }]);
+      } finally {
+        await other.stop();
+      }
+    });
+  });
+
+  describe('empty allow lists are refused', () => {
+    const rule = 'must contain at least 1 element';
+
+    it.each(['countries', 'country', 'provider', 'region'])('REST refuses %s= on /v1/offers and /v1/offers/cheapest, naming it', async (name) => {
+      for (const path of ['/v1/offers', '/v1/offers/cheapest']) {
+        const res = await t
+          .http()
+          .get(path)
+          .query({ gpu: 'h100-sxm-80gb', [name]: '' })
+          .expect(400);
+        expect(res.body.errors).toEqual([{ field: name, message: rule }]);
+      }
+    });
+
+    it('REST takes an empty deny list (excludeProvider=): it denies nothing', async () => {
+      const all = await t.http().get('/v1/offers/cheapest').query({ gpu: 'h100-sxm-80gb' }).expect(200);
+      const empty = await t.http().get('/v1/offers/cheapest').query({ gpu: 'h100-sxm-80gb', excludeProvider: '' }).expect(200);
+      expect(sameAnswer(empty.body)).toBe(sameAnswer(all.body));
+    });
+
+    it.each(['countries', 'providers', 'regions'])('REST body and GraphQL refuse "%s": [], naming policy.%s', async (name) => {
+      const body = await t
+        .http()
+        .post('/v1/estimates')
+        .send({ ...estimate, policy: { ...(estimate.policy as object), [name]: [] } })
+        .expect(400);
+      expect(body.body.errors).toEqual([{ field: `policy.${name}`, message: rule }]);
+      const gql = await t.graphql(`{ cheapestOffers(requirement: { gpus: ["h100-sxm-80gb"] }, policy: { ${name}: [] }) { items { id } } }`);
+      expect(gql.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', errors: [{ field: `policy.${name}`, message: rule }] });
+      const filter = await t.graphql(`{ offers(filter: { ${name}: [] }) { items { id } } }`);
+      expect(filter.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', errors: [{ field: `filter.${name}`, message: rule }] });
     });
   });
 });

@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import xxhash from 'xxhash-wasm';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { ApiKeysService } from '../src/modules/auth/index.js';
 import { CatalogImportService } from '../src/modules/catalog-admin/index.js';
 import { eventually } from './setup/eventually.js';
@@ -31,6 +32,16 @@ describe('response cache (e2e, small catalog)', () => {
     await t.stop();
     await rm(workDir, { recursive: true, force: true });
   });
+  /** Moves every publication of the test database by `seconds`. */
+  const shiftPublications = async (seconds: number) => {
+    const client = new pg.Client({ connectionString: t.db.url });
+    await client.connect();
+    try {
+      await client.query(`UPDATE catalog_publications SET published_at = published_at + make_interval(secs => $1)`, [seconds]);
+    } finally {
+      await client.end();
+    }
+  };
 
   it('keeps an answer from its second request and answers later repeats from memory with the same bytes and a strong ETag, and 304 for If-None-Match', async () => {
     const first = await t.http().get(CHEAPEST).expect(200);
@@ -77,12 +88,27 @@ describe('response cache (e2e, small catalog)', () => {
     const versions = (await t.http().get('/v1/catalog/versions').expect(200)).body as { items: { current: boolean; publishedAt: string }[] };
     const publishedAt = Date.parse(versions.items.find((v) => v.current)?.publishedAt ?? '');
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, publishedAt + 10 - Date.now())));
-    const past = await t
+    // An instant of the last minute: a publish may still be on its way to this instance, so the
+    // answer is only as fresh as a current one.
+    const recent = await t
       .http()
       .get('/v1/gpus')
       .query({ asOf: new Date(publishedAt + 1).toISOString() })
       .expect(200);
-    expect(past.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(recent.headers['cache-control']).toBe('public, max-age=1, stale-while-revalidate=60');
+    // A minute and more ago: immutable. The publications move two minutes back, as if the service
+    // had been up that long, and forward again after.
+    await shiftPublications(-120);
+    try {
+      const past = await t
+        .http()
+        .get('/v1/gpus')
+        .query({ asOf: new Date(publishedAt - 120_000 + 1).toISOString() })
+        .expect(200);
+      expect(past.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    } finally {
+      await shiftPublications(120);
+    }
     const pinned = await t.http().get('/v1/gpus').query({ version: 'fixture-1' }).expect(200);
     const maxAge = Number(/^public, max-age=(\d+)$/.exec(pinned.headers['cache-control'] ?? '')?.[1]);
     const untilMidnight = (Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 1) - Date.now()) / 1000;
@@ -131,6 +157,26 @@ describe('response cache (e2e, small catalog)', () => {
     expect([first, kept, second].map((r) => r.headers['x-cache'])).toEqual(['miss', 'miss', 'hit']);
     expect(second.text).toBe(first.text);
     for (const r of [first, kept, second]) expect([r.headers.etag, r.headers['cache-control']]).toEqual([undefined, undefined]);
+  });
+
+  it('refuses a GraphQL GET without a preflight-forcing header as Apollo does, also when its answer is in the cache', async () => {
+    // Apollo's own refusal (CSRF prevention), for a query whose answer nobody has asked for.
+    const cold = await t.http().get('/graphql').query({ query: '{ providers { slug } }' });
+    expect(cold.status).toBe(400);
+    expect(cold.body.errors?.[0]?.message).toContain('Cross-Site Request Forgery');
+    const query = '{ regions { code } }';
+    const preflighted = () => t.http().get('/graphql').query({ query }).set('apollo-require-preflight', 'true');
+    expect([(await preflighted().expect(200)).headers['x-cache'], (await preflighted().expect(200)).headers['x-cache']]).toEqual(['miss', 'hit']);
+    // What a cross-site page can send without a preflight: no header, a simple content type, an empty header.
+    for (const headers of [{}, { 'content-type': 'text/plain' }, { 'apollo-require-preflight': '' }]) {
+      const refused = await t.http().get('/graphql').query({ query }).set(headers);
+      expect([refused.status, refused.headers['content-type'], refused.body]).toEqual([cold.status, cold.headers['content-type'], cold.body]);
+      expect(refused.headers['x-cache']).not.toBe('hit');
+    }
+    // Any header that forces a preflight gets the cached answer.
+    for (const headers of [{ 'x-apollo-operation-name': 'Regions' }, { 'content-type': 'application/json' }]) {
+      expect((await t.http().get('/graphql').query({ query }).set(headers).expect(200)).headers['x-cache']).toBe('hit');
+    }
   });
 
   it('caches GraphQL queries sent with GET (and persisted queries), never introspection or POST', async () => {
@@ -198,6 +244,20 @@ describe('response cache and rate limits (e2e, AUTH_MODE=required)', () => {
   afterAll(async () => {
     await ctx.close();
     await t.stop();
+  });
+
+  it('marks every cacheable answer private, fresh or from its cache, REST and GraphQL: no shared cache may keep it', async () => {
+    const keys = ctx.app.get(ApiKeysService);
+    // Three requests a minute per key here: a key per group.
+    const [a, b] = [(await keys.create('private-a')).key, (await keys.create('private-b')).key];
+    const current = await t.http().get('/v1/providers').set('x-api-key', a).expect(200);
+    expect(current.headers['cache-control']).toBe('private, max-age=1, stale-while-revalidate=60');
+    const pinned = await t.http().get('/v1/providers').query({ version: 'fixture-1' }).set('x-api-key', a).expect(200);
+    expect(pinned.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+    const gql = () => t.http().get('/graphql').query({ query: '{ providers { slug } }' }).set('apollo-require-preflight', 'true').set('x-api-key', b);
+    const [fresh, cached] = [await gql().expect(200), await gql().expect(200)];
+    expect([fresh.headers['x-cache'], cached.headers['x-cache']]).toEqual(['miss', 'hit']);
+    for (const r of [fresh, cached]) expect(r.headers['cache-control']).toBe('private, max-age=1, stale-while-revalidate=60');
   });
 
   it("never serves a cached answer past a key's limit, nor without a key; another key's limit is its own", async () => {

@@ -37,6 +37,16 @@ describe(loadConfig.name, () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it('takes a cursor signing key of 32 characters or more, and refuses a shorter one without repeating it', () => {
+    expect(loadConfig({}).CURSOR_SIGNING_KEY).toBeUndefined();
+    const key = 'k'.repeat(32);
+    expect(loadConfig({ CURSOR_SIGNING_KEY: key }).CURSOR_SIGNING_KEY).toBe(key);
+    const short = 'secret-but-31-characters-long!!';
+    expect(short).toHaveLength(31);
+    expect(() => loadConfig({ CURSOR_SIGNING_KEY: short })).toThrow('CURSOR_SIGNING_KEY=(31 characters) must be at least 32 characters');
+    expect(() => loadConfig({ CURSOR_SIGNING_KEY: short })).not.toThrow(short);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });

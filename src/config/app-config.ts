@@ -118,6 +118,12 @@ const schema = z.object({
     .default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
+  /**
+   * The HMAC-SHA256 key that signs offer cursors (offers.service.ts). Unset: a random key per
+   * process, so cursors do not survive a restart and are refused by other instances; a deployment
+   * of several instances must set the same key on each.
+   */
+  CURSOR_SIGNING_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   AUTH_MODE: z.enum(['off', 'required'], { error: 'must be off or required' }).default('off'),
   API_KEY_CACHE_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
@@ -181,6 +187,9 @@ const schema = z.object({
 
 export type AppConfig = z.infer<typeof schema>;
 
+/** Variables whose values a configuration error does not repeat. */
+const SECRETS = new Set(['CURSOR_SIGNING_KEY']);
+
 export class ConfigError extends Error {}
 
 /** Parses the environment; throws a ConfigError whose message names every bad variable. */
@@ -191,7 +200,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (result.success) return result.data;
   const reasons = result.error.issues.map((issue) => {
     const name = issue.path.join('.');
-    return `${name}=${JSON.stringify(env[name] ?? '')} ${issue.message}`;
+    // A secret's value is not repeated in a message that ends up in a log.
+    const shown = SECRETS.has(name) ? `(${(env[name] ?? '').length} characters)` : JSON.stringify(env[name] ?? '');
+    return `${name}=${shown} ${issue.message}`;
   });
   throw new ConfigError(`Invalid configuration: ${reasons.join('; ')}`);
 }

@@ -190,6 +190,24 @@ describe('readQueryFast', () => {
     }
   });
 
+  it('leaves an empty allow list (countries=, country=, provider=, region=) to the pipe, which refuses it; an empty deny list is read', async () => {
+    for (const [name, value] of [
+      ['countries', ''],
+      ['country', ' , '],
+      ['provider', ''],
+      ['region', ','],
+    ] as const) {
+      expect(readQueryFast(ListOffersQuery, { [name]: value })).toBeUndefined();
+      await expect(pipe.transform({ [name]: value }, asQuery(ListOffersQuery))).rejects.toMatchObject({
+        errors: [{ field: name, message: 'must contain at least 1 element' }],
+      });
+    }
+    // excludeProvider= denies nothing, as the pipe reads it too.
+    const empty = Object.assign(new ListOffersQuery(), { excludeProvider: [] });
+    expect(readQueryFast(ListOffersQuery, { excludeProvider: '' })).toEqual(empty);
+    await expect(pipe.transform({ excludeProvider: '' }, asQuery(ListOffersQuery))).resolves.toEqual(empty);
+  });
+
   it('leaves a missing required parameter to the pipe', async () => {
     class Needs {
       @QueryField(field.int({ min: 1, max: 9, required: true }))

@@ -30,12 +30,17 @@ export const PRICE_PER_GPU_HOUR = { integerDigits: 6, fractionDigits: 6, example
 export const PRICE_PER_1M_TOKENS = { integerDigits: 9, fractionDigits: 9, example: '0.60' } as const;
 
 export const POLICY_BOUNDS = {
-  countries: { maxItems: 250 },
+  /**
+   * Allow lists hold one value at least: the domain reads an empty list as "no restriction",
+   * the opposite of what a client that emptied its selection means. (A deny list may be empty.)
+   */
+  countries: { minItems: 1, maxItems: 250 },
   certifications: { maxItems: 20, minLength: 1, maxLength: 40 },
   /** Percent; the domain's range (policy.ts, minSlaPercent between 0 and 100). */
   minSla: { min: 0, max: 100 },
-  providers: { maxItems: 100 },
-  regions: { maxItems: 200, minLength: 1, maxLength: 100 },
+  providers: { minItems: 1, maxItems: 100 },
+  /** excludeProviders, a deny list, has the same size without the minimum. */
+  regions: { minItems: 1, maxItems: 200, minLength: 1, maxLength: 100 },
   /** The domain's (policy.ts). */
   maxPriceAgeDays: { min: 0, max: MAX_PRICE_AGE_DAYS },
 } as const;

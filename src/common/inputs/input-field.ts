@@ -290,7 +290,10 @@ function validationRules(spec: FieldSpec): PropertyDecorator[] {
       return [
         ...presence,
         IsArray(),
-        ...(spec.minItems !== undefined ? [ArrayMinSize(spec.minItems)] : []),
+        // class-validator's own message says "at least 1 elements".
+        ...(spec.minItems !== undefined
+          ? [ArrayMinSize(spec.minItems, { message: `must contain at least ${spec.minItems} element${spec.minItems === 1 ? '' : 's'}` })]
+          : []),
         ...(spec.maxItems !== undefined ? [ArrayMaxSize(spec.maxItems)] : []),
         ...itemRules(spec.of, true),
       ];

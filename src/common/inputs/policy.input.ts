@@ -18,7 +18,7 @@ import { InterruptionToleranceEnum, OperatorScopeEnum, ResidencyEnum } from '../
 import { COUNTRY_CODE, NAME, POLICY_BOUNDS, PRICE_PER_GPU_HOUR } from './input-bounds.js';
 import { field, InputField } from './input-field.js';
 
-const slugs = (description: string, maxItems: number) => field.list(field.string(NAME), { maxItems, description });
+const slugs = (description: string, bounds: { minItems?: number; maxItems: number }) => field.list(field.string(NAME), { ...bounds, description });
 
 export const POLICY = {
   preset: field.string({
@@ -41,9 +41,11 @@ export const POLICY = {
   minSla: field.number({ ...POLICY_BOUNDS.minSla, example: 99.9, description: 'Minimum published SLA, percent' }),
   pricingModels: field.list(field.enum<PricingModel>(PRICING_MODELS, PricingModelEnum), { description: 'Allowed pricing models' }),
   tolerance: field.enum<InterruptionTolerance>(INTERRUPTION_TOLERANCES, InterruptionToleranceEnum, { description: 'INTOLERANT excludes spot' }),
-  providers: slugs('Provider slug allow list', POLICY_BOUNDS.providers.maxItems),
-  excludeProviders: slugs('Provider slug deny list', POLICY_BOUNDS.providers.maxItems),
+  providers: slugs('Provider slug allow list', POLICY_BOUNDS.providers),
+  // An empty deny list denies nothing, which is what it says: no minimum.
+  excludeProviders: slugs('Provider slug deny list', { maxItems: POLICY_BOUNDS.providers.maxItems }),
   regions: field.list(field.string({ minLength: POLICY_BOUNDS.regions.minLength, maxLength: POLICY_BOUNDS.regions.maxLength }), {
+    minItems: POLICY_BOUNDS.regions.minItems,
     maxItems: POLICY_BOUNDS.regions.maxItems,
     description: 'Region allow list (aws:eu-central-1, or the provider’s own eu-central-1)',
   }),

@@ -94,3 +94,76 @@ describe('catalog files with hostile rows (property)', () => {
     expect(parsed.errors.map((e) => e.field).sort()).toEqual(['pricePerGpuHour', 'pricingModel']);
   });
 });
+
+describe('catalog sources: only http(s) URLs are links', () => {
+  /** One row of `section` in a YAML file, its fields one a line, `source` on line 3. */
+  const file = (section: string, row: Record<string, unknown>) => {
+    const { source, ...rest } = row;
+    const lines = [`${section}:`, `  - ${Object.keys(rest)[0]}: ${JSON.stringify(Object.values(rest)[0])}`, `    source: ${JSON.stringify(source)}`];
+    for (const [k, v] of Object.entries(rest).slice(1)) lines.push(`    ${k}: ${JSON.stringify(v)}`);
+    return { path: 'data/x.yaml', text: `${lines.join('\n')}\n` };
+  };
+  const sourceErrors = (section: string, valid: Record<string, unknown>, source: string) =>
+    parseCatalogFiles([file(section, { ...valid, source })]).errors.filter((e) => e.field === 'source');
+
+  const notHttp = [
+    'javascript:alert(1)',
+    'JavaScript:alert(document.cookie)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    'ftp://example.org/prices.csv',
+    '//example.org/prices',
+    'https://',
+    'https://example.org/\tprices',
+    'example.org/prices',
+    'see https://example.org/prices',
+  ];
+
+  it.each(notHttp)('refuses offer and availability source %j at its file, line and field', (source) => {
+    for (const [section, valid] of [
+      ['offers', VALID_OFFER],
+      ['availability', VALID_AVAILABILITY],
+    ] as const) {
+      expect(sourceErrors(section, valid, source)).toEqual([
+        expect.objectContaining({ file: 'data/x.yaml', line: 3, field: 'source', message: expect.stringContaining('must be an http:// or https:// URL') }),
+      ]);
+    }
+  });
+
+  it('takes an offer source as a URL alone (the dashboard links it), an availability source with a note after it', () => {
+    for (const source of ['https://exa mple.org/prices', 'https://example.org/prices (read 2026-11-30)']) {
+      expect(sourceErrors('offers', VALID_OFFER, source)).toEqual([expect.objectContaining({ line: 3, field: 'source' })]);
+      expect(sourceErrors('availability', VALID_AVAILABILITY, source)).toEqual([]);
+    }
+    expect(sourceErrors('availability', VALID_AVAILABILITY, 'https://example.org/regions.csv#L7 (gcloud machine types)')).toEqual([]);
+  });
+
+  it.each(['https://aws.amazon.com/ec2/pricing/on-demand/', 'HTTP://example.org/a?b=c#d', 'https://raw.githubusercontent.com/x/y/0123abc/prices.json'])(
+    'takes %j as an offer, availability and figure source',
+    (source) => {
+      for (const [section, valid] of [
+        ['offers', VALID_OFFER],
+        ['availability', VALID_AVAILABILITY],
+        ['referenceFigures', VALID_FIGURE],
+      ] as const) {
+        expect(sourceErrors(section, valid, source)).toEqual([]);
+      }
+    },
+  );
+
+  it.each(['javascript:alert(1)', 'data:text/html,x', 'java\tscript:alert(1)', '\u0001javascript:alert(1)', 'https:// example.org', 'file:///etc/passwd'])(
+    'refuses reference figure source %j',
+    (source) => {
+      expect(sourceErrors('referenceFigures', VALID_FIGURE, source)).toEqual([
+        expect.objectContaining({ line: 3, field: 'source', message: expect.stringContaining('or a document cited by title') }),
+      ]);
+    },
+  );
+
+  it.each(["A1: KI-Inference in der Cloud: GPU-Kosten (2026-03-27): 'AWS H100'", 'NVIDIA H100 datasheet (2023)', 'stas00/ml-engineering, chapter 3'])(
+    'takes a citation as a reference figure source: %j',
+    (source) => {
+      expect(sourceErrors('referenceFigures', VALID_FIGURE, source)).toEqual([]);
+    },
+  );
+});

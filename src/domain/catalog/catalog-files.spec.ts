@@ -219,7 +219,7 @@ describe('assembleCatalog', () => {
   describe('import scope', () => {
     const other =
       `  - { provider: ovh, region: "ovh:gra", gpu: h100-sxm-80gb, gpuCount: 1, instanceType: h100-380, pricingModel: ON_DEMAND, ` +
-      `pricePerHour: "2.80", currency: EUR, priceKind: LIST, sourceKind: PROVIDER_API, source: ovh, observedAt: "2025-01-27" }\n`;
+      `pricePerHour: "2.80", currency: EUR, priceKind: LIST, sourceKind: PROVIDER_API, source: "https://www.ovhcloud.com/en/public-cloud/prices/", observedAt: "2025-01-27" }\n`;
     const withOvh: CatalogFile = {
       path: 'ref.yaml',
       text: reference.text
@@ -232,7 +232,7 @@ describe('assembleCatalog', () => {
     );
     const spot =
       `  - { provider: aws, region: eu-central-1, gpu: h100-sxm-80gb, gpuCount: 8, instanceType: p5.48xlarge, pricingModel: SPOT, ` +
-      `pricePerHour: "12", currency: USD, priceKind: LIST, sourceKind: PROVIDER_API, source: aws, observedAt: "2026-11-01" }\n`;
+      `pricePerHour: "12", currency: USD, priceKind: LIST, sourceKind: PROVIDER_API, source: "https://aws.amazon.com/ec2/pricing/", observedAt: "2026-11-01" }\n`;
     const update: CatalogFile = { path: 'update.yaml', text: `offers:\n${spot}` };
     const keys = (c: typeof base | null) => c?.offers.map((o) => `${o.providerSlug}/${o.instanceType}/${o.pricingModel}`).sort();
 

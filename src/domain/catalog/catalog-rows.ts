@@ -71,8 +71,48 @@ const optionalIsoDate = z
   .preprocess(blankToNull, isoDate.nullable())
   .optional()
   .transform((v) => v ?? null);
-// A public price page (URL) or a document cited by title and date.
-const sourceRef = z.string().trim().min(3, 'must name the source: a URL or a document');
+/**
+ * An absolute http:// or https:// URL. Sources are shown as links (the dashboard, and any client
+ * may do the same): a javascript: or data: URL there would run or show what the row wrote.
+ */
+function isHttpUrl(value: string): boolean {
+  // No whitespace or control characters: a browser drops tabs and newlines inside a URL.
+  // eslint-disable-next-line no-control-regex -- control characters are what this looks for
+  if (!/^https?:\/\/[^\s\x00-\x1f\x7f]+$/i.test(value) || !URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+}
+/** An http(s) URL, then optionally a note after a space: "https://… (what the page lists)". */
+function startsWithHttpUrl(value: string): boolean {
+  // eslint-disable-next-line no-control-regex -- control characters are what this looks for
+  return !/[\x00-\x1f\x7f]/.test(value) && isHttpUrl(value.split(' ', 1)[0] ?? '');
+}
+const HTTP_URL_RULE = 'must be an http:// or https:// URL';
+// Where a price was read: a page or a file, by its URL alone (the dashboard links it as it is).
+const sourceUrl = z.string().trim().refine(isHttpUrl, HTTP_URL_RULE);
+// Where a region list was read: its URL, and what it is after a space.
+const sourceUrlWithNote = z.string().trim().refine(startsWithHttpUrl, `${HTTP_URL_RULE}, optionally followed by a note after a space`);
+// A scheme, as a URL begins: "javascript:", "data:", "https:".
+const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
+// The label of a cited article (SOURCES.md): "A1: <title> (<date>): '<quote>'". It reads like a
+// scheme, but a letter and digits names no scheme a browser acts on.
+const CITATION_LABEL = /^[a-z]\d+$/i;
+/**
+ * A reference figure's source: an http(s) URL, or a document cited by title and date. A citation
+ * that a browser would read as a URL of another scheme is refused, and so are control
+ * characters, which a browser removes from a URL ("java\tscript:").
+ */
+const figureSource = z
+  .string()
+  .trim()
+  .min(3, 'must name the source: a URL or a document')
+  .refine((v) => {
+    // eslint-disable-next-line no-control-regex -- control characters are what this looks for
+    if (/[\x00-\x1f\x7f]/.test(v)) return false;
+    const scheme = SCHEME.exec(v)?.[1]?.toLowerCase();
+    if (scheme === undefined) return true;
+    return scheme === 'http' || scheme === 'https' ? startsWithHttpUrl(v) : CITATION_LABEL.test(scheme);
+  }, `${HTTP_URL_RULE}, or a document cited by title (no other scheme such as javascript:, no control characters)`);
 const list = z
   .union([z.array(z.string()), z.string()])
   .optional()
@@ -150,7 +190,7 @@ export const offerRowSchema = z
     interruptionNoticeSeconds: optionalInt(0, 86_400),
     interruptionRate: z.enum(INTERRUPTION_RATES, { error: `must be one of ${INTERRUPTION_RATES.join(', ')}` }).optional(),
     priceKind: z.enum(PRICE_KINDS, { error: `must be one of ${PRICE_KINDS.join(', ')}` }),
-    source: sourceRef,
+    source: sourceUrl,
     sourceTitle: optionalText,
     observedAt: isoDate,
     derivation: optionalText,
@@ -245,7 +285,7 @@ export const referenceFigureRowSchema = z
       .preprocess(blankToNull, z.enum(PRICING_MODELS).nullable())
       .optional()
       .transform((v) => v ?? null),
-    source: sourceRef,
+    source: figureSource,
     publishedOn: isoDate,
     note: optionalText,
   })
@@ -273,7 +313,7 @@ export const availabilityRowSchema = z.strictObject({
     .preprocess(blankToNull, z.union([z.array(z.enum(PRICING_MODELS, { error: `must be one of ${PRICING_MODELS.join(', ')}` })), z.null()]))
     .optional()
     .transform((v) => (v == null || v.length === 0 ? null : [...new Set(v)])),
-  source: sourceRef,
+  source: sourceUrlWithNote,
   observedAt: isoDate,
   note: optionalText,
 });

@@ -198,8 +198,17 @@ export class CatalogWriterRepository {
     return { inserted: inserted.rowCount ?? 0, closed: closed.rowCount ?? 0 };
   }
 
+  /**
+   * The publication is the transaction's last statement before COMMIT, and its time is the clock
+   * at that statement, not the column's default now() (the transaction's start): an import can take
+   * minutes, and an `asOf` in those minutes would name a version that was not yet visible, answered
+   * with the old one and cached as immutable (response-cache.ts keeps a margin for the rest).
+   */
   private async insertPublication(client: pg.PoolClient, versionId: string, publishedBy?: string): Promise<void> {
-    await client.query('INSERT INTO catalog_publications (version_id, published_by) VALUES ($1, $2)', [versionId, publishedBy ?? null]);
+    await client.query('INSERT INTO catalog_publications (version_id, published_by, published_at) VALUES ($1, $2, clock_timestamp())', [
+      versionId,
+      publishedBy ?? null,
+    ]);
   }
 
   /** Makes a version current (also the way to roll back). */

@@ -26,7 +26,18 @@ import {
 } from '../../common/errors/problem-details.filter.js';
 import { keepsAnswersAtOnce } from '../../common/http/keep-answers.js';
 import { routeOf } from './route-pattern.js';
-import { cacheControl, etagOf, matchesIfNoneMatch, planCaching, REPLAYED_HEADERS, ResponseCache, type CachedAnswer, type CachePlan } from './response-cache.js';
+import { preflightForced } from './graphql-csrf.js';
+import {
+  cacheControl,
+  etagOf,
+  matchesIfNoneMatch,
+  planCaching,
+  REPLAYED_HEADERS,
+  ResponseCache,
+  type CacheAudience,
+  type CachedAnswer,
+  type CachePlan,
+} from './response-cache.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -48,11 +59,14 @@ export function installHttpHooks(
   securityHeaders: readonly (readonly [string, string])[],
 ): ResponseCache {
   const fastify = app.getHttpAdapter().getInstance();
+  const gate = app.get(RequestGate);
   const hooks: Hooks = {
-    gate: app.get(RequestGate),
+    gate,
     catalog: app.get(CatalogService),
     cache: new ResponseCache(config.RESPONSE_CACHE_MB * 1024 * 1024),
     refreshSeconds: Math.max(1, Math.ceil(config.CATALOG_REFRESH_MS / 1000)),
+    // An answer that needed a key is the caller's: no shared cache may keep it for others.
+    audience: gate.keyRequired ? 'private' : 'public',
     securityHeaders,
   };
   const metrics = app.get(MetricsService);
@@ -82,6 +96,7 @@ interface Hooks {
   catalog: CatalogService;
   cache: ResponseCache;
   refreshSeconds: number;
+  audience: CacheAudience;
   securityHeaders: readonly (readonly [string, string])[];
 }
 
@@ -146,7 +161,7 @@ function gateHook({ gate, catalog }: Hooks) {
 }
 
 /** preHandler: plans the request's caching and answers a hit (or a 304) without reaching Nest. */
-function cacheLookupHook({ catalog, cache, refreshSeconds }: Hooks) {
+function cacheLookupHook({ catalog, cache, refreshSeconds, audience }: Hooks) {
   return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
     // Only the API's answers are cached; health, metrics and the docs pass at once.
     const route = routeOf(request);
@@ -164,7 +179,10 @@ function cacheLookupHook({ catalog, cache, refreshSeconds }: Hooks) {
     request.cachePlan = plan;
     request.cachePlannedAt = now;
     const hit = cache.get(plan.key);
-    if (!hit) {
+    // Apollo refuses a GraphQL request that a browser sends without a preflight (CSRF); a copy
+    // from this cache must not skip that check. Such a request goes on to Apollo, which refuses it
+    // with its own status and body.
+    if (!hit || (route === '/graphql' && !preflightForced(request.headers))) {
       void reply.header('x-cache', 'miss');
       return done();
     }
@@ -174,7 +192,7 @@ function cacheLookupHook({ catalog, cache, refreshSeconds }: Hooks) {
       if (value !== undefined) void reply.header(name, value);
     }
     if (plan.httpCacheable) {
-      validators(reply, plan, hit.etag, refreshSeconds, now);
+      validators(reply, plan, hit.etag, refreshSeconds, now, audience);
       if (matchesIfNoneMatch(request.headers['if-none-match'], hit.etag)) {
         void reply.code(304).send();
         return;
@@ -185,7 +203,7 @@ function cacheLookupHook({ catalog, cache, refreshSeconds }: Hooks) {
 }
 
 /** onSend: security headers on every answer; keeps a cacheable answer and adds its validators. */
-function answerHook({ cache, refreshSeconds, securityHeaders }: Hooks) {
+function answerHook({ cache, refreshSeconds, audience, securityHeaders }: Hooks) {
   return (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload?: unknown) => void): void => {
     // Every answer, whoever made it (a route, a refusal, a 404, a cached copy), unless it set its own.
     for (const [name, value] of securityHeaders) if (!reply.hasHeader(name)) void reply.header(name, value);
@@ -206,7 +224,7 @@ function answerHook({ cache, refreshSeconds, securityHeaders }: Hooks) {
       cache.set(plan.key, answer);
     }
     if (!plan.httpCacheable) return done(null, payload);
-    validators(reply, plan, etag, refreshSeconds, request.cachePlannedAt ?? new Date());
+    validators(reply, plan, etag, refreshSeconds, request.cachePlannedAt ?? new Date(), audience);
     if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
       void reply.code(304);
       return done(null, '');
@@ -220,9 +238,9 @@ function pathOf(url: string): string {
   return q < 0 ? url : url.slice(0, q);
 }
 
-function validators(reply: FastifyReply, plan: CachePlan, etag: string, refreshSeconds: number, now: Date): void {
+function validators(reply: FastifyReply, plan: CachePlan, etag: string, refreshSeconds: number, now: Date, audience: CacheAudience): void {
   void reply.header('etag', etag);
-  void reply.header('cache-control', cacheControl(plan.freshness, refreshSeconds, now));
+  void reply.header('cache-control', cacheControl(plan.freshness, refreshSeconds, now, audience));
   // Only the offer list negotiates its representation (JSON or CSV).
   if (plan.key.startsWith('GET /v1/offers ')) void reply.header('vary', 'Accept');
 }

@@ -68,14 +68,32 @@ describe(planCaching.name, () => {
     // An instant still to come names whatever will be current then: not pinned.
     expect(planCaching(get('/v1/gpus', { asOf: '2027-01-01T00:00:00Z' }), 'v1', NOW)?.freshness).toEqual({ kind: 'current' });
   });
+
+  it('marks an asOf immutable only from a minute before now: a publish may still be on its way to this instance', () => {
+    const freshness = (asOf: string) => planCaching(get('/v1/gpus', { asOf }), 'v1', NOW)?.freshness.kind;
+    // NOW is 22:00:00.000; the margin is 60 s.
+    expect(freshness('2026-11-30T21:59:00.000Z')).toBe('immutable');
+    expect(freshness('2026-11-30T21:59:00.001Z')).toBe('current');
+    expect(freshness('2026-11-30T21:59:59.999Z')).toBe('current');
+    expect(freshness('2026-11-30T22:00:00.000Z')).toBe('current');
+    // The same instant with an offset.
+    expect(freshness('2026-11-30T22:58:59+01:00')).toBe('immutable');
+    expect(freshness('2026-11-30T22:59:30+01:00')).toBe('current');
+  });
 });
 
 describe(cacheControl.name, () => {
   it('gives current answers the refresh interval, pinned ones a year or the rest of the UTC day', () => {
-    expect(cacheControl({ kind: 'current' }, 1, NOW)).toBe('public, max-age=1, stale-while-revalidate=60');
-    expect(cacheControl({ kind: 'immutable' }, 1, NOW)).toBe('public, max-age=31536000, immutable');
+    expect(cacheControl({ kind: 'current' }, 1, NOW, 'public')).toBe('public, max-age=1, stale-while-revalidate=60');
+    expect(cacheControl({ kind: 'immutable' }, 1, NOW, 'public')).toBe('public, max-age=31536000, immutable');
     // 22:00 UTC: two hours to midnight.
-    expect(cacheControl({ kind: 'until-midnight' }, 1, NOW)).toBe('public, max-age=7200');
+    expect(cacheControl({ kind: 'until-midnight' }, 1, NOW, 'public')).toBe('public, max-age=7200');
+  });
+
+  it('says private, never public, for an audience that needed a key', () => {
+    expect(cacheControl({ kind: 'current' }, 1, NOW, 'private')).toBe('private, max-age=1, stale-while-revalidate=60');
+    expect(cacheControl({ kind: 'immutable' }, 1, NOW, 'private')).toBe('private, max-age=31536000, immutable');
+    expect(cacheControl({ kind: 'until-midnight' }, 1, NOW, 'private')).toBe('private, max-age=7200');
   });
 });
 

@@ -85,11 +85,19 @@ function selectorOf(input: unknown): { version?: unknown; asOf?: unknown } {
   return input !== null && typeof input === 'object' ? input : {};
 }
 
+/**
+ * How long before now an `asOf` must lie for its answer to be marked immutable. A publication's
+ * time is its commit's (catalog-writer.repository.ts), but an instance learns of it only at its
+ * next poll (CATALOG_REFRESH_MS, at most 60 s), and the database's clock and this instance's may
+ * differ by a little: an instant of the last minute may still get another version.
+ */
+export const IMMUTABLE_AFTER_MS = 60_000;
+
 function freshnessOf({ version, asOf }: { version?: unknown; asOf?: unknown }, now: Date): Freshness {
   if (typeof asOf === 'string') {
     const t = Date.parse(asOf);
-    // An instant that has passed names one version forever, and price ages count from its day.
-    if (Number.isFinite(t) && t < now.getTime()) return { kind: 'immutable' };
+    // An instant safely past names one version forever, and price ages count from its day.
+    if (Number.isFinite(t) && t <= now.getTime() - IMMUTABLE_AFTER_MS) return { kind: 'immutable' };
     return { kind: 'current' };
   }
   if (typeof version === 'string' && version.length > 0) return { kind: 'until-midnight' };
@@ -102,18 +110,24 @@ function isIntrospection(query: unknown): boolean {
   return typeof text === 'string' && /__schema|__type\b/.test(text);
 }
 
-export function cacheControl(freshness: Freshness, refreshSeconds: number, now: Date): string {
+/**
+ * Who may keep an answer: `private` (the client only) when the service needs an API key, so that
+ * a shared cache or CDN never stores an answer it would then give callers without one.
+ */
+export type CacheAudience = 'public' | 'private';
+
+export function cacheControl(freshness: Freshness, refreshSeconds: number, now: Date, audience: CacheAudience): string {
   switch (freshness.kind) {
     case 'immutable':
-      return 'public, max-age=31536000, immutable';
+      return `${audience}, max-age=31536000, immutable`;
     case 'until-midnight': {
       const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
-      return `public, max-age=${Math.max(1, Math.floor((midnight - now.getTime()) / 1000))}`;
+      return `${audience}, max-age=${Math.max(1, Math.floor((midnight - now.getTime()) / 1000))}`;
     }
     case 'current':
       // As long as this instance waits before it looks for a newer version; a cache may serve the
       // old answer a little longer while it asks again.
-      return `public, max-age=${refreshSeconds}, stale-while-revalidate=60`;
+      return `${audience}, max-age=${refreshSeconds}, stale-while-revalidate=60`;
     default: {
       const never: never = freshness;
       return never;

@@ -34,6 +34,8 @@ export interface OfferSearch {
 
 /** REST query parameters named unlike the domain's policy fields. */
 const REST_FIELD_NAMES: Readonly<Record<string, string>> = { excludeProviders: 'excludeProvider', gpus: 'gpu', providers: 'provider', regions: 'region' };
+/** GraphQL's cursor argument is `after`, as the domain's (REST's is `cursor`). */
+const GRAPHQL_FIELD_NAMES: Readonly<Record<string, string>> = { after: 'after' };
 
 /**
  * `country` (where the region is) and `countries` (allowed) narrow the same list. Disjoint lists
@@ -112,6 +114,7 @@ export const searchFromOffersArgs = (a: OffersArgs): OfferSearch => ({
   currency: a.filter?.currency ?? 'USD',
   selector: { version: a.version, asOf: a.asOf },
   discounts: [],
+  fieldNames: GRAPHQL_FIELD_NAMES,
 });
 
 export const searchFromCheapestArgs = (a: CheapestOffersArgs): OfferSearch => ({

@@ -1,5 +1,6 @@
 // OffersService over the in-memory catalog: filters, the cheapest compliant answer, cursors (round
 // trip, version pinning, tampering), the memory a model needs, and the errors it answers with.
+import { createHmac } from 'node:crypto';
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import type { CatalogContent } from '../../domain/catalog/catalog.types.js';
@@ -42,7 +43,17 @@ const SAMPLE_BY_USD_PRICE = [
   'aws:eu-central-1 ON_DEMAND',
 ];
 
-async function setUp(content: CatalogContent = sampleCatalog(), config = { STALE_PRICE_DAYS: 90, STALE_FX_DAYS: 10_000 }) {
+/** The cursor signing key of the services set up here (CURSOR_SIGNING_KEY: 32 characters at least). */
+const KEY = 'offers-service-spec-signing-key-0123456789';
+
+async function setUp(
+  content: CatalogContent = sampleCatalog(),
+  config: { STALE_PRICE_DAYS: number; STALE_FX_DAYS: number; CURSOR_SIGNING_KEY?: string } = {
+    STALE_PRICE_DAYS: 90,
+    STALE_FX_DAYS: 10_000,
+    CURSOR_SIGNING_KEY: KEY,
+  },
+) {
   const repo = new InMemoryCatalogRepository();
   const v1 = repo.addVersion({ content });
   repo.publishAt(v1.id, new Date('2026-01-01T00:00:00Z'));
@@ -50,8 +61,14 @@ async function setUp(content: CatalogContent = sampleCatalog(), config = { STALE
   return { repo, v1, offers: moduleRef.get(OffersService) };
 }
 
-const decode = (cursor: string): Record<string, unknown> => JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
-const encode = (fields: Record<string, unknown>): string => Buffer.from(JSON.stringify(fields)).toString('base64url');
+// A cursor as docs/api-conventions.md#paging describes it: base64url JSON, a dot, and the
+// HMAC-SHA256 (base64url) of "offers-cursor.v1." and that payload under the signing key.
+const payloadOf = (fields: Record<string, unknown>): string => Buffer.from(JSON.stringify(fields)).toString('base64url');
+const signature = (payload: string, key: string): string => createHmac('sha256', key).update(`offers-cursor.v1.${payload}`).digest('base64url');
+const decode = (cursor: string): Record<string, unknown> =>
+  JSON.parse(Buffer.from(cursor.split('.')[0] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+/** A cursor with these fields, signed with `key` (the services' own by default). */
+const encode = (fields: Record<string, unknown>, key = KEY): string => `${payloadOf(fields)}.${signature(payloadOf(fields), key)}`;
 
 describe(OffersService.name, () => {
   beforeAll(() => Logger.overrideLogger(false));
@@ -155,14 +172,17 @@ describe(OffersService.name, () => {
         encode({ ...issued, v: 42 }),
         encode(withoutFingerprint),
         encode({ ...issued, d: '1 Dec 2026' }),
-        Buffer.from('["a","b"]').toString('base64url'),
-        Buffer.from('null').toString('base64url'),
+        // Signed with the right key, yet no cursor's shape: the shape is checked after the signature.
+        ...['["a","b"]', 'null', '{"v":'].map((json) => {
+          const payload = Buffer.from(json).toString('base64url');
+          return `${payload}.${signature(payload, KEY)}`;
+        }),
       ];
       for (const cursor of tampered) {
         await expect(offers.list(search(), { cursor })).rejects.toMatchObject({
           code: 'OFFERS.CURSOR_INVALID',
           kind: 'BAD_INPUT',
-          errors: [{ field: 'cursor', message: 'is not a cursor this service issued' }],
+          errors: [{ field: 'cursor', message: expect.stringContaining('is not a cursor this service issued') }],
         });
       }
     });
@@ -179,6 +199,60 @@ describe(OffersService.name, () => {
         code: 'CATALOG.VERSION_NOT_FOUND',
         kind: 'NOT_FOUND',
       });
+    });
+
+    it('refuses a forged or altered cursor (400 OFFERS.CURSOR_INVALID), however well formed its payload', async () => {
+      const { offers } = await setUp();
+      const issued = defined((await offers.list(search(), { limit: 2 })).nextCursor, 'a next cursor');
+      const [payload = '', sig = ''] = issued.split('.');
+      // The signature is the one this spec computes: the format is what the docs say it is.
+      expect(sig).toBe(signature(payload, KEY));
+      const fields = decode(issued);
+      const flip = (text: string, i: number) => text.slice(0, i) + (text[i] === 'A' ? 'B' : 'A') + text.slice(i + 1);
+      const forged = [
+        payload, // unsigned, as cursors were before they were signed
+        `${payload}.`,
+        `.${sig}`,
+        `${payloadOf({ ...fields, k: 'another-offer' })}.${sig}`, // payload altered, signature kept
+        `${flip(payload, 3)}.${sig}`,
+        `${payload}.${flip(sig, 10)}`,
+        `${payload}.${sig.slice(0, -1)}`,
+        `${payload}.${sig}A`,
+        encode(fields, 'another-deployment-key-0123456789abcdef'), // signed, but with another key
+      ];
+      for (const cursor of forged) {
+        await expect(offers.list(search(), { cursor })).rejects.toMatchObject({
+          code: 'OFFERS.CURSOR_INVALID',
+          kind: 'BAD_INPUT',
+          errors: [{ field: 'cursor', message: expect.stringContaining('is not a cursor this service issued') }],
+        });
+      }
+    });
+
+    it("names GraphQL's `after` when a GraphQL query sent the cursor", async () => {
+      const { offers } = await setUp();
+      const graphql = search({ fieldNames: { after: 'after' } });
+      const issued = defined((await offers.list(graphql, { limit: 2 })).nextCursor, 'a next cursor');
+      await expect(offers.list(graphql, { cursor: `${issued}x` })).rejects.toMatchObject({ code: 'OFFERS.CURSOR_INVALID', errors: [{ field: 'after' }] });
+      await expect(offers.list(search({ fieldNames: { after: 'after' }, currency: 'EUR' }), { cursor: issued })).rejects.toMatchObject({
+        code: 'OFFERS.CURSOR_MISMATCH',
+        errors: [{ field: 'after' }],
+      });
+    });
+
+    it('accepts a cursor from another instance with the same key; without a key, each instance signs with its own', async () => {
+      const a = await setUp();
+      const b = await setUp();
+      const first = await a.offers.list(search(), { limit: 2 });
+      const next = await b.offers.list(search(), { limit: 2, cursor: defined(first.nextCursor, 'a next cursor') });
+      expect(names(next.page.items)).toEqual(SAMPLE_BY_USD_PRICE.slice(2, 4));
+      const noKey = { STALE_PRICE_DAYS: 90, STALE_FX_DAYS: 10_000 };
+      const c = await setUp(sampleCatalog(), noKey);
+      const d = await setUp(sampleCatalog(), noKey);
+      const fromC = defined((await c.offers.list(search(), { limit: 2 })).nextCursor, 'a next cursor');
+      expect(names((await c.offers.list(search(), { limit: 2, cursor: fromC })).page.items)).toEqual(SAMPLE_BY_USD_PRICE.slice(2, 4));
+      await expect(d.offers.list(search(), { cursor: fromC })).rejects.toMatchObject({ code: 'OFFERS.CURSOR_INVALID' });
+      await expect(a.offers.list(search(), { cursor: fromC })).rejects.toMatchObject({ code: 'OFFERS.CURSOR_INVALID' });
     });
 
     it('answers 404 for a version that does not exist', async () => {

@@ -1,6 +1,6 @@
 // Offer listing and the cheapest compliant offer: one service for REST and GraphQL. The work is
 // done by the compliance core over the version's in-memory index; this maps inputs and errors.
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { CatalogVersionInfo } from '../../domain/catalog/catalog.types.js';
@@ -36,19 +36,26 @@ import type { ModelNeed, OfferSearch } from './offer-search.js';
 
 @Injectable()
 export class OffersService {
+  private readonly cursors: CursorSigner;
+
   constructor(
     private readonly catalog: CatalogService,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'STALE_PRICE_DAYS' | 'STALE_FX_DAYS'>,
-  ) {}
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'STALE_PRICE_DAYS' | 'STALE_FX_DAYS' | 'CURSOR_SIGNING_KEY'>,
+  ) {
+    // Without a configured key, one per process: its cursors die with it (docs/operations.md).
+    this.cursors = new CursorSigner(config.CURSOR_SIGNING_KEY ?? randomBytes(32));
+  }
 
   async list(
     search: OfferSearch,
     page: { limit?: number; cursor?: string },
   ): Promise<{ version: CatalogVersionInfo; page: OfferPage; nextCursor: string | null; exchangeRate: ExchangeRateUsed | null }> {
-    const cursor = page.cursor ? decodeCursor(page.cursor) : null;
+    // REST calls it `cursor`, GraphQL `after`.
+    const cursorField = search.fieldNames?.after ?? 'cursor';
+    const cursor = page.cursor ? this.cursors.decode(page.cursor, cursorField) : null;
     const fingerprint = searchFingerprint(search);
     if (cursor && cursor.f !== fingerprint) {
-      throw badInput('OFFERS.CURSOR_MISMATCH', [{ field: 'cursor', message: 'belongs to a query with other filters or currency; start again without it' }]);
+      throw badInput('OFFERS.CURSOR_MISMATCH', [{ field: cursorField, message: 'belongs to a query with other filters or currency; start again without it' }]);
     }
     // A cursor pins its version, so paging stays consistent across a publish.
     const { version, index } = await this.catalog.indexedSnapshot(cursor ? { version: cursor.v } : search.selector);
@@ -65,7 +72,7 @@ export class OffersService {
         limit: page.limit ?? DEFAULT_PAGE_SIZE,
         after: cursor?.k ?? null,
       });
-      const nextCursor = result.nextAfter ? encodeCursor({ v: version.id, k: result.nextAfter, f: fingerprint, d: referenceDate }) : null;
+      const nextCursor = result.nextAfter ? this.cursors.encode({ v: version.id, k: result.nextAfter, f: fingerprint, d: referenceDate }) : null;
       const exchangeRate = exchangeRateUsed({
         fxRates: index.fxRates,
         currency: search.currency,
@@ -151,18 +158,43 @@ interface Cursor {
   d?: string;
 }
 
-function encodeCursor(c: Cursor): string {
-  return Buffer.from(JSON.stringify(c)).toString('base64url');
-}
+/**
+ * Cursors are `<payload>.<signature>`: the payload base64url JSON, the signature HMAC-SHA256 of
+ * it under the service's key. A cursor names a version, a position and the filters' fingerprint;
+ * unsigned, anyone could write one that pins another version or skips the fingerprint check. The
+ * signature is compared in constant time, so its bytes cannot be found one at a time.
+ */
+class CursorSigner {
+  constructor(private readonly key: string | Buffer) {}
 
-function decodeCursor(raw: string): Cursor {
-  try {
-    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
-    if (typeof c.v === 'string' && typeof c.k === 'string' && typeof c.f === 'string' && (c.d === undefined || /^\d{4}-\d{2}-\d{2}$/.test(c.d))) return c;
-  } catch {
-    // fall through
+  encode(c: Cursor): string {
+    const payload = Buffer.from(JSON.stringify(c)).toString('base64url');
+    return `${payload}.${this.sign(payload)}`;
   }
-  throw badInput('OFFERS.CURSOR_INVALID', [{ field: 'cursor', message: 'is not a cursor this service issued' }]);
+
+  decode(raw: string, field: string): Cursor {
+    const dot = raw.lastIndexOf('.');
+    const payload = raw.slice(0, dot);
+    const given = Buffer.from(raw.slice(dot + 1));
+    const expected = Buffer.from(this.sign(payload));
+    // The lengths are public (a signature's is fixed); timingSafeEqual needs them equal.
+    if (dot > 0 && given.length === expected.length && timingSafeEqual(given, expected)) {
+      try {
+        const c = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Cursor;
+        if (typeof c.v === 'string' && typeof c.k === 'string' && typeof c.f === 'string' && (c.d === undefined || /^\d{4}-\d{2}-\d{2}$/.test(c.d))) return c;
+      } catch {
+        // fall through: signed by this key, yet not a cursor
+      }
+    }
+    throw badInput('OFFERS.CURSOR_INVALID', [
+      { field, message: 'is not a cursor this service issued (altered, forged, or signed with another key); start again without it' },
+    ]);
+  }
+
+  private sign(payload: string): string {
+    // The prefix keeps these signatures apart from any other token the same key may sign one day.
+    return createHmac('sha256', this.key).update(`offers-cursor.v1.${payload}`).digest('base64url');
+  }
 }
 
 function searchFingerprint(search: OfferSearch): string {

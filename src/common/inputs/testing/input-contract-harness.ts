@@ -305,7 +305,8 @@ export function withValue(base: Record<string, unknown>, at: (string | number)[]
 
 /** A query string read the way its OpenAPI parameter says (numbers, booleans, form-style lists). */
 export function fromQueryText(s: Record<string, unknown>, textValue: string): unknown {
-  if (s.type === 'array') return textValue.split(',').map((t) => fromQueryText(s.items as Record<string, unknown>, t));
+  // `list=` is the empty list, as the service reads it (commaList drops empty items).
+  if (s.type === 'array') return textValue === '' ? [] : textValue.split(',').map((t) => fromQueryText(s.items as Record<string, unknown>, t));
   if ((s.type === 'number' || s.type === 'integer') && /^-?\d+(\.\d+)?$/.test(textValue)) return Number(textValue);
   if (s.type === 'boolean' && (textValue === 'true' || textValue === 'false')) return textValue === 'true';
   return textValue;

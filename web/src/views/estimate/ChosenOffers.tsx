@@ -1,6 +1,7 @@
 // The offers the plan buys, one per tier: where, which instance, its price and spot interruptions,
 // when the price was observed, whether the region is confirmed, and a link to the price's source.
 import type { EstimateResult } from '../Estimate';
+import { httpHref } from '../../links';
 import { availabilityLabel, flag, label, money, sourceKindLabel, TableScroll } from '../../ui';
 
 type ChosenOffer = EstimateResult['chosenOffers'][number];
@@ -59,10 +60,14 @@ function ChosenOfferRow({ o }: { o: ChosenOffer }) {
       </td>
       <td data-testid={`availability-${o.pricingModel}`}>{availabilityLabel(o.availability)}</td>
       <td>
-        <a href={o.source} target="_blank" rel="noreferrer noopener">
-          {sourceKindLabel(o.sourceKind)}
-          <span class="sr-only"> of the {label(o.pricingModel)} price</span>
-        </a>
+        {httpHref(o.source) ? (
+          <a href={httpHref(o.source)} target="_blank" rel="noreferrer noopener">
+            {sourceKindLabel(o.sourceKind)}
+            <span class="sr-only"> of the {label(o.pricingModel)} price</span>
+          </a>
+        ) : (
+          <span title={o.source}>{sourceKindLabel(o.sourceKind)}</span>
+        )}
       </td>
     </tr>
   );

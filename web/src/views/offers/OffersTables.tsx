@@ -2,6 +2,7 @@
 // the compliant offers sortable by any column, and the cheaper offers the policy excluded and why.
 import { Fragment } from 'preact';
 import type { Result, Row } from '../Offers';
+import { httpHref } from '../../links';
 import { availabilityLabel, flag, label, money, sourceKindLabel, TableScroll } from '../../ui';
 
 const COLUMNS = [
@@ -166,13 +167,17 @@ function OfferTr(props: { row: Row; reasons?: readonly string[] }) {
 function Provenance({ row: r }: { row: Row }) {
   return (
     <td class="provenance" data-observed={r.observedAt} data-source-kind={r.sourceKind ?? ''} data-availability={r.availability}>
-      <a href={r.source} rel="noreferrer noopener" target="_blank">
-        {sourceKindLabel(r.sourceKind)}
-        <span class="sr-only">
-          {' '}
-          for the {r.provider} {r.instanceType} price
-        </span>
-      </a>
+      {httpHref(r.source) ? (
+        <a href={httpHref(r.source)} rel="noreferrer noopener" target="_blank">
+          {sourceKindLabel(r.sourceKind)}
+          <span class="sr-only">
+            {' '}
+            for the {r.provider} {r.instanceType} price
+          </span>
+        </a>
+      ) : (
+        <span title={r.source}>{sourceKindLabel(r.sourceKind)}</span>
+      )}
       <br />
       <small>
         {r.observedAt} · {r.priceKind} · <span title={r.availabilityNote ?? undefined}>{availabilityLabel(r.availability)}</span>
