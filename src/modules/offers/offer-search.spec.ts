@@ -103,8 +103,11 @@ describe(searchFromOffersArgs.name, () => {
         asOf,
       }),
     );
+    // The same search; only the names errors use differ (REST `cursor`, GraphQL `after`).
     const { fieldNames: _restNames, ...restSearch } = rest;
-    expect(graphql).toEqual(restSearch);
+    const { fieldNames: graphqlNames, ...graphqlSearch } = graphql;
+    expect(graphqlSearch).toEqual(restSearch);
+    expect(graphqlNames).toEqual({ after: 'after' });
   });
 });
 
@@ -118,7 +121,10 @@ describe(searchFromCheapestArgs.name, () => {
       policy: { preset: 'GDPR_PERSONAL_DATA' },
       discounts: [{ provider: 'aws', percent: 10 }],
     } satisfies CheapestOffersArgs);
+    // The same search; only the names errors use differ (REST `cursor`, GraphQL `after`).
     const { fieldNames: _restNames, ...restSearch } = rest;
-    expect(graphql).toEqual(restSearch);
+    const { fieldNames: graphqlNames, ...graphqlSearch } = graphql;
+    expect(graphqlSearch).toEqual(restSearch);
+    expect(graphqlNames).toEqual({ after: 'after' });
   });
 });
