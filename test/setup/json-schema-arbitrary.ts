@@ -51,6 +51,8 @@ const lengthKeys = {
   maxProperties: Math.min,
 } as const;
 
+const notParts = (not: unknown): unknown[] => (isSchema(not) && Array.isArray(not.anyOf) && Object.keys(not).length === 1 ? not.anyOf : [not]);
+
 /** Both schemas at once (allOf), as one schema: the stricter bound wins, required and properties add up. */
 function merge(a: Schema, b: Schema): Schema {
   const out: Schema = { ...a, ...b };
@@ -65,8 +67,9 @@ function merge(a: Schema, b: Schema): Schema {
     out.properties = props;
   }
   if (Array.isArray(a.enum) && Array.isArray(b.enum)) out.enum = (a.enum as unknown[]).filter((x) => (b.enum as unknown[]).includes(x));
-  // Two combinators of the same kind cannot be merged; the second stays as a check (the validator has the last word).
-  for (const key of ['oneOf', 'anyOf', 'not'] as const) if (a[key] !== undefined && b[key] !== undefined) out[key] = a[key];
+  // not A and not B is not (A or B); two oneOf or anyOf cannot be merged: the first stays (the validator has the last word).
+  if (a.not !== undefined && b.not !== undefined) out.not = { anyOf: [...notParts(a.not), ...notParts(b.not)] };
+  for (const key of ['oneOf', 'anyOf'] as const) if (a[key] !== undefined && b[key] !== undefined) out[key] = a[key];
   return out;
 }
 
