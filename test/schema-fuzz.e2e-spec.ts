@@ -11,6 +11,7 @@
 // - /health/live stays fast throughout (sampled from a worker thread).
 // Fixed seed: the same requests in every run, so CI is deterministic; a failure prints its seed and path.
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import fc from 'fast-check';
 import { POLICY_PRESETS } from '../src/domain/compliance/policy-presets.js';
@@ -237,8 +238,9 @@ class Tally {
     for (const [k, v] of this.counts) if (k.startsWith(prefix)) n += v;
     return n;
   }
-  lines(): string[] {
-    return [...this.counts].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `${String(v).padStart(6)}  ${k}`);
+  lines(order: 'by key' | 'by count' = 'by key'): string[] {
+    const entries = [...this.counts].sort(order === 'by key' ? ([a], [b]) => a.localeCompare(b) : ([, a], [, b]) => b - a);
+    return entries.map(([k, v]) => `${String(v).padStart(6)}  ${k}`);
   }
 }
 
@@ -335,7 +337,8 @@ let inFlight = 0;
 const probe = () => {
   inFlight++;
   const t0 = performance.now();
-  const done = (ok) => { samples.push({ ms: performance.now() - t0, ok }); inFlight--; };
+  const at = Date.now();
+  const done = (ok) => { samples.push({ at, ms: performance.now() - t0, ok }); inFlight--; };
   const req = http.get(workerData.url, { agent: false, timeout: 5000 }, (res) => { res.resume(); res.on('end', () => done(res.statusCode === 200)); });
   req.on('timeout', () => req.destroy(new Error('timeout')));
   req.on('error', () => done(false));
@@ -348,11 +351,18 @@ parentPort.on('message', () => {
 });
 `;
 
-function sampleHealth(baseUrl: string): { stop: () => Promise<{ ms: number; ok: boolean }[]> } {
+/** One probe: when it was sent (Date.now()), how long the answer took, whether it was a 200. */
+interface HealthSample {
+  at: number;
+  ms: number;
+  ok: boolean;
+}
+
+function sampleHealth(baseUrl: string): { stop: () => Promise<HealthSample[]> } {
   const worker = new Worker(SAMPLER, { eval: true, workerData: { url: `${baseUrl}/health/live` } });
   return {
     stop: async () => {
-      const samples = new Promise<{ ms: number; ok: boolean }[]>((resolve) => worker.once('message', resolve));
+      const samples = new Promise<HealthSample[]>((resolve) => worker.once('message', resolve));
       worker.postMessage('stop');
       const result = await samples;
       await worker.terminate();
@@ -397,20 +407,28 @@ describe('schema-driven fuzzing (e2e, bundled catalog): openapi.json and schema.
       ]),
     );
     const f: Findings = { sent: new Tally(), outcomes: new Tally(), rejectedValid: new Tally(), acceptedInvalid: new Tally() };
+    const onTheWire: { name: string; start: number; end: number }[] = [];
     const started = Date.now();
     const health = sampleHealth(t.baseUrl);
-    let samples: { ms: number; ok: boolean }[];
+    let samples: HealthSample[];
     try {
       await fc.assert(
         fc.asyncProperty(fc.array(request, { minLength: CONCURRENCY, maxLength: CONCURRENCY }), async (batch) => {
           const results = await Promise.allSettled(
             batch.map(async (s) => {
-              if (s.kind === 'rest') {
-                f.sent.add(`REST ${s.req.valid ? 'valid' : 'invalid'} ${s.req.operation}`);
-                judgeRest(contract, s.req, await send(t.baseUrl, s.req.method, s.req.url, s.req.body), f);
-              } else {
-                f.sent.add(`GraphQL ${s.req.valid ? 'valid' : 'invalid'} ${s.req.field}`);
-                judgeGraphql(s.req, await send(t.baseUrl, 'POST', '/graphql', JSON.stringify(s.req.payload)), f);
+              // When each request was on the wire, to name those around a slow /health/live sample.
+              const wire = { name: s.kind === 'rest' ? `REST ${s.req.operation}` : `GraphQL ${s.req.field}`, start: Date.now(), end: Infinity };
+              onTheWire.push(wire);
+              try {
+                if (s.kind === 'rest') {
+                  f.sent.add(`REST ${s.req.valid ? 'valid' : 'invalid'} ${s.req.operation}`);
+                  judgeRest(contract, s.req, await send(t.baseUrl, s.req.method, s.req.url, s.req.body), f);
+                } else {
+                  f.sent.add(`GraphQL ${s.req.valid ? 'valid' : 'invalid'} ${s.req.field}`);
+                  judgeGraphql(s.req, await send(t.baseUrl, 'POST', '/graphql', JSON.stringify(s.req.payload)), f);
+                }
+              } finally {
+                wire.end = Date.now();
               }
             }),
           );
@@ -427,6 +445,9 @@ describe('schema-driven fuzzing (e2e, bundled catalog): openapi.json and schema.
       samples.map((s) => s.ms),
       99,
     );
+    const slow = samples.filter((s) => s.ms >= HEALTH_P99_MS);
+    const aroundSlow = new Tally();
+    for (const s of slow) for (const r of onTheWire) if (r.start < s.at + s.ms && r.end > s.at) aroundSlow.add(r.name);
     console.log(
       [
         `schema fuzz: ${f.sent.total()} requests in ${seconds.toFixed(1)} s (seed ${SEED}): REST ${f.sent.total('REST valid')} valid + ${f.sent.total('REST invalid')} invalid, GraphQL ${f.sent.total('GraphQL valid')} valid + ${f.sent.total('GraphQL invalid')} invalid`,
@@ -434,6 +455,10 @@ describe('schema-driven fuzzing (e2e, bundled catalog): openapi.json and schema.
           samples.map((s) => s.ms),
           50,
         ).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${Math.max(...samples.map((s) => s.ms)).toFixed(1)} ms`,
+        `load average ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}; requests on the wire during the ${slow.length} samples over ${HEALTH_P99_MS} ms:`,
+        ...aroundSlow.lines('by count').slice(0, 10),
         'requests per operation:',
         ...f.sent.lines(),
         'outcomes:',
