@@ -2,8 +2,8 @@
 // INTERNAL_SERVER_ERROR, GraphQL's 5xx), and every REST error is a well-formed problem+json,
 // every GraphQL error carries extensions.code. Fixed seed, bounded runs: deterministic in CI.
 import fc from 'fast-check';
-import type { Response } from 'supertest';
 import { MODEL_PRESET_SLUGS } from '../src/domain/sizing/index.js';
+import { checkGraphql, checkRest } from './setup/fuzz-checks.js';
 import { createTestServer, type TestServer } from './setup/test-app.js';
 import { last } from '../src/domain/checked.js';
 
@@ -22,55 +22,6 @@ const VALID_ESTIMATE = {
   gpus: ['a10g-24gb', 'l4-24gb', 't4-16gb'],
   currency: 'EUR',
 };
-
-// Internals that must never reach a client. Only what random input cannot plausibly echo back.
-const LEAK = /\n\s*at \S|\bat (?:async )?[\w$.<>]+ \((?:file|node):|node_modules|PrismaClient|Invalid `prisma|\/dist\/src\//;
-
-function show(sent: unknown, res: Response): string {
-  const text = typeof sent === 'string' ? sent : JSON.stringify(sent);
-  return `sent: ${text === undefined ? '(nothing)' : text.slice(0, 3000)}\ngot ${res.status}: ${res.text.slice(0, 2000)}`;
-}
-
-/** REST: no 5xx; a non-2xx is problem+json with type, title, status, detail, code (and valid errors). */
-function checkRest(sent: unknown, res: Response): void {
-  const fail = (why: string) => {
-    throw new Error(`${why}\n${show(sent, res)}`);
-  };
-  if (res.status >= 500) fail(`5xx answer`);
-  if (LEAK.test(res.text) && !LEAK.test(typeof sent === 'string' ? sent : (JSON.stringify(sent) ?? ''))) fail('the answer exposes internals');
-  if (res.status < 300) return;
-  if (!String(res.headers['content-type']).includes('application/problem+json')) fail('a non-2xx answer that is not application/problem+json');
-  const b = res.body as Record<string, unknown>;
-  if (typeof b.type !== 'string' || typeof b.title !== 'string' || typeof b.detail !== 'string' || typeof b.code !== 'string' || b.status !== res.status) {
-    fail('a problem+json without type, title, detail, code or the right status');
-  }
-  if (b.errors !== undefined) {
-    const ok =
-      Array.isArray(b.errors) && b.errors.every((e: { field?: unknown; message?: unknown }) => typeof e.field === 'string' && typeof e.message === 'string');
-    if (!ok) fail('errors is not a list of { field, message }');
-  }
-  if (b.code === 'REQUEST.INVALID' && !(Array.isArray(b.errors) && b.errors.length > 0)) fail('a validation error without errors[]');
-}
-
-/** GraphQL: no 5xx and no INTERNAL_SERVER_ERROR; every error has extensions.code and no stacktrace. */
-function checkGraphql(sent: unknown, res: Response): void {
-  const fail = (why: string) => {
-    throw new Error(`${why}\n${show(sent, res)}`);
-  };
-  if (res.status >= 500) fail('5xx answer');
-  // A body that is not a JSON object never reaches GraphQL: the HTTP layer answers it in the
-  // service's REST error format, which must then be well-formed.
-  if (String(res.headers['content-type']).includes('application/problem+json')) return checkRest(JSON.stringify(sent) ?? '', res);
-  if (LEAK.test(res.text) && !LEAK.test(JSON.stringify(sent) ?? '')) fail('the answer exposes internals');
-  const errors = (res.body as { errors?: { message?: unknown; extensions?: Record<string, unknown> }[] }).errors;
-  if (res.status >= 300 && !errors?.length) fail('a non-2xx answer without errors');
-  for (const e of errors ?? []) {
-    if (typeof e.message !== 'string') fail('an error without a message');
-    if (typeof e.extensions?.code !== 'string') fail('an error without extensions.code');
-    if (e.extensions?.code === 'INTERNAL_SERVER_ERROR') fail('INTERNAL_SERVER_ERROR (a server fault) for a client input');
-    if (e.extensions && ('stacktrace' in e.extensions || 'exception' in e.extensions)) fail('an error exposing a stack trace');
-  }
-}
 
 // ---- Arbitraries -------------------------------------------------------------------------------
 
