@@ -346,6 +346,27 @@ describe('hostile input, round three (e2e, bundled catalog)', () => {
       expect(large.body.errors[0].extensions.code).toBe('QUERY_TOO_COMPLEX');
     });
 
+    it('an unknown query parameter is refused on the endpoints that take none (versions, the estimate), as everywhere', async () => {
+      const versions = await t.http().get('/v1/catalog/versions?unexpectedField=1').expect(400);
+      expect(versions.body.errors).toEqual([{ field: 'unexpectedField', message: 'property unexpectedField should not exist' }]);
+      const answer = await t.http().post('/v1/estimates?unexpectedField=1').send(estimate).expect(400);
+      expect(answer.body.errors).toEqual([{ field: 'unexpectedField', message: 'property unexpectedField should not exist' }]);
+    });
+
+    it('an API priced at 0 gets no break-even (null), not a 500 or an INTERNAL_SERVER_ERROR', async () => {
+      const rest = await t
+        .http()
+        .post('/v1/estimates')
+        .send({ ...estimate, apiPricePer1MTokens: '0' })
+        .expect(200);
+      expect(rest.body.apiComparison).toMatchObject({ breakEvenTokensPerDay: null, selfHostingCheaper: false });
+      const gql = await t.graphql('query($i: EstimateInput!) { estimate(input: $i) { apiComparison { breakEvenTokensPerDay } } }', {
+        i: { ...estimate, apiPricePer1MTokens: '0' },
+      });
+      expect(gql.errors).toBeUndefined();
+      expect(gql.data).toEqual({ estimate: { apiComparison: { breakEvenTokensPerDay: null } } });
+    });
+
     it.each(['__proto__', 'constructor', 'prototype'])('?%s=x is refused as every unknown parameter is, and in a body too', async (name) => {
       const query = await t.http().get(`/v1/gpus?${name}=x`);
       expect(query.status).toBe(400);

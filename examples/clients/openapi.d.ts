@@ -1027,8 +1027,8 @@ export interface components {
             apiPricePer1MTokens: components["schemas"]["MoneyModel"];
             tokensPerDay: number;
             monthlyApiCost: components["schemas"]["MoneyModel"];
-            /** @description Daily tokens at which the API costs what this plan costs */
-            breakEvenTokensPerDay: number;
+            /** @description Daily tokens at which the API costs what this plan costs; null when the API price is 0 (no volume reaches it) */
+            breakEvenTokensPerDay: number | null;
             selfHostingCheaper: boolean;
         };
         EstimateAlternativeModel: {

@@ -35,7 +35,7 @@ export interface GraphqlRequest {
   mutation?: string;
 }
 
-/** Bounds a description states: "From 0 to less than 1", "At most 50 values", "Exactly 24 values, each from 0 to 1000000". */
+/** Bounds a description states: "From 0 to less than 1", "1 to 100 characters", "At most 50 values", "Exactly 24 values, each from 0 to 1000000". */
 function describedBounds(description: string | null | undefined, list: boolean): { own: Schema; items: Schema } {
   const d = description ?? '';
   const own: Schema = {};
@@ -48,6 +48,10 @@ function describedBounds(description: string | null | undefined, list: boolean):
   };
   if (!list) {
     range(/From [^.]*(?:\.\d+[^.]*)*/.exec(d)?.[0] ?? '', own);
+    const length = /(?:(\d+) to (\d+)|At most (\d+)|At least (\d+)) characters?/.exec(d);
+    if (length?.[1] !== undefined) Object.assign(own, { minLength: Number(length[1]), maxLength: Number(length[2]) });
+    if (length?.[3] !== undefined) own.maxLength = Number(length[3]);
+    if (length?.[4] !== undefined) own.minLength = Number(length[4]);
     const decimal = /up to (\d+) digits, and up to (\d+) after the point/.exec(d);
     if (decimal) own.pattern = `^\\d{1,${decimal[1]}}(\\.\\d{1,${decimal[2]}})?$`;
     return { own, items };

@@ -110,7 +110,7 @@ function readParam(text: string, schema: Schema, ctx: SchemaContext, isList = fa
   const s = normalize(schema, ctx);
   const types = Array.isArray(s.type) ? (s.type as string[]) : [s.type as string];
   // Split after decoding, as the service does (and most servers): an item's comma, escaped or
-  // not, separates items (docs/api-conventions.md, "Lists in query strings are comma-separated").
+  // not, separates items (docs/api-conventions.md#validation, lists in query strings).
   if (types.includes('array') && !isList)
     return text === ''
       ? []

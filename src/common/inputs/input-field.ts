@@ -406,6 +406,8 @@ function boundsText(spec: FieldSpec): string | undefined {
       return rangeText(spec);
     case 'decimal':
       return `A decimal string such as "${spec.example}": up to ${spec.integerDigits} digits, and up to ${spec.fractionDigits} after the point`;
+    case 'string':
+      return lengthText(spec);
     case 'list': {
       const count =
         spec.minItems !== undefined && spec.minItems === spec.maxItems
@@ -423,6 +425,12 @@ function boundsText(spec: FieldSpec): string | undefined {
     default:
       return undefined;
   }
+}
+
+/** "1 to 100 characters", "At most 64 characters": a string spec's lengths in words. */
+function lengthText({ minLength, maxLength }: StringSpec): string | undefined {
+  if (maxLength === undefined) return minLength ? `At least ${minLength} character${minLength === 1 ? '' : 's'}` : undefined;
+  return minLength ? `${minLength} to ${maxLength} characters` : `At most ${maxLength} characters`;
 }
 
 /** "From 0 to less than 100": a number spec's bounds in words. */

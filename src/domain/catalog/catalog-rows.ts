@@ -94,7 +94,7 @@ const sourceUrl = z.string().trim().refine(isHttpUrl, HTTP_URL_RULE);
 const sourceUrlWithNote = z.string().trim().refine(startsWithHttpUrl, `${HTTP_URL_RULE}, optionally followed by a note after a space`);
 // A scheme, as a URL begins: "javascript:", "data:", "https:".
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
-// The label of a cited article (SOURCES.md): "A1: <title> (<date>): '<quote>'". It reads like a
+// The label of a cited article (data/catalog/SOURCES.md): "A1: <title> (<date>): '<quote>'". It reads like a
 // scheme, but a letter and digits names no scheme a browser acts on.
 const CITATION_LABEL = /^[a-z]\d+$/i;
 /**

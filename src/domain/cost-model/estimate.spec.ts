@@ -341,6 +341,21 @@ describe(estimateInferenceCost.name, () => {
     });
   });
 
+  it('states no break-even against an API priced at 0: no volume makes it dearer', () => {
+    const e = ok(
+      estimateInferenceCost(
+        estimateInput({
+          workload: { requestsPerSecond: 1, avgInputTokens: 500, avgOutputTokens: 200 },
+          candidates: [candidate(GPUS.h100, { ON_DEMAND: '3.90' })],
+          apiPricePer1MTokens: new Decimal('0'),
+        }),
+      ),
+    );
+    expect(e.apiComparison?.breakEvenTokensPerDay).toBeNull();
+    expect(amount(defined(e.apiComparison, 'apiComparison').monthlyApiCost)).toBe('0.0000');
+    expect(e.apiComparison?.selfHostingCheaper).toBe(false);
+  });
+
   it('compares with an API price and reports egress and unit economics', () => {
     const e = ok(
       estimateInferenceCost(

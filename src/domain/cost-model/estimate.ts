@@ -369,12 +369,13 @@ function compareWithApi({
   const tokensPerPeriod = demand.totalRequestsPerPeriod * (settings.avgInputTokens + settings.avgOutputTokens);
   const monthlyApiCost = input.apiPricePer1MTokens.mul(tokensPerPeriod).mul(periods).div(1e6);
   const dayShare = HOURS_PER_DAY / periodHours;
-  const breakEvenPerPeriod = input.apiPricePer1MTokens.isZero() ? Infinity : monthlyCost.div(periods).div(input.apiPricePer1MTokens).mul(1e6).toNumber();
+  // A free API is cheaper at every volume: there is no break-even to state.
+  const breakEvenPerPeriod = input.apiPricePer1MTokens.isZero() ? null : monthlyCost.div(periods).div(input.apiPricePer1MTokens).mul(1e6).toNumber();
   return {
     apiPricePer1MTokens: toMoney(input.apiPricePer1MTokens, currency),
     tokensPerDay: tokensPerPeriod * dayShare,
     monthlyApiCost: toMoney(monthlyApiCost, currency),
-    breakEvenTokensPerDay: Math.round(breakEvenPerPeriod * dayShare),
+    breakEvenTokensPerDay: breakEvenPerPeriod === null ? null : Math.round(breakEvenPerPeriod * dayShare),
     selfHostingCheaper: monthlyCost.lt(monthlyApiCost),
   };
 }

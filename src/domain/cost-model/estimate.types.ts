@@ -216,8 +216,8 @@ export interface InferenceEstimate {
     apiPricePer1MTokens: Money;
     tokensPerDay: number;
     monthlyApiCost: Money;
-    /** Daily tokens at which the API would cost what this plan costs. */
-    breakEvenTokensPerDay: number;
+    /** Daily tokens at which the API would cost what this plan costs; null for an API priced at 0, which no volume reaches. */
+    breakEvenTokensPerDay: number | null;
     selfHostingCheaper: boolean;
   } | null;
   alternatives: Alternative[];

@@ -6,6 +6,7 @@ import { GpuPriceHistoryModel, OfferPriceHistoryModel, PricePointModel, Provider
 import { PriceHistoryService } from './price-history.service.js';
 import { KeepAnswersAtOnce } from '../../common/http/keep-answers.js';
 import { VersionArgs } from '../../common/inputs/version-selector.input.js';
+import { NoParameters } from '../../common/inputs/no-parameters.input.js';
 import { DiffArgs } from './dto/diff.args.js';
 import { CatalogDiffModel } from './models/catalog-diff.model.js';
 import { CatalogVersionListModel, CatalogVersionModel, CatalogVersionRefModel } from './models/catalog-version.model.js';
@@ -23,7 +24,8 @@ export class CatalogController {
   @Get('catalog/versions')
   @ApiOperation({ summary: 'Catalog versions, newest first; `current` marks the one answering by default' })
   @ApiOkResponse({ type: CatalogVersionListModel })
-  async versions(): Promise<CatalogVersionListModel> {
+  // The query is read only to be refused when it names anything.
+  async versions(@Query() _none: NoParameters): Promise<CatalogVersionListModel> {
     return { items: (await this.catalog.listVersions()).map(CatalogVersionModel.of) };
   }
 

@@ -1,4 +1,5 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Query } from '@nestjs/common';
+import { NoParameters } from '../../common/inputs/no-parameters.input.js';
 import { ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { EstimateInput } from './dto/estimate.input.js';
 import { toEstimateModel } from './models/estimate.mapper.js';
@@ -18,7 +19,8 @@ export class EstimatesController {
   })
   @ApiOkResponse({ type: EstimateModel })
   @ApiUnprocessableEntityResponse({ description: 'The model fits no allowed GPU, or no compliant offer can serve it' })
-  async estimate(@Body() input: EstimateInput): Promise<EstimateModel> {
+  // The whole input is the body: a query parameter is refused as unknown.
+  async estimate(@Body() input: EstimateInput, @Query() _none: NoParameters): Promise<EstimateModel> {
     return toEstimateModel(await this.estimates.estimate(input));
   }
 }

@@ -166,7 +166,7 @@ function apiComparisonModel(api: InferenceEstimate['apiComparison']): EstimateMo
         apiPricePer1MTokens: m(api.apiPricePer1MTokens),
         tokensPerDay: Math.round(api.tokensPerDay),
         monthlyApiCost: total(api.monthlyApiCost),
-        breakEvenTokensPerDay: Math.round(api.breakEvenTokensPerDay),
+        breakEvenTokensPerDay: api.breakEvenTokensPerDay === null ? null : Math.round(api.breakEvenTokensPerDay),
         selfHostingCheaper: api.selfHostingCheaper,
       }
     : null;

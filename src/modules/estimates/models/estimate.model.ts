@@ -173,7 +173,13 @@ export class ApiComparisonModel {
   @ApiProperty({ type: MoneyModel }) @Field(() => MoneyModel) apiPricePer1MTokens: MoneyModel;
   @ApiProperty() @Field(() => Float) tokensPerDay: number;
   @ApiProperty({ type: MoneyModel }) @Field(() => MoneyModel) monthlyApiCost: MoneyModel;
-  @ApiProperty({ description: 'Daily tokens at which the API costs what this plan costs' }) @Field(() => Float) breakEvenTokensPerDay: number;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Daily tokens at which the API costs what this plan costs; null when the API price is 0 (no volume reaches it)',
+  })
+  @Field(() => Float, { nullable: true })
+  breakEvenTokensPerDay: number | null;
   @ApiProperty() @Field() selfHostingCheaper: boolean;
 }
 

@@ -43,7 +43,7 @@ function ApiComparison({ api, currency }: { api: NonNullable<EstimateResult['api
         <dt>Tokens per day</dt>
         <dd>{api.tokensPerDay.toLocaleString('en-US')}</dd>
         <dt>Break-even tokens/day</dt>
-        <dd>{api.breakEvenTokensPerDay.toLocaleString('en-US')}</dd>
+        <dd>{api.breakEvenTokensPerDay === null ? 'none: the API is free' : api.breakEvenTokensPerDay.toLocaleString('en-US')}</dd>
         <dt>Cheaper</dt>
         <dd data-testid="api-cheaper">{api.selfHostingCheaper ? 'this plan' : 'the hosted API'}</dd>
       </dl>
