@@ -25,4 +25,16 @@ describe('flattenValidationErrors', () => {
       { field: 'gpuCount', message: 'must not be less than 1' },
     ]);
   });
+
+  it('says only the type for a value of the wrong type, whose bounds cannot be judged', () => {
+    // minSla=1e-7 in a query string stays the text "1e-7" (no exponents): not "at least 0, at most 100".
+    const text = error('minSla', '1e-7', {
+      isNumber: 'minSla must be a number conforming to the specified constraints',
+      min: 'minSla must not be less than 0',
+      max: 'minSla must not be greater than 100',
+    });
+    expect(flattenValidationErrors([text])).toEqual([{ field: 'minSla', message: 'must be a number conforming to the specified constraints' }]);
+    const notWhole = error('gpuCount', 'two', { isInt: 'gpuCount must be an integer number', min: 'gpuCount must not be less than 1' });
+    expect(flattenValidationErrors([notWhole])).toEqual([{ field: 'gpuCount', message: 'must be an integer number' }]);
+  });
 });

@@ -54,12 +54,26 @@ export function memoizeValidationMetadata(storage: MetadataStorage = getMetadata
   };
 }
 
+/**
+ * class-validator's rules that judge a value's type, before any bound can (isInt too, when the
+ * value is not a number at all: 2.5 is a number that is not whole, and its bounds still apply).
+ */
+const TYPE_RULES = new Set(['isNumber', 'isString', 'isBoolean', 'isArray', 'isObject', 'isDate']);
+
 export function flattenValidationErrors(errors: ValidationError[], prefix = ''): FieldError[] {
   return errors.flatMap((error) => {
     const field = prefix ? `${prefix}.${error.property}` : error.property;
     const constraints = error.constraints ?? {};
-    // A missing field fails every rule; "is required" is the one that says what to do.
-    const messages = constraints.isDefined !== undefined ? [constraints.isDefined] : Object.values(constraints);
+    // A missing field fails every rule; "is required" is the one that says what to do. A value of
+    // the wrong type fails its range rules too ("1e-7" is not a number, and so neither at least 0
+    // nor at most 100): the type is what is wrong, and the only thing said.
+    const typeRules = Object.keys(constraints).filter((rule) => TYPE_RULES.has(rule) || (rule === 'isInt' && typeof error.value !== 'number'));
+    const messages =
+      constraints.isDefined !== undefined
+        ? [constraints.isDefined]
+        : typeRules.length
+          ? typeRules.map((rule) => constraints[rule] ?? '')
+          : Object.values(constraints);
     const own = messages.map((message) => ({ field, message: withoutFieldName(message, error.property) }));
     return [...own, ...flattenValidationErrors(error.children ?? [], field)];
   });
