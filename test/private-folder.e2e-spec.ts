@@ -15,7 +15,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import request from 'supertest';
 import { serviceCommand } from '../scripts/service-command.js';
-import { freePort } from './setup/test-app.js';
+import { freePort, waitUntilReady } from './setup/test-app.js';
 
 const run = promisify(execFile);
 const repo = process.cwd();
@@ -94,19 +94,7 @@ asRoot('a checkout in a folder closed to other users, started as root (e2e)', ()
     service.stdout?.on('data', (d: Buffer) => (output += d.toString()));
     service.stderr?.on('data', (d: Buffer) => (output += d.toString()));
     const baseUrl = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 150_000;
-    for (;;) {
-      if (service.exitCode !== null) throw new Error(`the service exited: ${output}`);
-      const ready = await request(baseUrl)
-        .get('/health/ready')
-        .then(
-          (r) => r.status === 200,
-          () => false,
-        );
-      if (ready) break;
-      if (Date.now() > deadline) throw new Error(`the service was not ready: ${output}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    await waitUntilReady(service, baseUrl, () => output, 150_000, 250);
     const versions = await request(baseUrl).get('/v1/catalog/versions').expect(200);
     expect(JSON.stringify(versions.body)).toMatch(/"current":true/);
 

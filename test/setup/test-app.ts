@@ -83,6 +83,29 @@ export async function createTestServer(options: { catalog?: string; env?: Record
   };
 }
 
+/**
+ * Polls `/health/ready` until it answers 200. Fails (and kills the service) when the service exits
+ * first or is not ready within `timeoutMs`, with what it wrote so far.
+ */
+export async function waitUntilReady(child: ChildProcess, baseUrl: string, output: () => string, timeoutMs: number, pollMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode} during start-up:\n${output()}`);
+    const ready = await request(baseUrl)
+      .get('/health/ready')
+      .then(
+        (r) => r.status === 200,
+        () => false,
+      );
+    if (ready) return;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the service was not ready within ${timeoutMs / 1000} s:\n${output()}`);
+    }
+    await new Promise((r) => setTimeout(r, pollMs));
+  }
+}
+
 export async function startServerProcess(options: { databaseUrl: string; catalog?: string; env?: Record<string, string> }): Promise<Omit<TestServer, 'db'>> {
   const port = await freePort();
   let output = '';
@@ -111,22 +134,7 @@ export async function startServerProcess(options: { databaseUrl: string; catalog
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode} during start-up:\n${output}`);
-    const ready = await request(baseUrl)
-      .get('/health/ready')
-      .then(
-        (r) => r.status === 200,
-        () => false,
-      );
-    if (ready) break;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the service was not ready within 30 s:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitUntilReady(child, baseUrl, () => output, 30_000, 100);
   // Compiled before the first test's request, so that no timed request pays for it.
   contract ??= OpenApiContract.fromFile().warm();
   const http = () => heldToContract(request(baseUrl));
