@@ -1,0 +1,245 @@
+import fc from 'fast-check';
+import { Decimal } from '../money/money.js';
+import { estimateInferenceCost } from '../cost-model/index.js';
+import { estimateInput } from '../cost-model/estimate.factories.js';
+import { analyzeTraffic, analyzeUtilization, coverageOf, counterRates, nearestRank, seriesSteps } from './analyze.js';
+import { hourOfWeekIn, isKnownTimeZone } from './hour-of-week.js';
+import { estimateFromMeasurements, type MeasurementsInput } from './measured-estimate.js';
+import { MeasurementError, parseCsv, parsePrometheusMatrix, sampleCountUpperBound } from './series.js';
+import { asMatrix, GPU_OFFSETS, syntheticSamples, UTILIZATION_MEAN_PCT } from './testing/synthetic-week.js';
+
+const utc = hourOfWeekIn('UTC');
+// Monday 2026-11-02 00:00 UTC.
+const MONDAY = Date.parse('2026-11-02T00:00:00Z') / 1000;
+
+function refusal(f: () => unknown): MeasurementError {
+  try {
+    f();
+  } catch (error) {
+    if (error instanceof MeasurementError) return error;
+    throw error;
+  }
+  throw new Error('was not refused');
+}
+
+describe('parsing a range-query answer', () => {
+  const matrix = (values: unknown[]) => JSON.stringify({ status: 'success', data: { resultType: 'matrix', result: [{ metric: { gpu: '0' }, values }] } });
+
+  it('reads the series, labels and samples', () => {
+    const [s] = parsePrometheusMatrix(matrix([[MONDAY, '12.5'], [MONDAY + 60, '1e1']]));
+    expect(s).toEqual({ labels: { gpu: '0' }, t: [MONDAY, MONDAY + 60], v: [12.5, 10] });
+  });
+
+  it.each([
+    ['an instant query', JSON.stringify({ status: 'success', data: { resultType: 'vector', result: [] } }), 'data.resultType', /"vector".*query_range/],
+    ['NaN', matrix([[MONDAY, 'NaN']]), 'data.result[0].values[0][1]', /not a finite number/],
+    ['+Inf', matrix([[MONDAY, '+Inf']]), 'data.result[0].values[0][1]', /not a finite number/],
+    ['a word', matrix([[MONDAY, 'abc']]), 'data.result[0].values[0][1]', /not a finite number/],
+    ['timestamps out of order', matrix([[MONDAY + 60, '1'], [MONDAY, '2']]), 'data.result[0].values[1][0]', /not after/],
+    ['a repeated timestamp', matrix([[MONDAY, '1'], [MONDAY, '2']]), 'data.result[0].values[1][0]', /not after/],
+    ['a failed query', JSON.stringify({ status: 'error', error: 'bad_data' }), 'status', /failed \(bad_data\)/],
+    ['no JSON', '{"status":', '', /is not JSON/],
+  ])('refuses %s, naming the place', (_name, text, field, message) => {
+    const error = refusal(() => parsePrometheusMatrix(text));
+    expect(error.field).toBe(field);
+    expect(error.message).toMatch(message);
+  });
+
+  it('counts at most one sample per "[" before parsing', () => {
+    const text = matrix([[MONDAY, '1'], [MONDAY + 60, '2'], [MONDAY + 120, '3']]);
+    // 3 samples, plus the series' list and the result list.
+    expect(sampleCountUpperBound(text, 'PROMETHEUS')).toBe(5);
+    expect(sampleCountUpperBound('t,v\n1,2\n3,4', 'CSV')).toBe(3);
+  });
+});
+
+describe('parsing a CSV', () => {
+  it('reads Unix seconds and ISO date-times, after an optional header', () => {
+    const [s] = parseCsv('timestamp,value\n2026-11-02T00:00:00Z,3\n1793577660,4.5\n');
+    expect(s?.t).toEqual([MONDAY, 1793577660]);
+    expect(s?.v).toEqual([3, 4.5]);
+  });
+
+  it('names the line of a bad value or time', () => {
+    expect(refusal(() => parseCsv('1,2\n2,x')).field).toBe('line 2');
+    expect(refusal(() => parseCsv('1,2\n2026-11-02 10:00,3')).message).toMatch(/ISO 8601/);
+    expect(refusal(() => parseCsv('5,2\n4,3')).message).toMatch(/not after/);
+  });
+});
+
+describe('hour of the week', () => {
+  it('counts from Monday 00:00 in the zone, through daylight-saving changes', () => {
+    expect(utc(MONDAY)).toBe(0);
+    expect(utc(MONDAY + 3600 * 167 + 3599)).toBe(167);
+    const berlin = hourOfWeekIn('Europe/Berlin');
+    // Winter (CET, +1): Sunday 2026-11-01 23:00 UTC is Monday 00:00 in Berlin.
+    expect(berlin(Date.parse('2026-11-01T23:00:00Z') / 1000)).toBe(0);
+    // Summer (CEST, +2): the clocks went forward on 2026-03-29; Monday 2026-03-30 00:00 is 22:00 UTC the day before.
+    expect(berlin(Date.parse('2026-03-29T22:00:00Z') / 1000)).toBe(0);
+    expect(berlin(Date.parse('2026-03-29T00:30:00Z') / 1000)).toBe(6 * 24 + 1);
+    expect(berlin(Date.parse('2026-03-29T01:30:00Z') / 1000)).toBe(6 * 24 + 3);
+    expect(hourOfWeekIn('Asia/Kolkata')(MONDAY - 5.5 * 3600)).toBe(0);
+    expect(isKnownTimeZone('Europe/Atlantis')).toBe(false);
+  });
+});
+
+describe('steps, gaps and counters', () => {
+  it('finds the step, the gaps and the time held', () => {
+    const s = { labels: {}, t: [0, 60, 120, 600, 660], v: [1, 1, 1, 1, 1] };
+    const steps = seriesSteps([s]);
+    expect(steps).toEqual([60]);
+    // Held: 60 (first) + 60 + 60 + min(480, 60) + 60 = 300 s of a 720 s window.
+    expect(coverageOf([s], steps)).toMatchObject({ gaps: 1, samples: 5, from: 0, to: 720, coveragePct: (100 * 300) / 720 });
+  });
+
+  it('refuses a step over an hour', () => {
+    expect(refusal(() => seriesSteps([{ labels: {}, t: [0, 7200], v: [1, 1] }])).message).toMatch(/step of 7200 s/);
+  });
+
+  it("takes a counter's reset as a restart from zero, and skips gaps", () => {
+    const s = { labels: {}, t: [0, 60, 120, 180, 240, 600, 660], v: [0, 60, 120, 30, 90, 150, 210] };
+    const { rates, resets } = counterRates(s, 60, 'f');
+    expect(resets).toBe(1);
+    // 60/60, 60/60, 30/60 (reset: counted from 0), 60/60; 240→600 is a gap; 60/60.
+    expect(rates.v).toEqual([1, 1, 0.5, 1, 1]);
+    expect(rates.t).toEqual([60, 120, 180, 240, 660]);
+  });
+
+  it('takes series named *_total as counters, and a negative rate is refused', () => {
+    const counter = { labels: { __name__: 'vllm:request_success_total' }, t: [MONDAY, MONDAY + 60, MONDAY + 120], v: [0, 120, 240] };
+    const traffic = analyzeTraffic([counter], { unit: 'REQUESTS_PER_SECOND', percentile: 95, hourOfWeek: utc, avgOutputTokens: 200, field: 'f' });
+    expect(traffic.kind).toBe('COUNTER');
+    expect(traffic.profile[0]).toBe(2);
+    const negative = { labels: {}, t: [MONDAY, MONDAY + 60], v: [1, -1] };
+    expect(refusal(() => analyzeTraffic([negative], { unit: 'REQUESTS_PER_SECOND', percentile: 95, hourOfWeek: utc, avgOutputTokens: 200, field: 'f' })).field).toBe('f');
+  });
+});
+
+describe('a synthetic fortnight', () => {
+  const samples = syntheticSamples({ start: MONDAY, days: 14, stepSeconds: 300 });
+  const traffic = [{ labels: {}, t: samples.map((s) => s.t), v: samples.map((s) => s.requestsPerSecond) }];
+  const gpus = GPU_OFFSETS.map((_, g) => ({ labels: { gpu: String(g) }, t: samples.map((s) => s.t), v: samples.map((s) => s.utilization[g] ?? 0) }));
+
+  it('gives each hour of the week the p95 of its samples, as sorting them by hand does', () => {
+    const result = analyzeTraffic(traffic, { unit: 'REQUESTS_PER_SECOND', percentile: 95, hourOfWeek: utc, avgOutputTokens: 200, field: 'f' });
+    for (let h = 0; h < 168; h++) {
+      const cell = samples.filter((s) => s.hourOfWeek === h).map((s) => s.requestsPerSecond);
+      cell.sort((a, b) => a - b);
+      // 24 samples per hour of the week (12 per hour, 2 weeks): the p95 by nearest rank is the 23rd.
+      expect(cell).toHaveLength(24);
+      expect(result.profile[h]).toBe(cell[22]);
+    }
+    expect(result).toMatchObject({ days: 14, coveragePct: 100, gaps: 0, filledHours: 0, stepSeconds: 300 });
+  });
+
+  it("finds the fleet's mean utilization of 5,520/168 % and the hours' own", () => {
+    const result = analyzeUtilization(gpus, { hourOfWeek: utc, field: 'f' });
+    expect(result.meanPct).toBeCloseTo(UTILIZATION_MEAN_PCT, 9);
+    expect(result.byHourOfWeek[10]).toBeCloseTo(60, 9); // Monday 10:00
+    expect(result.byHourOfWeek[2]).toBeCloseTo(20, 9); // Monday 02:00
+    expect(result.byHourOfWeek[150]).toBeCloseTo(15, 9); // Sunday 06:00
+    // By hand: 66 (one GPU in 8, in the 60 weekday day-hours of 168) is 60/168/8 = 4.46% of the
+    // samples, under the top 5%; the next value, 64, holds rank ceil(0.95 n).
+    expect(result.p95Pct).toBe(64);
+  });
+
+  it('output tokens/s become requests/s at the output tokens per request', () => {
+    const tokens = [{ labels: {}, t: traffic[0]?.t ?? [], v: (traffic[0]?.v ?? []).map((v) => v * 200) }];
+    const asRequests = analyzeTraffic(traffic, { unit: 'REQUESTS_PER_SECOND', percentile: 95, hourOfWeek: utc, avgOutputTokens: 200, field: 'f' });
+    const asTokens = analyzeTraffic(tokens, { unit: 'OUTPUT_TOKENS_PER_SECOND', percentile: 95, hourOfWeek: utc, avgOutputTokens: 200, field: 'f' });
+    asTokens.profile.forEach((v, h) => expect(v).toBeCloseTo(asRequests.profile[h] ?? NaN, 9));
+  });
+
+  it('in Berlin (CET, +1 in November) every hour moves one later', () => {
+    const inUtc = analyzeTraffic(traffic, { unit: 'REQUESTS_PER_SECOND', percentile: 95, hourOfWeek: utc, avgOutputTokens: 200, field: 'f' });
+    const inBerlin = analyzeTraffic(traffic, { unit: 'REQUESTS_PER_SECOND', percentile: 95, hourOfWeek: hourOfWeekIn('Europe/Berlin'), avgOutputTokens: 200, field: 'f' });
+    for (let h = 0; h < 167; h++) expect(inBerlin.profile[h + 1]).toBe(inUtc.profile[h]);
+  });
+
+  it('plans the same as the derived profile typed in, and prices the fleet by hand', () => {
+    const measurements: MeasurementsInput = {
+      traffic: { format: 'PROMETHEUS', text: asMatrix([{ metric: {}, values: traffic[0]?.t.map((t, i) => [t, traffic[0]?.v[i] ?? 0]) ?? [] }]), field: 'measurements.traffic.prometheus', unit: 'REQUESTS_PER_SECOND' },
+      utilization: { format: 'PROMETHEUS', text: asMatrix(gpus.map((g) => ({ metric: g.labels, values: g.t.map((t, i) => [t, g.v[i] ?? 0]) }))), field: 'measurements.utilization.prometheus' },
+      timezone: 'UTC',
+      percentile: 95,
+      fleet: { gpu: 'h100-80gb', count: 8, pricingModel: 'ON_DEMAND', provider: 'aws', region: 'aws:us-east-1', offerRef: 'x', pricePerGpuHour: new Decimal('3.90') },
+    };
+    const measured = estimateFromMeasurements(estimateInput(), measurements);
+    if (measured.kind !== 'OK') throw new Error(measured.kind);
+    const profile = measured.measured?.traffic?.profile ?? [];
+    const typed = estimateInferenceCost(estimateInput({ workload: { weeklyProfile: profile, avgInputTokens: 500, avgOutputTokens: 200 } }));
+    if (typed.kind !== 'OK') throw new Error(typed.kind);
+    expect(measured.estimate.tiers).toEqual(typed.estimate.tiers);
+    expect(measured.estimate.monthlyCost).toEqual(typed.estimate.monthlyCost);
+    const fleet = measured.measured?.fleet;
+    // By hand: 8 GPUs × 730 h × 3.90 = 22,776.00; idle 8 × 730 × (1 − 5,520/16,800) = 5,840 × 11,280/16,800 = 3,921.142857… h.
+    expect(fleet?.monthlyCost.amount.toFixed(2)).toBe('22776.00');
+    expect(fleet?.idleGpuHours).toBeCloseTo((5840 * 11280) / 16800, 6);
+    expect(fleet?.waste?.amount.toFixed(2)).toBe(new Decimal(5840).mul(11280).div(16800).mul('3.90').toFixed(2));
+    expect(fleet?.saving.amount.toFixed(4)).toBe(new Decimal('22776').minus(measured.estimate.gpuCost.amount).toFixed(4));
+  });
+
+  it('a measurement shorter than a week is planned with the missing hours filled, and says so', () => {
+    const short = syntheticSamples({ start: MONDAY, days: 3, stepSeconds: 900 });
+    const text = asMatrix([{ metric: {}, values: short.map((s) => [s.t, s.requestsPerSecond]) }]);
+    const outcome = estimateFromMeasurements(estimateInput(), {
+      traffic: { format: 'PROMETHEUS', text, field: 'measurements.traffic.prometheus', unit: 'REQUESTS_PER_SECOND' },
+      timezone: 'UTC',
+      percentile: 95,
+    });
+    if (outcome.kind !== 'OK') throw new Error(outcome.kind);
+    expect(outcome.measured?.traffic?.filledHours).toBe(168 - 72);
+    expect(outcome.estimate.warnings.join(' ')).toMatch(/spans 3\.0 days, less than a week/);
+    // Thursday 10:00 (hour 82) was not seen: it takes the p95 of the 10:00 hours that were (Mon–Wed).
+    const tenOClock = short.filter((s) => s.hourOfWeek % 24 === 10).map((s) => s.requestsPerSecond);
+    expect(outcome.measured?.traffic?.profile[82]).toBe(nearestRank(tenOClock, 95));
+  });
+
+  it('an invalid measurement is INVALID_INPUT at its API field, the place inside in the message', () => {
+    const outcome = estimateFromMeasurements(estimateInput(), {
+      utilization: { format: 'CSV', text: '1,2\n2,101', field: 'measurements.utilization.csv' },
+      timezone: 'UTC',
+      percentile: 95,
+    });
+    expect(outcome).toMatchObject({ kind: 'INVALID_INPUT', field: 'measurements.utilization.csv', reason: expect.stringMatching(/0 to 100; 101/) });
+  });
+});
+
+describe('properties', () => {
+  it('the mean utilization is the step-weighted mean of every sample, whatever the step and span', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(15, 60, 300, 3600),
+        fc.integer({ min: 1, max: 10 }),
+        fc.array(fc.integer({ min: 0, max: 100 }), { minLength: 1, maxLength: 4 }),
+        (step, days, levels) => {
+          const n = Math.floor((days * 86_400) / step);
+          const series = levels.map((level, g) => ({ labels: { gpu: String(g) }, t: Array.from({ length: n }, (_, i) => MONDAY + i * step), v: Array.from({ length: n }, (_, i) => (level + i) % 101) }));
+          let sum = 0;
+          let count = 0;
+          for (const s of series) for (const v of s.v) (sum += v), count++;
+          const result = analyzeUtilization(series, { hourOfWeek: utc, field: 'f' });
+          expect(result.meanPct).toBeCloseTo(sum / count, 6);
+          expect(result.coveragePct).toBeCloseTo(100, 6);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('the p100 profile is the largest total of each hour, the series summed sample by sample', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.integer({ min: 0, max: 50 }), { minLength: 168 * 4, maxLength: 168 * 4 }), { minLength: 1, maxLength: 3 }), (rows) => {
+        const series = rows.map((v) => ({ labels: {}, t: v.map((_, i) => MONDAY + i * 900), v }));
+        const result = analyzeTraffic(series, { unit: 'REQUESTS_PER_SECOND', kind: 'RATE', percentile: 100, hourOfWeek: utc, avgOutputTokens: 1, field: 'f' });
+        for (let h = 0; h < 168; h++) {
+          let max = 0;
+          for (let q = 0; q < 4; q++) max = Math.max(max, rows.reduce((sum, r) => sum + (r[h * 4 + q] ?? 0), 0));
+          expect(result.profile[h]).toBe(max);
+        }
+      }),
+      { numRuns: 20 },
+    );
+  });
+});
+
