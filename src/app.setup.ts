@@ -13,7 +13,7 @@ import { installGraphiqlAssets } from './common/graphiql.js';
 import { answerJson } from './common/http/answer-json.js';
 import { createValidationPipe } from './common/errors/validation.js';
 import { installHttpHooks } from './modules/http/index.js';
-import { BODY_LIMIT_BYTES } from './common/http/limits.js';
+import { BODY_LIMIT_BYTES, MEASUREMENT_BODY_LIMIT_BYTES, MEASUREMENT_ROUTES } from './common/http/limits.js';
 import { boundedJsonParser } from './common/http/json-body.js';
 import { recordRoutes } from './common/http/route-table.js';
 import { clientErrorAnswer, frameworkError } from './common/errors/http-layer-errors.js';
@@ -65,7 +65,7 @@ export const SECURITY_HEADERS: readonly (readonly [string, string])[] = resolveS
   crossOriginEmbedderPolicy: false,
 }).headers.map(([name, value]) => [name.toLowerCase(), value] as const);
 
-export function createHttpAdapter(config: Pick<AppConfig, 'TRUST_PROXY'>, logger: PinoLogger): FastifyAdapter {
+export function createHttpAdapter(config: Pick<AppConfig, 'TRUST_PROXY' | 'MEASUREMENT_MAX_SAMPLES'>, logger: PinoLogger): FastifyAdapter {
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     // One "request completed" line per request, written by logRequest (logger.options.ts).
@@ -83,8 +83,13 @@ export function createHttpAdapter(config: Pick<AppConfig, 'TRUST_PROXY'>, logger
     clientErrorHandler: clientErrorAnswer,
   });
   recordRoutes(adapter.getInstance());
+  // The routes that take measurements read larger bodies (common/http/limits.ts).
+  adapter.getInstance().addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (methods.includes('POST') && MEASUREMENT_ROUTES.includes(route.url)) route.bodyLimit = MEASUREMENT_BODY_LIMIT_BYTES;
+  });
   // Registered before Nest's own JSON parser, which Nest then leaves out (common/http/json-body.ts).
-  adapter.useBodyParser('application/json', false, { bodyLimit: BODY_LIMIT_BYTES }, boundedJsonParser(adapter.getInstance()));
+  adapter.useBodyParser('application/json', false, { bodyLimit: BODY_LIMIT_BYTES }, boundedJsonParser(adapter.getInstance(), config.MEASUREMENT_MAX_SAMPLES));
   // Before any route exists: Fastify gives each route the serialiser set when it is added.
   adapter.getInstance().setReplySerializer((payload) => answerJson(payload));
   return adapter;

@@ -724,7 +724,7 @@ export interface components {
              * @default false
              */
             scaleToZero?: boolean;
-        } & (unknown | unknown | unknown);
+        };
         CompliancePolicyInput: {
             /**
              * @description Named policy: GDPR_PERSONAL_DATA, EU_SOVEREIGN, DE_BSI_C5; explicit fields may only tighten it
@@ -807,6 +807,104 @@ export interface components {
             /** @description Output tokens/s one replica produces */
             outputTokensPerSecond?: number;
         };
+        PrometheusQueryInput: {
+            /**
+             * @description The PromQL expression
+             * @example sum(rate(vllm:request_success_total[5m]))
+             */
+            promql: string;
+            /**
+             * @description How far back from `end` (at most 90d)
+             * @example 14d
+             */
+            range: string;
+            /**
+             * @description Resolution step (at most 1h)
+             * @default 5m
+             */
+            step?: string;
+            /**
+             * Format: date-time
+             * @description End of the range (default: now, rounded down to the step)
+             */
+            end?: string;
+        };
+        MeasuredTrafficInput: {
+            /** @description The JSON answer of /api/v1/query_range (resultType matrix), as text */
+            prometheus?: string;
+            /** @description Lines of timestamp,value (Unix seconds or ISO 8601 with offset), an optional header line */
+            csv?: string;
+            /** @description Run this range query against PROMETHEUS_URL instead */
+            query?: components["schemas"]["PrometheusQueryInput"];
+            /**
+             * @description Output tokens/s are divided by workload.avgOutputTokens
+             * @default REQUESTS_PER_SECOND
+             * @enum {string}
+             */
+            unit?: "REQUESTS_PER_SECOND" | "OUTPUT_TOKENS_PER_SECOND";
+            /**
+             * @description Default: COUNTER when every series is named *_total, else RATE
+             * @enum {string}
+             */
+            kind?: "RATE" | "COUNTER";
+        } & (unknown | unknown | unknown);
+        MeasuredSeriesInput: {
+            /** @description The JSON answer of /api/v1/query_range (resultType matrix), as text */
+            prometheus?: string;
+            /** @description Lines of timestamp,value (Unix seconds or ISO 8601 with offset), an optional header line */
+            csv?: string;
+            /** @description Run this range query against PROMETHEUS_URL instead */
+            query?: components["schemas"]["PrometheusQueryInput"];
+        } & (unknown | unknown | unknown);
+        FleetInput: {
+            /**
+             * @description GPU slug
+             * @example h100-80gb
+             */
+            gpu: string;
+            /**
+             * @description GPUs in the fleet
+             * @example 8
+             */
+            count: number;
+            /**
+             * @description How the fleet is bought
+             * @default ON_DEMAND
+             * @enum {string}
+             */
+            pricingModel?: "ON_DEMAND" | "SPOT" | "RESERVED_1Y" | "RESERVED_3Y" | "SERVERLESS";
+            /**
+             * @description Provider slug
+             * @example aws
+             */
+            provider: string;
+            /**
+             * @description Region code
+             * @example aws:eu-central-1
+             */
+            region: string;
+        };
+        MeasurementsInput: {
+            /** @description Requests/s or output tokens/s; the plan's demand profile is derived from it */
+            traffic?: components["schemas"]["MeasuredTrafficInput"];
+            /** @description DCGM_FI_DEV_GPU_UTIL of the current fleet, one series per GPU, percent */
+            utilization?: components["schemas"]["MeasuredSeriesInput"];
+            /** @description DCGM_FI_DEV_FB_USED of the current fleet, one series per GPU, MiB */
+            memoryUsed?: components["schemas"]["MeasuredSeriesInput"];
+            /** @description The current fleet, to price it and its idle hours */
+            fleet?: components["schemas"]["FleetInput"];
+            /**
+             * @description IANA time zone for the hour of the week
+             * @default UTC
+             * @example Europe/Berlin
+             */
+            timezone?: string;
+            /**
+             * @description Each hour of the profile is sized on this percentile of its traffic samples
+             * @default 95
+             */
+            percentile?: number;
+        };
         DiscountInput: {
             /** @description Provider slug */
             provider: string;
@@ -856,6 +954,8 @@ export interface components {
              */
             apiPricePer1MTokens?: string;
             measuredThroughput?: components["schemas"]["MeasuredThroughputInput"][];
+            /** @description Measured traffic (the plan is made from its weekly profile: leave out workload.hourlyProfile, weeklyProfile and requestsPerSecond), GPU utilization and the current fleet */
+            measurements?: components["schemas"]["MeasurementsInput"];
             /** @description Negotiated discounts on list prices */
             discounts?: components["schemas"]["DiscountInput"][];
             /**
@@ -1041,6 +1141,132 @@ export interface components {
             /** @example INT8 on l4-24gb instead of FP16 on a100-sxm-80gb: +12% */
             summary: string;
         };
+        /** @enum {string} */
+        TrafficUnit: "REQUESTS_PER_SECOND" | "OUTPUT_TOKENS_PER_SECOND";
+        /**
+         * @description How the series was read
+         * @enum {string}
+         */
+        SeriesKind: "RATE" | "COUNTER";
+        MeasuredTrafficModel: {
+            /** @description Series in the measurement (one per GPU for utilization) */
+            series: number;
+            samples: number;
+            /** @description The median spacing of samples, seconds */
+            stepSeconds: number;
+            /**
+             * Format: date-time
+             * @description First sample
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description Last sample plus one step
+             */
+            to: string;
+            /** @description Length of the window, days (under 7 is answered with a warning) */
+            days: number;
+            /** @description Share of the window the samples hold, percent */
+            coveragePct: number;
+            /** @description Places where samples are more than 1.5 steps apart */
+            gaps: number;
+            unit: components["schemas"]["TrafficUnit"];
+            /** @description How the series was read */
+            kind: components["schemas"]["SeriesKind"];
+            /** @description Counter resets seen (COUNTER only) */
+            counterResets: number;
+            /** @description Each hour was sized on this percentile of its samples */
+            percentile: number;
+            /** @description Requests/s per hour of an average week, Monday 00:00 in the measurements’ time zone first, 168 values: the plan's weeklyProfile, unrounded */
+            profile: number[];
+            /** @description Hours of the week without a sample, filled from the same hour of other days */
+            filledHours: number;
+        };
+        MeasuredUtilizationModel: {
+            /** @description Series in the measurement (one per GPU for utilization) */
+            series: number;
+            samples: number;
+            /** @description The median spacing of samples, seconds */
+            stepSeconds: number;
+            /**
+             * Format: date-time
+             * @description First sample
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description Last sample plus one step
+             */
+            to: string;
+            /** @description Length of the window, days (under 7 is answered with a warning) */
+            days: number;
+            /** @description Share of the window the samples hold, percent */
+            coveragePct: number;
+            /** @description Places where samples are more than 1.5 steps apart */
+            gaps: number;
+            /** @description Time-weighted mean over every GPU and sample, percent */
+            meanPct: number;
+            /** @description 95th percentile of all samples, percent */
+            p95Pct: number;
+            /** @description Mean utilization per hour of the week, percent, Monday 00:00 in the measurements’ time zone first, 168 values; null: no sample */
+            byHourOfWeek: (number | null)[];
+        };
+        MeasuredMemoryModel: {
+            /** @description Series in the measurement (one per GPU for utilization) */
+            series: number;
+            samples: number;
+            /** @description The median spacing of samples, seconds */
+            stepSeconds: number;
+            /**
+             * Format: date-time
+             * @description First sample
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description Last sample plus one step
+             */
+            to: string;
+            /** @description Length of the window, days (under 7 is answered with a warning) */
+            days: number;
+            /** @description Share of the window the samples hold, percent */
+            coveragePct: number;
+            /** @description Places where samples are more than 1.5 steps apart */
+            gaps: number;
+            /** @description The most any GPU used, GiB */
+            maxGib: number;
+            /** @description 95th percentile of all samples, GiB */
+            p95Gib: number;
+        };
+        FleetAssessmentModel: {
+            gpu: string;
+            count: number;
+            pricingModel: components["schemas"]["PricingModel"];
+            provider: string;
+            region: string;
+            /** @description The catalog offer that prices it (cheapest LIST offer of that GPU, region and pricing model) */
+            offerId: string;
+            pricePerGpuHour: components["schemas"]["MoneyModel"];
+            /** @description count × hoursPerMonth × pricePerGpuHour, in cents */
+            monthlyCost: components["schemas"]["MoneyModel"];
+            /** @description count × hoursPerMonth × (1 − mean utilization); null without utilization */
+            idleGpuHours: number | null;
+            /** @description The idle GPU-hours at pricePerGpuHour, in cents; null without utilization */
+            waste: components["schemas"]["MoneyModel"] | null;
+            /** @description monthlyCost minus the plan's gpuCost, in cents (negative: the plan costs more) */
+            saving: components["schemas"]["MoneyModel"];
+            /** @description saving / monthlyCost, percent */
+            savingPct: number;
+        };
+        MeasuredModel: {
+            /** @example Europe/Berlin */
+            timezone: string;
+            percentile: number;
+            traffic: components["schemas"]["MeasuredTrafficModel"] | null;
+            utilization: components["schemas"]["MeasuredUtilizationModel"] | null;
+            memoryUsed: components["schemas"]["MeasuredMemoryModel"] | null;
+            fleet: components["schemas"]["FleetAssessmentModel"] | null;
+        };
         EstimateModel: {
             catalogVersion: components["schemas"]["CatalogVersionRefModel"];
             /** @description GPU capacity plus egress, per month */
@@ -1077,6 +1303,8 @@ export interface components {
             explanations: string[];
             /** @description The FX rate prices were converted with; null when none was converted */
             exchangeRate: components["schemas"]["ExchangeRateModel"] | null;
+            /** @description What the request’s measurements showed; null without measurements */
+            measured: components["schemas"]["MeasuredModel"] | null;
         };
         /** @description One invalid input: its path as the client spelled it, and the rule it broke */
         FieldError: {
@@ -2562,7 +2790,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is larger than 256 KiB */
+            /** @description The body is larger than 9 MiB, or its measurements hold more samples than MEASUREMENT_MAX_SAMPLES */
             413: {
                 headers: {
                     [name: string]: unknown;

@@ -55,7 +55,8 @@ export class BudgetedWorkerPool {
     });
   }
 
-  async run(payload: string): Promise<string> {
+  /** `payload` is structured-cloned to the worker. */
+  async run(payload: unknown): Promise<string> {
     await this.acquire();
     const signal = AbortSignal.timeout(this.options.budgetMs);
     try {

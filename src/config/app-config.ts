@@ -110,6 +110,27 @@ const schema = z.object({
     .min(1, 'must be between 1 and 10000')
     .max(10_000, 'must be between 1 and 10000')
     .default(64),
+  // Measurements in an estimate (docs/measurements.md): samples per request, counted before any work.
+  MEASUREMENT_MAX_SAMPLES: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1_000, 'must be between 1000 and 250000')
+    .max(250_000, 'must be between 1000 and 250000 (the estimate body holds at most 8 MiB of measurements)')
+    .default(200_000),
+  // A Prometheus the service may query for an estimate's measurements (read-only); none: queries are refused.
+  PROMETHEUS_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://prometheus:9090' }).optional(),
+  PROMETHEUS_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number')
+    .min(100, 'must be between 100 and 60000')
+    .max(60_000, 'must be between 100 and 60000')
+    .default(10_000),
+  PROMETHEUS_MAX_BYTES: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int('must be a whole number')
+    .min(1024, 'must be between 1024 and 268435456')
+    .max(256 * 1024 * 1024, 'must be between 1024 and 268435456')
+    .default(32 * 1024 * 1024),
   SHUTDOWN_GRACE_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int('must be a whole number')

@@ -1,7 +1,7 @@
 // Transport-neutral errors. Services throw these; REST maps them to problem+json and GraphQL to
 // extensions.code, each in one place (problem-details.filter.ts, graphql-errors.ts).
 
-export const ERROR_KINDS = ['BAD_INPUT', 'UNAUTHENTICATED', 'NOT_FOUND', 'CONFLICT', 'UNPROCESSABLE', 'UNAVAILABLE'] as const;
+export const ERROR_KINDS = ['BAD_INPUT', 'UNAUTHENTICATED', 'NOT_FOUND', 'CONFLICT', 'UNPROCESSABLE', 'TOO_LARGE', 'UNAVAILABLE'] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 
 export interface FieldError {

@@ -10,6 +10,8 @@ const GRAPHQL_CODE: Record<ErrorKind, string> = {
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
   UNPROCESSABLE: 'UNPROCESSABLE',
+  // Input over a size bound (413 over REST): the caller's to change, as any bad input.
+  TOO_LARGE: 'BAD_USER_INPUT',
   UNAVAILABLE: 'SERVICE_UNAVAILABLE',
 };
 

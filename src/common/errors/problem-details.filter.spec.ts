@@ -23,6 +23,7 @@ const STATUS_BY_KIND: Record<ErrorKind, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   UNPROCESSABLE: 422,
+  TOO_LARGE: 413,
   UNAVAILABLE: 503,
 };
 

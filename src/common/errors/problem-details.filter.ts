@@ -1,7 +1,7 @@
 // REST errors as RFC 9457 problem+json. Every error leaves here; no stack trace or SQL does.
 import { ArgumentsHost, Catch, HttpException, HttpStatus, NotFoundException, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { BODY_LIMIT_BYTES } from '../http/limits.js';
+import { BODY_LIMIT_TEXT } from '../http/limits.js';
 import { allowedMethods } from '../http/route-table.js';
 import { AppError, type ErrorKind, type FieldError } from './app-error.js';
 
@@ -11,6 +11,7 @@ const STATUS: Record<ErrorKind, number> = {
   NOT_FOUND: HttpStatus.NOT_FOUND,
   CONFLICT: HttpStatus.CONFLICT,
   UNPROCESSABLE: HttpStatus.UNPROCESSABLE_ENTITY,
+  TOO_LARGE: HttpStatus.PAYLOAD_TOO_LARGE,
   UNAVAILABLE: HttpStatus.SERVICE_UNAVAILABLE,
 };
 
@@ -83,7 +84,7 @@ const BODY_ERRORS: Record<string, { code: string; message: string }> = {
     message: 'is not valid JSON (keys named __proto__, and constructor.prototype, are refused too)',
   },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'REQUEST.EMPTY_BODY', message: 'is empty, but content-type says application/json' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'REQUEST.TOO_LARGE', message: `is larger than ${BODY_LIMIT_BYTES / 1024} KiB` },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'REQUEST.TOO_LARGE', message: `is larger than ${BODY_LIMIT_TEXT}` },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'REQUEST.UNSUPPORTED_MEDIA_TYPE', message: 'must be sent as application/json' },
 };
 

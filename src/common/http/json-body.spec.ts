@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { jsonValueCount } from './json-body.js';
+import { jsonValueCount, sampleMarks } from './json-body.js';
 
 /** What the count should be, from the value rather than its text: each object and list, and each entry after its first. */
 function countFromValue(value: unknown): number {
@@ -33,5 +33,14 @@ describe(jsonValueCount.name, () => {
     const body = Buffer.from(JSON.stringify(new Array(100_000).fill(0)));
     expect(jsonValueCount(body, 10)).toBe(11);
     expect(jsonValueCount(body, Infinity)).toBe(100_000);
+  });
+});
+
+describe(sampleMarks.name, () => {
+  it('counts "[" and \\n escapes inside strings only', () => {
+    // By hand: the CSV holds 3 escaped newlines; the Prometheus text 3 "[" (result, values, one sample); the structure's own "[" is outside strings.
+    const body = Buffer.from(JSON.stringify({ list: [1, 2], csv: '1,1\n2,2\n3,3\n', prometheus: '{"result":[{"values":[[1,"2"]]}]}' }));
+    expect(sampleMarks(body)).toBe(3 + 3);
+    expect(sampleMarks(Buffer.from('{"a":"\\\\n"}'))).toBe(0); // an escaped backslash followed by n is not a newline
   });
 });

@@ -110,3 +110,18 @@ export const PAGING_BOUNDS = {
   /** Ranked offers of a cheapest answer; the domain takes any positive count and defaults to DEFAULT_LIMIT (cheapest.ts). */
   cheapestLimit: { min: 1, max: 500, default: DEFAULT_LIMIT },
 } as const;
+
+/**
+ * Measurements (docs/measurements.md): a series as text (a Prometheus range answer or a CSV) of at
+ * most MEASUREMENT_TEXT_MAX_CHARS; the samples a request may carry are capped by
+ * MEASUREMENT_MAX_SAMPLES (configuration), counted before any work.
+ */
+export const MEASUREMENT_TEXT = { minLength: 1, maxLength: 8 * 1024 * 1024 } as const;
+export const MEASUREMENT_BOUNDS = {
+  promql: { minLength: 1, maxLength: 2000 },
+  /** A Prometheus duration: 30m, 36h, 14d, 2w. */
+  duration: { pattern: /^[1-9][0-9]{0,3}(s|m|h|d|w)$/, patternMessage: 'must be a duration such as 5m, 1h, 14d or 2w' },
+  timezone: { minLength: 1, maxLength: 64, example: 'Europe/Berlin' },
+  percentile: { min: 50, max: 100, default: 95 },
+  fleetCount: { min: 1, max: 100_000 },
+} as const;

@@ -111,6 +111,17 @@ const discount = (field: 'percent' | 'provider'): Where[] => {
   ];
 };
 const measured = (field: string): Where[] => estimate('measuredThroughput', 0, field);
+/** A field of an estimate's measurements, in a body that is whole around it. */
+const measurement = (measurements: Record<string, unknown>, ...at: Path): Where[] => {
+  const base = { ...ESTIMATE, measurements };
+  return [
+    { post: '/v1/estimates', at: ['measurements', ...at], base },
+    { graphql: 'estimate', at: ['input', 'measurements', ...at], base: { input: base } },
+  ];
+};
+const FLEET = { gpu: 'h100-80gb', count: 1, provider: 'aws', region: 'aws:us-east-1' };
+const rangeQuery = (series: string, field: 'range' | 'step'): Where[] =>
+  measurement({ [series]: { query: { promql: 'up', range: '1d' } } }, series, 'query', field);
 const versionSelector = (field: 'version' | 'asOf'): Where[] => [
   ...offersQuery(field),
   ...(['/v1/providers', '/v1/regions', '/v1/gpus', '/v1/reference-figures'] as const).map((get): Where => ({ get, param: field })),
@@ -273,6 +284,40 @@ const CASES: Case[] = [
     where: estimate('measuredThroughput'),
     accept: [times(50, () => ({ requestsPerSecond: 1 }))],
     refuse: [times(51, () => ({ requestsPerSecond: 1 }))],
+  },
+
+  // Measurements (docs/measurements.md)
+  { name: 'measurements.percentile', where: measurement({}, 'percentile'), accept: [50, 95, 100], refuse: [49.9, 100.1], documentedDefault: 95 },
+  {
+    ...enumCase('measurements.traffic.unit', measurement({ traffic: { csv: '1,1' } }, 'traffic', 'unit'), ['REQUESTS_PER_SECOND', 'OUTPUT_TOKENS_PER_SECOND']),
+    documentedDefault: 'REQUESTS_PER_SECOND',
+  },
+  enumCase('measurements.traffic.kind', measurement({ traffic: { csv: '1,1' } }, 'traffic', 'kind'), ['RATE', 'COUNTER']),
+  ...(['traffic', 'utilization', 'memoryUsed'] as const).flatMap((series): Case[] => [
+    {
+      name: `measurements.${series}.query.range`,
+      where: rangeQuery(series, 'range'),
+      accept: ['1d', '14d', '9999w'],
+      refuse: ['0d', '14 days', '14', '1y', '10000d'],
+    },
+    {
+      name: `measurements.${series}.query.step`,
+      where: rangeQuery(series, 'step'),
+      accept: ['15s', '5m', '1h'],
+      refuse: ['5', 'five', '0s'],
+      documentedDefault: '5m',
+    },
+  ]),
+  { name: 'measurements.fleet.count', where: measurement({ fleet: FLEET }, 'fleet', 'count'), accept: [1, 100_000], refuse: [0, 100_001, 1.5] },
+  {
+    ...enumCase('measurements.fleet.pricingModel', measurement({ fleet: FLEET }, 'fleet', 'pricingModel'), [
+      'ON_DEMAND',
+      'SPOT',
+      'RESERVED_1Y',
+      'RESERVED_3Y',
+      'SERVERLESS',
+    ]),
+    documentedDefault: 'ON_DEMAND',
   },
 
   // The rest of an estimate's input

@@ -10,7 +10,7 @@ import {
   SOURCE_KINDS,
 } from '../../domain/catalog/catalog.types.js';
 
-const asEnum = <T extends string>(values: readonly T[]): Record<T, T> => Object.fromEntries(values.map((v) => [v, v])) as Record<T, T>;
+export const asEnum = <T extends string>(values: readonly T[]): Record<T, T> => Object.fromEntries(values.map((v) => [v, v])) as Record<T, T>;
 
 export const PricingModelEnum = asEnum(PRICING_MODELS);
 export const CurrencyEnum = asEnum(CURRENCIES);

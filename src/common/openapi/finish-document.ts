@@ -13,7 +13,7 @@
 //   false`) and the rules across fields (exactly one of, at most one of) that the input classes
 //   declare (input-field.ts, ExactlyOneOf / AtMostOneOf).
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { BODY_LIMIT_BYTES } from '../http/limits.js';
+import { BODY_LIMIT_BYTES, MEASUREMENT_BODY_LIMIT_BYTES } from '../http/limits.js';
 import { isHttpCacheableGet } from '../http/cacheable-routes.js';
 import { classRulesOf } from '../inputs/input-field.js';
 
@@ -84,7 +84,11 @@ function errorResponses(op: Operation, schemas: Record<string, Json>): Record<st
     out['404'] = problem('The catalog version, offer or GPU named does not exist');
   }
   if (op.requestBody) {
-    out['413'] = problem(`The body is larger than ${BODY_LIMIT_BYTES / 1024} KiB`);
+    out['413'] = problem(
+      has('measurements')
+        ? `The body is larger than ${MEASUREMENT_BODY_LIMIT_BYTES / 1024 / 1024} MiB, or its measurements hold more samples than MEASUREMENT_MAX_SAMPLES`
+        : `The body is larger than ${BODY_LIMIT_BYTES / 1024} KiB`,
+    );
     out['415'] = problem('The body is not application/json');
   }
   out['431'] = problem('The request line or headers are larger than 16 KiB (a very long query string)');

@@ -11,3 +11,4 @@ export { findCheapestCompliant, cheapestPerGpuModelAndSize, DEFAULT_LIMIT, type 
 export { filterOffers, type OfferPage } from './filter-offers.js';
 export * from './price-quality.js';
 export * from './known-identifiers.js';
+export { fleetOffer } from './fleet-offer.js';

@@ -13,8 +13,10 @@ const GAP_STEPS = 1.5;
 /** A measurement shorter than this is answered with a warning: a week's pattern is not all seen. */
 export const FULL_WEEK_DAYS = 7;
 
-export type TrafficUnit = 'REQUESTS_PER_SECOND' | 'OUTPUT_TOKENS_PER_SECOND';
-export type SeriesKind = 'RATE' | 'COUNTER';
+export const TRAFFIC_UNITS = ['REQUESTS_PER_SECOND', 'OUTPUT_TOKENS_PER_SECOND'] as const;
+export type TrafficUnit = (typeof TRAFFIC_UNITS)[number];
+export const SERIES_KINDS = ['RATE', 'COUNTER'] as const;
+export type SeriesKind = (typeof SERIES_KINDS)[number];
 
 /** How much of its window a measurement covers. */
 export interface Coverage {
@@ -163,7 +165,8 @@ export function analyzeTraffic(
   const rateSeries = series.map((s, k) => {
     if (kind === 'RATE') {
       const negative = s.v.findIndex((v) => v < 0);
-      if (negative >= 0) throw new MeasurementError(options.field, `a rate cannot be negative (${s.v[negative]} at ${s.t[negative]}); is this a counter? say kind: COUNTER`);
+      if (negative >= 0)
+        throw new MeasurementError(options.field, `a rate cannot be negative (${s.v[negative]} at ${s.t[negative]}); is this a counter? say kind: COUNTER`);
       return s;
     }
     const { rates, resets } = counterRates(s, steps[k] ?? 0, options.field);

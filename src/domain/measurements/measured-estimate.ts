@@ -108,7 +108,9 @@ function analyze(m: MeasurementsInput, avgOutputTokens: number): Omit<MeasuredSu
   return {
     timezone: m.timezone,
     percentile: m.percentile,
-    traffic: run(t, (series, field) => analyzeTraffic(series, { unit: t?.unit ?? 'REQUESTS_PER_SECOND', kind: t?.kind, percentile: m.percentile, hourOfWeek, avgOutputTokens, field })),
+    traffic: run(t, (series, field) =>
+      analyzeTraffic(series, { unit: t?.unit ?? 'REQUESTS_PER_SECOND', kind: t?.kind, percentile: m.percentile, hourOfWeek, avgOutputTokens, field }),
+    ),
     utilization: run(m.utilization, (series, field) => analyzeUtilization(series, { hourOfWeek, field })),
     memoryUsed: run(m.memoryUsed, (series, field) => analyzeMemory(series, field)),
   };
@@ -133,12 +135,18 @@ function assessFleet(fleet: FleetPricing, utilization: UtilizationAnalysis | nul
 
 function warningsFor(summary: Omit<MeasuredSummary, 'fleet'>): string[] {
   const warnings: string[] = [];
-  for (const [name, m] of [['traffic', summary.traffic], ['utilization', summary.utilization]] as const) {
+  for (const [name, m] of [
+    ['traffic', summary.traffic],
+    ['utilization', summary.utilization],
+  ] as const) {
     if (!m) continue;
     if (m.days < FULL_WEEK_DAYS) {
-      warnings.push(`The ${name} measurement spans ${m.days.toFixed(1)} days, less than a week: hours of the week it did not see are filled from the same hour of other days.`);
+      warnings.push(
+        `The ${name} measurement spans ${m.days.toFixed(1)} days, less than a week: hours of the week it did not see are filled from the same hour of other days.`,
+      );
     }
-    if (m.coveragePct < 95) warnings.push(`The ${name} measurement covers ${m.coveragePct.toFixed(1)}% of its window (${m.gaps} gaps): the missing time is not counted.`);
+    if (m.coveragePct < 95)
+      warnings.push(`The ${name} measurement covers ${m.coveragePct.toFixed(1)}% of its window (${m.gaps} gaps): the missing time is not counted.`);
   }
   return warnings;
 }

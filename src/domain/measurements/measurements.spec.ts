@@ -26,7 +26,12 @@ describe('parsing a range-query answer', () => {
   const matrix = (values: unknown[]) => JSON.stringify({ status: 'success', data: { resultType: 'matrix', result: [{ metric: { gpu: '0' }, values }] } });
 
   it('reads the series, labels and samples', () => {
-    const [s] = parsePrometheusMatrix(matrix([[MONDAY, '12.5'], [MONDAY + 60, '1e1']]));
+    const [s] = parsePrometheusMatrix(
+      matrix([
+        [MONDAY, '12.5'],
+        [MONDAY + 60, '1e1'],
+      ]),
+    );
     expect(s).toEqual({ labels: { gpu: '0' }, t: [MONDAY, MONDAY + 60], v: [12.5, 10] });
   });
 
@@ -35,8 +40,24 @@ describe('parsing a range-query answer', () => {
     ['NaN', matrix([[MONDAY, 'NaN']]), 'data.result[0].values[0][1]', /not a finite number/],
     ['+Inf', matrix([[MONDAY, '+Inf']]), 'data.result[0].values[0][1]', /not a finite number/],
     ['a word', matrix([[MONDAY, 'abc']]), 'data.result[0].values[0][1]', /not a finite number/],
-    ['timestamps out of order', matrix([[MONDAY + 60, '1'], [MONDAY, '2']]), 'data.result[0].values[1][0]', /not after/],
-    ['a repeated timestamp', matrix([[MONDAY, '1'], [MONDAY, '2']]), 'data.result[0].values[1][0]', /not after/],
+    [
+      'timestamps out of order',
+      matrix([
+        [MONDAY + 60, '1'],
+        [MONDAY, '2'],
+      ]),
+      'data.result[0].values[1][0]',
+      /not after/,
+    ],
+    [
+      'a repeated timestamp',
+      matrix([
+        [MONDAY, '1'],
+        [MONDAY, '2'],
+      ]),
+      'data.result[0].values[1][0]',
+      /not after/,
+    ],
     ['a failed query', JSON.stringify({ status: 'error', error: 'bad_data' }), 'status', /failed \(bad_data\)/],
     ['no JSON', '{"status":', '', /is not JSON/],
   ])('refuses %s, naming the place', (_name, text, field, message) => {
@@ -46,7 +67,11 @@ describe('parsing a range-query answer', () => {
   });
 
   it('counts at most one sample per "[" before parsing', () => {
-    const text = matrix([[MONDAY, '1'], [MONDAY + 60, '2'], [MONDAY + 120, '3']]);
+    const text = matrix([
+      [MONDAY, '1'],
+      [MONDAY + 60, '2'],
+      [MONDAY + 120, '3'],
+    ]);
     // 3 samples, plus the series' list and the result list.
     expect(sampleCountUpperBound(text, 'PROMETHEUS')).toBe(5);
     expect(sampleCountUpperBound('t,v\n1,2\n3,4', 'CSV')).toBe(3);
@@ -111,7 +136,9 @@ describe('steps, gaps and counters', () => {
     expect(traffic.kind).toBe('COUNTER');
     expect(traffic.profile[0]).toBe(2);
     const negative = { labels: {}, t: [MONDAY, MONDAY + 60], v: [1, -1] };
-    expect(refusal(() => analyzeTraffic([negative], { unit: 'REQUESTS_PER_SECOND', percentile: 95, hourOfWeek: utc, avgOutputTokens: 200, field: 'f' })).field).toBe('f');
+    expect(
+      refusal(() => analyzeTraffic([negative], { unit: 'REQUESTS_PER_SECOND', percentile: 95, hourOfWeek: utc, avgOutputTokens: 200, field: 'f' })).field,
+    ).toBe('f');
   });
 });
 
@@ -152,17 +179,40 @@ describe('a synthetic fortnight', () => {
 
   it('in Berlin (CET, +1 in November) every hour moves one later', () => {
     const inUtc = analyzeTraffic(traffic, { unit: 'REQUESTS_PER_SECOND', percentile: 95, hourOfWeek: utc, avgOutputTokens: 200, field: 'f' });
-    const inBerlin = analyzeTraffic(traffic, { unit: 'REQUESTS_PER_SECOND', percentile: 95, hourOfWeek: hourOfWeekIn('Europe/Berlin'), avgOutputTokens: 200, field: 'f' });
+    const inBerlin = analyzeTraffic(traffic, {
+      unit: 'REQUESTS_PER_SECOND',
+      percentile: 95,
+      hourOfWeek: hourOfWeekIn('Europe/Berlin'),
+      avgOutputTokens: 200,
+      field: 'f',
+    });
     for (let h = 0; h < 167; h++) expect(inBerlin.profile[h + 1]).toBe(inUtc.profile[h]);
   });
 
   it('plans the same as the derived profile typed in, and prices the fleet by hand', () => {
     const measurements: MeasurementsInput = {
-      traffic: { format: 'PROMETHEUS', text: asMatrix([{ metric: {}, values: traffic[0]?.t.map((t, i) => [t, traffic[0]?.v[i] ?? 0]) ?? [] }]), field: 'measurements.traffic.prometheus', unit: 'REQUESTS_PER_SECOND' },
-      utilization: { format: 'PROMETHEUS', text: asMatrix(gpus.map((g) => ({ metric: g.labels, values: g.t.map((t, i) => [t, g.v[i] ?? 0]) }))), field: 'measurements.utilization.prometheus' },
+      traffic: {
+        format: 'PROMETHEUS',
+        text: asMatrix([{ metric: {}, values: traffic[0]?.t.map((t, i) => [t, traffic[0]?.v[i] ?? 0]) ?? [] }]),
+        field: 'measurements.traffic.prometheus',
+        unit: 'REQUESTS_PER_SECOND',
+      },
+      utilization: {
+        format: 'PROMETHEUS',
+        text: asMatrix(gpus.map((g) => ({ metric: g.labels, values: g.t.map((t, i) => [t, g.v[i] ?? 0]) }))),
+        field: 'measurements.utilization.prometheus',
+      },
       timezone: 'UTC',
       percentile: 95,
-      fleet: { gpu: 'h100-80gb', count: 8, pricingModel: 'ON_DEMAND', provider: 'aws', region: 'aws:us-east-1', offerRef: 'x', pricePerGpuHour: new Decimal('3.90') },
+      fleet: {
+        gpu: 'h100-80gb',
+        count: 8,
+        pricingModel: 'ON_DEMAND',
+        provider: 'aws',
+        region: 'aws:us-east-1',
+        offerRef: 'x',
+        pricePerGpuHour: new Decimal('3.90'),
+      },
     };
     const measured = estimateFromMeasurements(estimateInput(), measurements);
     if (measured.kind !== 'OK') throw new Error(measured.kind);
@@ -214,10 +264,19 @@ describe('properties', () => {
         fc.array(fc.integer({ min: 0, max: 100 }), { minLength: 1, maxLength: 4 }),
         (step, days, levels) => {
           const n = Math.floor((days * 86_400) / step);
-          const series = levels.map((level, g) => ({ labels: { gpu: String(g) }, t: Array.from({ length: n }, (_, i) => MONDAY + i * step), v: Array.from({ length: n }, (_, i) => (level + i) % 101) }));
+          const series = levels.map((level, g) => ({
+            labels: { gpu: String(g) },
+            t: Array.from({ length: n }, (_, i) => MONDAY + i * step),
+            v: Array.from({ length: n }, (_, i) => (level + i) % 101),
+          }));
           let sum = 0;
           let count = 0;
-          for (const s of series) for (const v of s.v) (sum += v), count++;
+          for (const s of series) {
+            for (const v of s.v) {
+              sum += v;
+              count++;
+            }
+          }
           const result = analyzeUtilization(series, { hourOfWeek: utc, field: 'f' });
           expect(result.meanPct).toBeCloseTo(sum / count, 6);
           expect(result.coveragePct).toBeCloseTo(100, 6);
@@ -234,7 +293,11 @@ describe('properties', () => {
         const result = analyzeTraffic(series, { unit: 'REQUESTS_PER_SECOND', kind: 'RATE', percentile: 100, hourOfWeek: utc, avgOutputTokens: 1, field: 'f' });
         for (let h = 0; h < 168; h++) {
           let max = 0;
-          for (let q = 0; q < 4; q++) max = Math.max(max, rows.reduce((sum, r) => sum + (r[h * 4 + q] ?? 0), 0));
+          for (let q = 0; q < 4; q++)
+            max = Math.max(
+              max,
+              rows.reduce((sum, r) => sum + (r[h * 4 + q] ?? 0), 0),
+            );
           expect(result.profile[h]).toBe(max);
         }
       }),
@@ -242,4 +305,3 @@ describe('properties', () => {
     );
   });
 });
-

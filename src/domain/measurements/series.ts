@@ -99,13 +99,19 @@ export function parsePrometheusMatrix(text: string): MeasuredSeries[] {
   }
   if (!isRecord(answer)) throw new MeasurementError('', 'must be the JSON object Prometheus answers to /api/v1/query_range');
   if (answer.status !== undefined && answer.status !== 'success') {
-    throw new MeasurementError('status', `is ${JSON.stringify(answer.status)}: the query failed (${typeof answer.error === 'string' ? answer.error.slice(0, 200) : 'no error text'})`);
+    throw new MeasurementError(
+      'status',
+      `is ${JSON.stringify(answer.status)}: the query failed (${typeof answer.error === 'string' ? answer.error.slice(0, 200) : 'no error text'})`,
+    );
   }
   const data = answer.data === undefined ? answer : answer.data;
   const prefix = answer.data === undefined ? '' : 'data.';
   if (!isRecord(data)) throw new MeasurementError('data', 'must be an object with resultType and result');
   if (data.resultType !== 'matrix') {
-    throw new MeasurementError(`${prefix}resultType`, `is ${JSON.stringify(data.resultType)}; a range query's answer is "matrix" (ask /api/v1/query_range, not /api/v1/query)`);
+    throw new MeasurementError(
+      `${prefix}resultType`,
+      `is ${JSON.stringify(data.resultType)}; a range query's answer is "matrix" (ask /api/v1/query_range, not /api/v1/query)`,
+    );
   }
   if (!Array.isArray(data.result)) throw new MeasurementError(`${prefix}result`, 'must be a list of series');
   const result: unknown[] = data.result;

@@ -3,8 +3,10 @@
 // full, 503 with Retry-After. Health checks and every other request keep being served meanwhile.
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { availableParallelism } from 'node:os';
-import type { EstimateInput, EstimateOutcome } from '../../domain/cost-model/index.js';
-import { fromWire, toWire } from '../../domain/money/decimal-wire.js';
+import type { EstimateInput } from '../../domain/cost-model/index.js';
+import type { MeasuredOutcome, MeasurementsInput } from '../../domain/measurements/index.js';
+import { fromWire } from '../../domain/money/decimal-wire.js';
+import { toTask } from './estimate-task.js';
 import { BudgetedWorkerPool, PoolBusy, TimeBudgetExceeded } from '../../common/budgeted-pool.js';
 import { AppError, unprocessable } from '../../common/errors/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
@@ -24,9 +26,9 @@ export class EstimatePool implements OnModuleDestroy {
     });
   }
 
-  async run(input: EstimateInput): Promise<EstimateOutcome> {
+  async run(input: EstimateInput, measurements?: MeasurementsInput): Promise<MeasuredOutcome> {
     try {
-      return fromWire<EstimateOutcome>(await this.pool.run(toWire(input)));
+      return fromWire<MeasuredOutcome>(await this.pool.run(toTask(input, measurements)));
     } catch (error) {
       throw poolError(error);
     }

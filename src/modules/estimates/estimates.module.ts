@@ -4,10 +4,12 @@ import { EstimatesController } from './estimates.controller.js';
 import { EstimatesResolver } from './estimates.resolver.js';
 import { EstimatePool } from './estimate-pool.js';
 import { EstimatesService } from './estimates.service.js';
+import { MeasurementInputs } from './measurement-inputs.js';
+import { PrometheusClient } from './prometheus-client.js';
 
 @Module({
   imports: [CatalogModule],
   controllers: [EstimatesController],
-  providers: [EstimatesService, EstimatesResolver, EstimatePool],
+  providers: [EstimatesService, EstimatesResolver, EstimatePool, MeasurementInputs, PrometheusClient],
 })
 export class EstimatesModule {}

@@ -32,12 +32,16 @@ import { toAppError } from '../../common/errors/domain-errors.js';
 import { policyInputFrom } from '../../common/inputs/policy.input.js';
 import type { EstimateInput } from './dto/estimate.input.js';
 import { EstimatePool } from './estimate-pool.js';
+import { MeasurementInputs } from './measurement-inputs.js';
+import type { MeasuredSummary } from '../../domain/measurements/index.js';
 import { at, getOrThrow } from '../../domain/checked.js';
 import { LRUCache } from 'lru-cache';
 
 export interface EstimateAnswer {
   version: CatalogVersionInfo;
   estimate: InferenceEstimate;
+  /** What the measurements showed, when the request had any. */
+  measured: MeasuredSummary | null;
   index: CatalogIndex;
   /** The FX rate the estimate's prices were converted with; null when none was. */
   exchangeRate: ExchangeRateUsed | null;
@@ -58,16 +62,13 @@ export class EstimatesService {
   constructor(
     private readonly catalog: CatalogService,
     private readonly pool: EstimatePool,
+    private readonly measurements: MeasurementInputs,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'STALE_PRICE_DAYS' | 'STALE_FX_DAYS'>,
   ) {}
 
   async estimate(input: EstimateInput): Promise<EstimateAnswer> {
-    const profiles = [input.workload.hourlyProfile, input.workload.weeklyProfile, input.workload.requestsPerSecond].filter((p) => p !== undefined);
-    if (profiles.length !== 1) {
-      throw badInput('REQUEST.INVALID', [
-        { field: 'workload.hourlyProfile', message: 'give exactly one of hourlyProfile (24 values), weeklyProfile (168 values) and requestsPerSecond' },
-      ]);
-    }
+    checkProfile(input);
+    if (input.measurements) this.measurements.check(input.measurements);
     if ((input.model.preset === undefined) === (input.model.parametersB === undefined)) {
       throw badInput('REQUEST.INVALID', [{ field: 'model.preset', message: 'give exactly one of preset and parametersB' }]);
     }
@@ -99,10 +100,12 @@ export class EstimatesService {
       throw toAppError(error, 'policy.');
     }
 
-    const outcome = await this.pool.run(this.costModelInput(input, { index, policy, discounts, currency, gpuSlugs }));
+    const measurements = input.measurements ? await this.measurements.prepare(input.measurements, { index, currency, referenceDate }) : undefined;
+    const outcome = await this.pool.run(this.costModelInput(input, { index, policy, discounts, currency, gpuSlugs }), measurements);
     switch (outcome.kind) {
       case 'OK': {
         const estimate = outcome.estimate;
+        const measured = outcome.measured ?? null;
         const chosen = estimate.chosenOffers.map((c) => at(index.offers, getOrThrow(index.offerByKeyHash, c.ref, 'offer')));
         estimate.warnings.push(...priceQualityWarnings(chosen, { referenceDate, staleAfterDays: this.config.STALE_PRICE_DAYS }));
         const exchangeRate = exchangeRateUsed({ fxRates: index.fxRates, currency, priceCurrencies: chosen.map((o) => o.currency), referenceDate });
@@ -114,7 +117,7 @@ export class EstimatesService {
           const stale = staleExchangeRateWarning(exchangeRate, this.config.STALE_FX_DAYS);
           if (stale) estimate.warnings.push(stale);
         }
-        return { version, estimate, index, exchangeRate };
+        return { version, estimate, measured, index, exchangeRate };
       }
       case 'INVALID_INPUT':
         throw badInput('REQUEST.INVALID', [{ field: outcome.field, message: outcome.reason }]);
@@ -150,6 +153,7 @@ export class EstimatesService {
     return {
       model,
       precisions,
+      // Without hourlyProfile etc. when measurements.traffic gives the profile (the worker sets weeklyProfile).
       workload: { ...input.workload },
       tolerance: ctx.policy.tolerance ?? undefined,
       candidates: this.candidates(
@@ -202,5 +206,17 @@ export class EstimatesService {
       }));
       return { gpu: gpuSpecFromCatalog({ gpu }), offers };
     });
+  }
+}
+
+/** Exactly one of the workload's profiles, or none with measured traffic (which gives it). */
+function checkProfile(input: EstimateInput): void {
+  const profiles = [input.workload.hourlyProfile, input.workload.weeklyProfile, input.workload.requestsPerSecond].filter((p) => p !== undefined);
+  const measuredTraffic = input.measurements?.traffic !== undefined;
+  if (profiles.length !== (measuredTraffic ? 0 : 1)) {
+    const message = measuredTraffic
+      ? 'measurements.traffic gives the profile: leave out hourlyProfile, weeklyProfile and requestsPerSecond'
+      : 'give exactly one of hourlyProfile (24 values), weeklyProfile (168 values) and requestsPerSecond, or measurements.traffic';
+    throw badInput('REQUEST.INVALID', [{ field: 'workload.hourlyProfile', message }]);
   }
 }

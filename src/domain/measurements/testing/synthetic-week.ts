@@ -31,13 +31,6 @@ export function jitter(seed: number): number {
   return 1 + ((x % 1001) / 1000 - 0.5) / 10;
 }
 
-/** The Monday 00:00 UTC on or before a Unix time, in seconds. */
-export function mondayBefore(unixSeconds: number): number {
-  const day = Math.floor(unixSeconds / 86_400);
-  const weekday = (day + 3) % 7;
-  return (day - weekday) * 86_400;
-}
-
 export interface SyntheticSample {
   t: number;
   hourOfWeek: number;

@@ -6,15 +6,18 @@ import { DEFAULT_SPOT_INTERRUPTIONS_PER_HOUR } from '../../../domain/cost-model/
 import { PRECISIONS, type Precision } from '../../../domain/sizing/index.js';
 import { DISCOUNTS, type DiscountInput } from '../../../common/inputs/discount.input.js';
 import { ESTIMATE_BOUNDS, MEASURED_THROUGHPUT_BOUNDS, NAME, PRICE_PER_1M_TOKENS, WORKLOAD_BOUNDS } from '../../../common/inputs/input-bounds.js';
-import { AtMostOneOf, ExactlyOneOf, field, InputField } from '../../../common/inputs/input-field.js';
+import { AtMostOneOf, field, InputField } from '../../../common/inputs/input-field.js';
 import { EstimateModelInput, MODEL } from '../../../common/inputs/model.input.js';
+import { MeasurementsInput } from './measurements.input.js';
 import { CompliancePolicyInput } from '../../../common/inputs/policy.input.js';
 import { REQUIREMENT } from '../../../common/inputs/requirement.input.js';
 import { CURRENCY, VERSION_SELECTOR } from '../../../common/inputs/version-selector.input.js';
 import { PrecisionEnum } from '../../../common/models/policy-enums.js';
 
-@ExactlyOneOf('hourlyProfile', 'weeklyProfile', 'requestsPerSecond')
-@InputType('WorkloadInput', { description: 'The traffic: exactly one of hourlyProfile, weeklyProfile and requestsPerSecond' })
+@AtMostOneOf('hourlyProfile', 'weeklyProfile', 'requestsPerSecond')
+@InputType('WorkloadInput', {
+  description: 'The traffic: exactly one of hourlyProfile, weeklyProfile and requestsPerSecond, or none of them with measurements.traffic',
+})
 export class WorkloadInput {
   @InputField(
     field.list(field.number({ ...WORKLOAD_BOUNDS.requestsPerSecond }), {
@@ -122,6 +125,14 @@ export class EstimateInput {
     ),
   )
   measuredThroughput?: MeasuredThroughputInput[];
+
+  @InputField(
+    field.object(() => MeasurementsInput, {
+      description:
+        'Measured traffic (the plan is made from its weekly profile: leave out workload.hourlyProfile, weeklyProfile and requestsPerSecond), GPU utilization and the current fleet',
+    }),
+  )
+  measurements?: MeasurementsInput;
 
   @InputField(DISCOUNTS)
   discounts?: DiscountInput[];

@@ -9,6 +9,8 @@ import { ExchangeRateModel } from '../../../common/models/exchange-rate.model.js
 import type { ExchangeRateUsed } from '../../../domain/money/exchange-rate.js';
 import { CatalogVersionRefModel } from '../../catalog/index.js';
 import { EstimateModel } from './estimate.model.js';
+import type { Coverage, MeasuredSummary } from '../../../domain/measurements/index.js';
+import type { MeasuredCoverageModel, MeasuredModel } from './measured.model.js';
 import { at, getOrThrow } from '../../../domain/checked.js';
 
 /** A price or unit cost: 4 places. */
@@ -24,9 +26,11 @@ export function toEstimateModel({
   estimate: e,
   index,
   exchangeRate = null,
+  measured = null,
 }: {
   version: CatalogVersionInfo;
   estimate: InferenceEstimate;
+  measured?: MeasuredSummary | null;
   index: CatalogIndex;
   exchangeRate?: ExchangeRateUsed | null;
 }): EstimateModel {
@@ -77,7 +81,62 @@ export function toEstimateModel({
     warnings: e.warnings,
     explanations: e.explanations,
     exchangeRate: ExchangeRateModel.of(exchangeRate),
+    measured: measuredModel(measured),
   });
+}
+
+function coverageModel(c: Coverage): MeasuredCoverageModel {
+  return {
+    series: c.series,
+    samples: c.samples,
+    stepSeconds: c.stepSeconds,
+    from: new Date(c.from * 1000),
+    to: new Date(c.to * 1000),
+    days: r4(c.days),
+    coveragePct: r4(c.coveragePct),
+    gaps: c.gaps,
+  };
+}
+
+function measuredModel(measured: MeasuredSummary | null): MeasuredModel | null {
+  if (!measured) return null;
+  const { traffic: t, utilization: u, memoryUsed: mem, fleet: f } = measured;
+  return {
+    timezone: measured.timezone,
+    percentile: measured.percentile,
+    // The profile unrounded: typed in as workload.weeklyProfile, it gives the same plan.
+    traffic: t
+      ? {
+          ...coverageModel(t),
+          unit: t.unit,
+          kind: t.kind,
+          counterResets: t.counterResets,
+          percentile: t.percentile,
+          profile: t.profile,
+          filledHours: t.filledHours,
+        }
+      : null,
+    utilization: u
+      ? { ...coverageModel(u), meanPct: r4(u.meanPct), p95Pct: r4(u.p95Pct), byHourOfWeek: u.byHourOfWeek.map((x) => (x === null ? null : r4(x))) }
+      : null,
+    memoryUsed: mem ? { ...coverageModel(mem), maxGib: r4(mem.maxGib), p95Gib: r4(mem.p95Gib) } : null,
+    fleet: f
+      ? {
+          gpu: f.gpu,
+          count: f.count,
+          pricingModel: f.pricingModel,
+          provider: f.provider,
+          region: f.region,
+          offerId: f.offerRef,
+          pricePerGpuHour: m(f.pricePerGpuHour),
+          monthlyCost: total(f.monthlyCost),
+          idleGpuHours: f.idleGpuHours === null ? null : r4(f.idleGpuHours),
+          waste: f.waste ? total(f.waste) : null,
+          saving: total(f.saving),
+          savingPct: r4(f.savingPct),
+        }
+      : null,
+  };
 }
 
 function tiersModel(tiers: InferenceEstimate['tiers']): EstimateModel['tiers'] {

@@ -14,6 +14,7 @@ import { AvailabilityEnum, PriceKindEnum, PricingModelEnum, SourceKindEnum } fro
 import { ExchangeRateModel } from '../../../common/models/exchange-rate.model.js';
 import { MoneyModel } from '../../../common/models/money.model.js';
 import { CatalogVersionRefModel } from '../../catalog/index.js';
+import { MeasuredModel } from './measured.model.js';
 
 const PM = { enum: PricingModelEnum, enumName: 'PricingModel' } as const;
 const INTERRUPTIONS_PER_HOUR = 'Spot: interruptions per instance-hour the effective price assumes; null for other pricing models';
@@ -251,4 +252,7 @@ export class EstimateModel {
   @ApiProperty({ type: ExchangeRateModel, nullable: true, description: 'The FX rate prices were converted with; null when none was converted' })
   @Field(() => ExchangeRateModel, { nullable: true, description: 'The FX rate prices were converted with; null when none was converted' })
   exchangeRate: ExchangeRateModel | null;
+  @ApiProperty({ type: MeasuredModel, nullable: true, description: 'What the request’s measurements showed; null without measurements' })
+  @Field(() => MeasuredModel, { nullable: true, description: 'What the request’s measurements showed; null without measurements' })
+  measured: MeasuredModel | null;
 }

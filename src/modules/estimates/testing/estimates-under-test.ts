@@ -4,14 +4,26 @@ import { catalogTestingModule } from '../../catalog/testing/catalog-testing-modu
 import { InMemoryCatalogRepository } from '../../catalog/testing/in-memory-catalog.repository.js';
 import { EstimatePool } from '../estimate-pool.js';
 import { EstimatesService } from '../estimates.service.js';
+import { MeasurementInputs } from '../measurement-inputs.js';
+import { PrometheusClient } from '../prometheus-client.js';
 import { InProcessEstimatePool } from './in-process-estimate-pool.js';
 
-export async function estimatesUnderTest(repo = new InMemoryCatalogRepository()) {
+export async function estimatesUnderTest(
+  repo = new InMemoryCatalogRepository(),
+  measurementConfig: { PROMETHEUS_URL?: string; MEASUREMENT_MAX_SAMPLES?: number } = {},
+) {
   const pool = new InProcessEstimatePool();
   const moduleRef = await catalogTestingModule({
     repository: repo,
-    config: { STALE_PRICE_DAYS: 90, STALE_FX_DAYS: 10_000 },
-    providers: [EstimatesService, EstimatePool],
+    config: {
+      STALE_PRICE_DAYS: 90,
+      STALE_FX_DAYS: 10_000,
+      MEASUREMENT_MAX_SAMPLES: 200_000,
+      PROMETHEUS_TIMEOUT_MS: 2_000,
+      PROMETHEUS_MAX_BYTES: 1 << 25,
+      ...measurementConfig,
+    },
+    providers: [EstimatesService, EstimatePool, MeasurementInputs, PrometheusClient],
   })
     .overrideProvider(EstimatePool)
     .useValue(pool)

@@ -1,0 +1,108 @@
+// An estimate's measurements from the request to the worker: the zone and the samples checked
+// before any work (MEASUREMENT_MAX_SAMPLES, 413 beyond), queries run against PROMETHEUS_URL, and
+// the current fleet priced from the catalog version. The texts are parsed in the worker.
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { AppError, badInput } from '../../common/errors/app-error.js';
+import { toAppError } from '../../common/errors/domain-errors.js';
+import type { Currency } from '../../domain/catalog/catalog.types.js';
+import { fleetOffer, type CatalogIndex } from '../../domain/compliance/index.js';
+import { isKnownTimeZone, sampleCountUpperBound, type MeasurementsInput as Prepared, type MeasurementText } from '../../domain/measurements/index.js';
+import type { MeasuredSeriesInput, MeasurementsInput } from './dto/measurements.input.js';
+import { PrometheusClient } from './prometheus-client.js';
+
+const SERIES = ['traffic', 'utilization', 'memoryUsed'] as const;
+
+@Injectable()
+export class MeasurementInputs {
+  constructor(
+    private readonly prometheus: PrometheusClient,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'MEASUREMENT_MAX_SAMPLES'>,
+  ) {}
+
+  /** Before any work: the zone is known, and the texts sent hold at most MEASUREMENT_MAX_SAMPLES samples together. */
+  check(m: MeasurementsInput): void {
+    if (m.timezone !== undefined && !isKnownTimeZone(m.timezone)) {
+      throw badInput('REQUEST.INVALID', [
+        { field: 'measurements.timezone', message: `"${m.timezone}" is not a time zone; give an IANA name such as Europe/Berlin or UTC` },
+      ]);
+    }
+    let total = 0;
+    for (const name of SERIES) {
+      const series = m[name];
+      const given = series ? [series.prometheus, series.csv, series.query].filter((s) => s !== undefined && s !== null).length : 1;
+      if (given !== 1) throw badInput('REQUEST.INVALID', [{ field: `measurements.${name}`, message: 'give exactly one of prometheus, csv and query' }]);
+      const text = textOf(series, name);
+      if (text) total = this.countOrRefuse(text, total);
+    }
+  }
+
+  /** The measurements for the worker: queries run, the fleet priced. */
+  async prepare(m: MeasurementsInput, ctx: { index: CatalogIndex; currency: Currency; referenceDate: string }): Promise<Prepared> {
+    let total = 0;
+    const texts: Partial<Record<(typeof SERIES)[number], MeasurementText>> = {};
+    for (const name of SERIES) {
+      const series = m[name];
+      if (!series) continue;
+      let text = textOf(series, name);
+      if (!text && series.query) {
+        const field = `measurements.${name}.query`;
+        text = { format: 'PROMETHEUS', text: await this.prometheus.queryRange(series.query, field), field };
+      }
+      if (text) {
+        total = this.countOrRefuse(text, total);
+        texts[name] = text;
+      }
+    }
+    const traffic = texts.traffic;
+    return {
+      ...(traffic ? { traffic: { ...traffic, unit: m.traffic?.unit ?? 'REQUESTS_PER_SECOND', kind: m.traffic?.kind } } : {}),
+      ...(texts.utilization ? { utilization: texts.utilization } : {}),
+      ...(texts.memoryUsed ? { memoryUsed: texts.memoryUsed } : {}),
+      timezone: m.timezone ?? 'UTC',
+      percentile: m.percentile ?? 95,
+      ...(m.fleet ? { fleet: this.fleet(m.fleet, ctx) } : {}),
+    };
+  }
+
+  private fleet(
+    fleet: NonNullable<MeasurementsInput['fleet']>,
+    ctx: { index: CatalogIndex; currency: Currency; referenceDate: string },
+  ): NonNullable<Prepared['fleet']> {
+    const pricingModel = fleet.pricingModel ?? 'ON_DEMAND';
+    try {
+      const offer = fleetOffer(ctx.index, { ...fleet, pricingModel }, ctx.currency, ctx.referenceDate);
+      return {
+        gpu: fleet.gpu.toLowerCase(),
+        count: fleet.count,
+        pricingModel,
+        provider: fleet.provider.toLowerCase(),
+        region: offer.region,
+        offerRef: offer.offerRef,
+        pricePerGpuHour: offer.pricePerGpuHour,
+      };
+    } catch (error) {
+      throw toAppError(error, 'measurements.fleet.');
+    }
+  }
+
+  private countOrRefuse(text: MeasurementText, before: number): number {
+    const max = this.config.MEASUREMENT_MAX_SAMPLES;
+    const total = before + sampleCountUpperBound(text.text, text.format);
+    if (total > max) {
+      throw new AppError(
+        'MEASUREMENT.TOO_MANY_SAMPLES',
+        'TOO_LARGE',
+        `The measurements hold more than ${max} samples (MEASUREMENT_MAX_SAMPLES); use a larger step or a shorter range`,
+        [{ field: text.field, message: `brings the samples to more than ${max}` }],
+      );
+    }
+    return total;
+  }
+}
+
+function textOf(series: MeasuredSeriesInput | undefined, name: string): MeasurementText | null {
+  if (series?.prometheus !== undefined) return { format: 'PROMETHEUS', text: series.prometheus, field: `measurements.${name}.prometheus` };
+  if (series?.csv !== undefined) return { format: 'CSV', text: series.csv, field: `measurements.${name}.csv` };
+  return null;
+}
