@@ -67,7 +67,12 @@ const KNOWN_UNDECLARED_RULES: { rule: string; matches: (r: Refusal) => boolean }
   // oneOf, not: finish-document.ts), so none of the next three may refuse it. A query string and
   // GraphQL have no way to state them (GraphQL says them in the type's description).
   // Exactly one of hourlyProfile / weeklyProfile / requestsPerSecond.
-  { rule: 'exactly one workload profile', matches: (r) => !inEstimateBody(r) && /^give exactly one of hourlyProfile/.test(r.message) },
+  // The body says at most one (`not`); that measurements.traffic stands in for it is a rule between
+  // two objects, which it cannot state.
+  {
+    rule: 'one workload profile, or measured traffic',
+    matches: (r) => /^(give exactly one of hourlyProfile|measurements\.traffic gives the profile)/.test(r.message),
+  },
   // A model preset or parametersB.
   { rule: 'a model preset or parametersB', matches: (r) => !inEstimateBody(r) && /give (exactly one|either) .*preset.*parametersB/.test(r.message) },
   // Version or asOf, not both.
@@ -89,6 +94,15 @@ const KNOWN_UNDECLARED_RULES: { rule: string; matches: (r: Refusal) => boolean }
   {
     rule: 'measuredThroughput gives a figure',
     matches: (r) => /^measuredThroughput/.test(r.field) && /^give requestsPerSecond or outputTokensPerSecond$/.test(r.message),
+  },
+  // A measurement's text is a string to the schemas; its content (a range answer, CSV lines, a
+  // zone name) is read by the service (docs/measurements.md), and a query needs PROMETHEUS_URL.
+  {
+    rule: 'measurement content',
+    matches: (r) =>
+      /^measurements\.(traffic|utilization|memoryUsed)\.(prometheus|csv|query)/.test(r.field) ||
+      (r.field === 'measurements.timezone' && /is not a time zone/.test(r.message)) ||
+      (r.field === 'measurements.fleet.pricingModel' && /lists no \w+ price/.test(r.message)),
   },
   // One discount per provider; nothing in the schemas says so.
   { rule: 'one discount per provider', matches: (r) => /^discounts/.test(r.field) && /^two discounts for /.test(r.message) },
