@@ -11,6 +11,7 @@ import { parse } from 'csv-parse/sync';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, watchPage, type PageProblems } from './setup/browser.js';
 import { cleanupSteps } from './setup/cleanup.js';
+import { eventually } from './setup/eventually.js';
 import { createTestServer, type TestServer } from './setup/test-app.js';
 
 const SCREENSHOTS = 'test/screenshots';
@@ -484,6 +485,69 @@ describe('Dashboard', () => {
     expect(await page.locator('#offer-max-price-error').innerText()).toBe('must be a decimal number such as 4.00');
   });
 
+  it('Measured: an uploaded range answer and a pasted one give the heatmap, the waste and the plan /graphql answers for the same input', async () => {
+    const { page } = await newPage();
+    await page.goto(url('#/measured'));
+    const example = JSON.parse(await readFile('examples/estimate-measured.json', 'utf8')) as {
+      measurements: { traffic: { prometheus: string }; utilization: { prometheus: string } };
+    };
+    // The traffic from a file, the utilization pasted.
+    await page
+      .getByLabel('Traffic (requests/s or output tokens/s): upload a file')
+      .setInputFiles({ name: 'traffic.json', mimeType: 'application/json', buffer: Buffer.from(example.measurements.traffic.prometheus) });
+    await eventually(async () => expect(await page.locator('#meas-traffic').inputValue()).toBe(example.measurements.traffic.prometheus), 10_000);
+    await page.getByLabel('GPU utilization (DCGM_FI_DEV_GPU_UTIL, %)', { exact: true }).fill(example.measurements.utilization.prometheus);
+    await page.getByLabel('GPUs in the fleet').fill('2');
+    await page.getByLabel('Time zone (IANA)').fill('Europe/Berlin');
+    await page.getByLabel('Policy preset').selectOption('GDPR_PERSONAL_DATA');
+    const sent = page.waitForRequest((r) => r.url().endsWith('/graphql') && (r.postData() ?? '').includes('"measurements"'));
+    await page.getByRole('button', { name: 'Compare with the plan' }).click();
+    const body = JSON.parse((await sent).postData() ?? '{}') as { query: string; variables: { input: { measurements: Record<string, unknown> } } };
+    await page.getByTestId('measured').waitFor();
+    await settled(page);
+    // What went out is what was uploaded and pasted, as range answers, and the fleet typed in.
+    expect(body.variables.input.measurements).toEqual({
+      traffic: { prometheus: example.measurements.traffic.prometheus, unit: 'REQUESTS_PER_SECOND' },
+      utilization: { prometheus: example.measurements.utilization.prometheus },
+      timezone: 'Europe/Berlin',
+      fleet: { gpu: 'h100-sxm-80gb', count: 2, provider: 'aws', region: 'eu-north-1', pricingModel: 'ON_DEMAND' },
+    });
+
+    const direct = await server.graphql<{ estimate: MeasuredEstimate }>(body.query, body.variables);
+    expect(direct.errors).toBeUndefined();
+    const e = direct.data.estimate;
+    const u = e.measured.utilization;
+    const f = e.measured.fleet;
+    expect(await page.getByTestId('mean-util').innerText()).toBe(`${u.meanPct.toFixed(1)} %`);
+    expect(await page.getByTestId('p95-util').innerText()).toBe(`${u.p95Pct.toFixed(1)} %`);
+    expect(shown(await page.getByTestId('idle-hours').innerText())).toBe(Number(f.idleGpuHours.toFixed(1)));
+    expect(shown(await page.getByTestId('waste').innerText())).toBe(Number(f.waste.amount));
+    expect(shown(await page.getByTestId('fleet-cost').innerText())).toBe(Number(f.monthlyCost.amount));
+    expect(shown(await page.getByTestId('plan-cost').innerText())).toBe(Number(e.gpuCost.amount));
+    expect(shown((await page.getByTestId('saving').innerText()).split(' (')[0] ?? '')).toBe(Number(f.saving.amount));
+    for (const t of e.tiers) expect(shown(await page.getByTestId(`measured-tier-${t.pricingModel}`).innerText())).toBe(Number(t.cost.amount));
+    // The heatmap: 7 × 24 cells, each stating the API's figure for its hour of the week.
+    const cells = page.getByTestId('heatmap').locator('td[data-hour]');
+    expect(await cells.count()).toBe(168);
+    for (const hour of [0, 10, 60, 130, 167]) {
+      const pct = u.byHourOfWeek[hour];
+      expect(await cells.nth(hour).innerText()).toBe(pct === null || pct === undefined ? '–' : String(Math.round(pct)));
+    }
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  });
+
+  it('Measured: a measurement the API refuses shows its message under that field', async () => {
+    const { page } = await newPage();
+    await page.goto(url('#/measured'));
+    await page.getByLabel('Traffic (requests/s or output tokens/s)', { exact: true }).fill('120,1\n60,2');
+    await page.getByRole('button', { name: 'Compare with the plan' }).click();
+    const message = page.locator('#meas-traffic-error');
+    await message.waitFor();
+    expect(await message.innerText()).toMatch(/^line 2: timestamp 60 is not after the one before it/);
+    expect(await page.getByLabel('Traffic (requests/s or output tokens/s)', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+  });
+
   describe.each([
     // With a discount row (and on the estimate a measured throughput row) so that those controls are checked too.
     ['offers', '#/offers?gpus=h100-sxm-80gb&preset=GDPR_PERSONAL_DATA&explain=1&limit=20&discounts=aws%3A10', '[data-testid="offers-table"]'],
@@ -521,6 +585,14 @@ describe('Dashboard', () => {
 
 interface Money {
   amount: string;
+}
+interface MeasuredEstimate {
+  gpuCost: Money;
+  tiers: { pricingModel: string; cost: Money }[];
+  measured: {
+    utilization: { meanPct: number; p95Pct: number; byHourOfWeek: (number | null)[] };
+    fleet: { idleGpuHours: number; waste: Money; monthlyCost: Money; saving: Money };
+  };
 }
 interface DirectEstimate {
   catalogVersion: { label: string };

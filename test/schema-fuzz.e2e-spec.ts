@@ -101,6 +101,10 @@ const KNOWN_UNDECLARED_RULES: { rule: string; matches: (r: Refusal) => boolean }
     rule: 'measurement content',
     matches: (r) =>
       /^measurements\.(traffic|utilization|memoryUsed)\.(prometheus|csv|query)/.test(r.field) ||
+      // Exactly one of a series' sources: the body says so (oneOf), GraphQL cannot.
+      (!inEstimateBody(r) &&
+        /^measurements\.(traffic|utilization|memoryUsed)$/.test(r.field) &&
+        /^give exactly one of prometheus, csv and query$/.test(r.message)) ||
       (r.field === 'measurements.timezone' && /is not a time zone/.test(r.message)) ||
       (r.field === 'measurements.fleet.pricingModel' && /lists no \w+ price/.test(r.message)),
   },

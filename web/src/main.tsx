@@ -1,4 +1,4 @@
-// The dashboard: four views behind a hash route (#/offers, #/estimate, #/history, #/catalog), each
+// The dashboard: five views behind a hash route (#/offers, #/estimate, #/measured, #/history, #/catalog), each
 // keeping its form in the route's query so that a link reproduces the view.
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
@@ -7,11 +7,13 @@ import { hashOf, parseHash } from './url-state';
 import { CatalogView } from './views/Catalog';
 import { EstimateView } from './views/Estimate';
 import { HistoryView } from './views/History';
+import { MeasuredView } from './views/Measured';
 import { OffersView } from './views/Offers';
 
 const VIEWS = [
   { id: 'offers', title: 'Offers', View: OffersView },
   { id: 'estimate', title: 'Estimate planner', View: EstimateView },
+  { id: 'measured', title: 'Measured', View: MeasuredView },
   { id: 'history', title: 'Price history', View: HistoryView },
   { id: 'catalog', title: 'Catalog', View: CatalogView },
 ] as const;

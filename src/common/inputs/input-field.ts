@@ -149,8 +149,13 @@ function classRule(rule: Record<string, unknown>): ClassDecorator {
  */
 export const ExactlyOneOf = (...fields: string[]): ClassDecorator => classRule({ oneOf: fields.map((f) => ({ required: [f] })) });
 
-/** At most one of these fields may be given (`not` all of them required), stated as ExactlyOneOf is. */
-export const AtMostOneOf = (...fields: string[]): ClassDecorator => classRule({ not: { required: fields } });
+/** At most one of these fields may be given (`not` any two of them), stated as ExactlyOneOf is. */
+export const AtMostOneOf = (...fields: string[]): ClassDecorator => {
+  const pairs = fields.flatMap((a, i) => fields.slice(i + 1).map((b) => [a, b]));
+  // Each pair names its properties too (any value): linters read `required` inside `not` against its own schema.
+  const both = (pair: string[]) => ({ required: pair, properties: Object.fromEntries(pair.map((f) => [f, true])) });
+  return classRule({ not: pairs.length === 1 ? { required: pairs[0] } : { anyOf: pairs.map(both) } });
+};
 
 /** The cross-field rules of an input class (by its schema name), for the OpenAPI document. */
 export function classRulesOf(name: string): readonly Record<string, unknown>[] {

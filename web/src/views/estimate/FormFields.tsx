@@ -2,10 +2,9 @@
 // the candidates (precisions, GPU shortlist, discounts) and measured throughput.
 import type { Choices } from '../../catalog-data';
 import { type EstimateForm, measuredItems, measuredRows } from '../../forms';
-import { Checks, described, DiscountsEditor, Field, PRESETS, RowsEditor } from '../../ui';
+import { Checks, described, DiscountsEditor, Field, MODEL_PRESETS, PRESETS, RowsEditor } from '../../ui';
 import type { Precision } from '../Estimate';
 
-const MODEL_PRESETS = ['llama-3-8b', 'llama-3-70b', 'llama-2-7b', 'llama-2-13b', 'llama-2-70b', 'mistral-7b', 'mixtral-8x7b', 'gpt-j-6b'];
 const PRECISIONS: Precision[] = ['BF16', 'FP16', 'FP8', 'INT8', 'INT4', 'FP32'];
 
 export type SetField = <K extends keyof EstimateForm>(key: K, value: EstimateForm[K]) => void;
