@@ -589,6 +589,21 @@ export interface components {
              * @example 2026-12-31
              */
             validUntil: string | null;
+            /**
+             * @description kWh per GPU-hour at full load, PUE included: board power (TDP) / 1000 × PUE (docs/carbon.md); null when the GPU has no sourced board power
+             * @example 0.7945
+             */
+            energy: number | null;
+            /**
+             * @description g CO2e per GPU-hour at full load, location-based: energy × the grid intensity of the region (docs/carbon.md); null when a figure is missing
+             * @example 18.274
+             */
+            carbon: number | null;
+            /**
+             * @description g CO2e per kWh of the region's grid (its own figure, else its country's; annual average); null when the offer's energy cannot be computed
+             * @example 23
+             */
+            gridIntensity: number | null;
             /** @description Negotiated discount applied, percent */
             discountPercent: string | null;
             /** @description Cheapest answers: instances the requirement needs */
@@ -644,6 +659,20 @@ export interface components {
              */
             rules: string[];
         };
+        CleanestOfferModel: {
+            offer: components["schemas"]["OfferModel"];
+            /** @description It is also the cheapest compliant offer */
+            isCheapest: boolean;
+            /** @description Its price per GPU-hour minus the cheapest offer’s (0 when it is the cheapest) */
+            premiumPerGpuHour: components["schemas"]["MoneyModel"];
+            /**
+             * @description That premium against the cheapest offer’s price, percent; null when that price is 0
+             * @example 12.5
+             */
+            premiumPercent: string | null;
+            /** @description g CO2e per GPU-hour it saves against the cheapest offer; null when the cheapest has no figure */
+            carbonSavedPerGpuHour: number | null;
+        };
         CheapestOffersResultModel: {
             catalogVersion: components["schemas"]["CatalogVersionRefModel"];
             currency: components["schemas"]["Currency"];
@@ -655,6 +684,8 @@ export interface components {
             excludedCount: number;
             /** @description When nothing complies: the offers failing the fewest rules */
             nearestMisses: components["schemas"]["ExcludedOfferModel"][];
+            /** @description The compliant offer with the least g CO2e per GPU-hour and its premium over the cheapest; null when nothing complies or no figure is sourced */
+            cleanest: components["schemas"]["CleanestOfferModel"] | null;
             /** @description About the prices of the items: ESTIMATE prices used (includeEstimates), prices older than STALE_PRICE_DAYS, availability UNCONFIRMED, an FX rate older than STALE_FX_DAYS */
             warnings: string[];
             /** @description The FX rate prices were converted with; null when no price was converted */
@@ -793,6 +824,11 @@ export interface components {
              * @default false
              */
             requireConfirmedAvailability?: boolean;
+            /**
+             * @description Only regions whose grid emits at most this many g CO2e per kWh (location-based annual average, docs/carbon.md); a region without a sourced figure is excluded
+             * @example 100
+             */
+            maxGridIntensity?: number;
         };
         MeasuredThroughputInput: {
             /** @description GPU slug it was measured on; default: every GPU */
@@ -2225,12 +2261,16 @@ export interface operations {
                 minSourceKind?: "PROVIDER_API" | "PROVIDER_PAGE" | "MIRROR" | "ANNOUNCEMENT";
                 /** @description Exclude offers whose availability in their region the provider's own data does not confirm (availability UNCONFIRMED) */
                 requireConfirmedAvailability?: boolean;
+                /** @description Only regions whose grid emits at most this many g CO2e per kWh (location-based annual average, docs/carbon.md); a region without a sourced figure is excluded */
+                maxGridIntensity?: number;
                 /** @description Currency of the prices in the answer */
                 currency?: "USD" | "EUR";
                 /** @description Catalog version id or label; default: the current version */
                 version?: string;
                 /** @description Answer from the version that was current at this time */
                 asOf?: string;
+                /** @description Order of the listing: PRICE (cheapest first) or CARBON (least g CO2e per GPU-hour first) */
+                sort?: "PRICE" | "CARBON";
                 /** @description Offers per page */
                 limit?: number;
                 /** @description nextCursor of the previous page */
@@ -2396,6 +2436,8 @@ export interface operations {
                 minSourceKind?: "PROVIDER_API" | "PROVIDER_PAGE" | "MIRROR" | "ANNOUNCEMENT";
                 /** @description Exclude offers whose availability in their region the provider's own data does not confirm (availability UNCONFIRMED) */
                 requireConfirmedAvailability?: boolean;
+                /** @description Only regions whose grid emits at most this many g CO2e per kWh (location-based annual average, docs/carbon.md); a region without a sourced figure is excluded */
+                maxGridIntensity?: number;
                 /** @description Currency of the prices in the answer */
                 currency?: "USD" | "EUR";
                 /** @description Catalog version id or label; default: the current version */
