@@ -7,7 +7,7 @@ import type { CatalogContent, Currency, FxRates, GpuModel, Offer, PriceKind, Pri
 import { fxRate, MissingFxRateError, type Decimal } from '../money/money.js';
 import { comparablePricePerInstanceHour, compareTieKeys } from './ranking.js';
 import { at, atFloat64, atInt32 } from '../checked.js';
-import { indexEnergy, offerEnergy, type OfferEnergy } from '../energy/index.js';
+import { indexEnergy, offerEnergy, type EnergyIndex, type OfferEnergy } from '../energy/index.js';
 import { normalizeCountry } from './jurisdictions.js';
 
 /**
@@ -69,6 +69,8 @@ export interface CatalogIndex {
   regionGridIntensity: Float64Array;
   /** By offer position: kWh and g CO2e per GPU-hour at full load; null without the figures. */
   offerEnergy: readonly (OfferEnergy | null)[];
+  /** The version's energy figures, for estimates (docs/carbon.md). */
+  energy: EnergyIndex;
 }
 
 export class CatalogIndexError extends Error {
@@ -126,6 +128,7 @@ export function indexCatalog(content: CatalogContent): CatalogIndex {
   const index: CatalogIndex = {
     regionGridIntensity,
     offerEnergy: offerEnergies,
+    energy,
     fxRates: content.fxRates,
     providers: content.providers,
     regions: content.regions,

@@ -12,7 +12,7 @@ import { RankedQuery } from './ranked-walk.js';
 import { compliantByCarbon } from './cleanest.js';
 import type { OfferEnergy } from '../energy/index.js';
 import { NO_DISCOUNTS, type Discounts } from './ranking.js';
-import type { GpuRequirement } from './requirement.js';
+import { resolveRequirement, type GpuRequirement } from './requirement.js';
 import { at, getOrThrow, last } from '../checked.js';
 
 /** One offer priced for a query: everything a response item needs, amounts in `currency`. */
@@ -181,6 +181,42 @@ function cleanestOf(q: RankedQuery, cheapest: RankedOffer): CleanestOffer | null
     premiumPercent: cheapest.pricePerGpuHour.isZero() ? null : premium.div(cheapest.pricePerGpuHour).mul(100),
     carbonSavedPerGpuHour: cheapestG === undefined ? null : cheapestG - (offer.energy?.gCo2ePerGpuHour ?? cheapestG),
   };
+}
+
+/**
+ * optimizeFor CARBON's candidates (docs/carbon.md): for each GPU model of `gpus`, the compliant offer
+ * of each pricing model and instance size with the least g CO2e per GPU-hour (the cheaper among
+ * equals), in cheapestPerGpuModelAndSize's shape and order. Reads every compliant offer of the GPU.
+ */
+export function cleanestPerGpuModelAndSize({
+  catalog,
+  gpus,
+  policy,
+  currency,
+  discounts = NO_DISCOUNTS,
+}: {
+  catalog: CatalogIndex | CatalogContent;
+  gpus: readonly string[];
+  policy: CompliancePolicy;
+  currency: Currency;
+  discounts?: Discounts;
+}): Map<string, OfferQuote[]> {
+  const index = asIndex(catalog);
+  const out = new Map<string, OfferQuote[]>();
+  for (const slug of gpus) {
+    if (!index.gpuBySlug.has(slug)) throw new PolicyError('gpus', `unknown GPU model ${slug}`);
+    const q = new RankedQuery(index, resolveRequirement({ gpus: [slug] }), policy, currency, discounts);
+    const firstOf = new Map<string, number>();
+    for (const offer of compliantByCarbon(q)) {
+      const o = at(index.offers, offer);
+      const key = `${o.pricingModel}|${o.gpuCount}`;
+      if (!firstOf.has(key)) firstOf.set(key, offer);
+    }
+    const quotes = [...firstOf.values()].map((offer) => quote(q, offer));
+    quotes.sort((a, b) => PRICING_MODELS.indexOf(a.offer.pricingModel) - PRICING_MODELS.indexOf(b.offer.pricingModel) || a.offer.gpuCount - b.offer.gpuCount);
+    out.set(slug, quotes);
+  }
+  return out;
 }
 
 /**

@@ -10,6 +10,7 @@ export * from './catalog-index.js';
 export {
   findCheapestCompliant,
   cheapestPerGpuModelAndSize,
+  cleanestPerGpuModelAndSize,
   DEFAULT_LIMIT,
   type CheapestResult,
   type CleanestOffer,

@@ -4,3 +4,4 @@ export { indexEnergy, type AppliedFigure, type EnergyIndex, type FigureBasis } f
 export { powerShare, kwhPerGpuHour } from './power-model.js';
 export { offerEnergy, type OfferEnergy } from './offer-energy.js';
 export { estimateCarbon, type CarbonTierInput, type EstimateCarbon, type EstimateCarbonOutcome, type TierCarbon } from './estimate-carbon.js';
+export { carbonOfPlan, outputTokensPerMonth, type FinishedPlan } from './plan-carbon.js';

@@ -8,6 +8,7 @@ import {
   ANY_REQUIREMENT,
   assertKnownIdentifiers,
   cheapestPerGpuModelAndSize,
+  cleanestPerGpuModelAndSize,
   priceQualityWarnings,
   priceReferenceDate,
   resolveDiscounts,
@@ -32,6 +33,7 @@ import { toAppError } from '../../common/errors/domain-errors.js';
 import { policyInputFrom } from '../../common/inputs/policy.input.js';
 import type { EstimateInput } from './dto/estimate.input.js';
 import { EstimatePool } from './estimate-pool.js';
+import { carbonAnswer, type EstimateCarbonAnswer, type OptimizeFor } from './estimate-carbon.js';
 import { at, getOrThrow } from '../../domain/checked.js';
 import { LRUCache } from 'lru-cache';
 
@@ -41,7 +43,11 @@ export interface EstimateAnswer {
   index: CatalogIndex;
   /** The FX rate the estimate's prices were converted with; null when none was. */
   exchangeRate: ExchangeRateUsed | null;
+  /** Energy and carbon of the plan, and the plan the other objective chooses (docs/carbon.md). */
+  carbon: EstimateCarbonAnswer;
 }
+
+type CandidateContext = { index: CatalogIndex; policy: CompliancePolicy; discounts: Discounts; currency: Currency; optimizeFor: OptimizeFor };
 
 /** Candidate lists kept per catalog version (the index), for this many distinct policies each. */
 const CANDIDATE_SETS_PER_VERSION = 64;
@@ -99,10 +105,21 @@ export class EstimatesService {
       throw toAppError(error, 'policy.');
     }
 
-    const outcome = await this.pool.run(this.costModelInput(input, { index, policy, discounts, currency, gpuSlugs }));
+    const optimizeFor: OptimizeFor = input.optimizeFor ?? 'COST';
+    const planFor = (objective: OptimizeFor) =>
+      this.pool.run(this.costModelInput(input, { index, policy, discounts, currency, gpuSlugs, optimizeFor: objective }));
+    const outcome = await planFor(optimizeFor);
     switch (outcome.kind) {
       case 'OK': {
         const estimate = outcome.estimate;
+        const other = await planFor(optimizeFor === 'COST' ? 'CARBON' : 'COST');
+        const carbon = carbonAnswer({
+          estimate,
+          other: other.kind === 'OK' ? other.estimate : null,
+          index,
+          avgOutputTokens: input.workload.avgOutputTokens,
+          optimizeFor,
+        });
         const chosen = estimate.chosenOffers.map((c) => at(index.offers, getOrThrow(index.offerByKeyHash, c.ref, 'offer')));
         estimate.warnings.push(...priceQualityWarnings(chosen, { referenceDate, staleAfterDays: this.config.STALE_PRICE_DAYS }));
         const exchangeRate = exchangeRateUsed({ fxRates: index.fxRates, currency, priceCurrencies: chosen.map((o) => o.currency), referenceDate });
@@ -114,7 +131,7 @@ export class EstimatesService {
           const stale = staleExchangeRateWarning(exchangeRate, this.config.STALE_FX_DAYS);
           if (stale) estimate.warnings.push(stale);
         }
-        return { version, estimate, index, exchangeRate };
+        return { version, estimate, index, exchangeRate, carbon };
       }
       case 'INVALID_INPUT':
         throw badInput('REQUEST.INVALID', [{ field: outcome.field, message: outcome.reason }]);
@@ -138,10 +155,7 @@ export class EstimatesService {
     }
   }
 
-  private costModelInput(
-    input: EstimateInput,
-    ctx: { index: CatalogIndex; policy: CompliancePolicy; discounts: Discounts; currency: Currency; gpuSlugs: string[] },
-  ): CostModelInput {
+  private costModelInput(input: EstimateInput, ctx: CandidateContext & { gpuSlugs: string[] }): CostModelInput {
     const { preset, precision, ...shape } = input.model;
     // With a null or empty preset, parametersB may be missing: the cost model's resolveModel then
     // answers on model.parametersB, as for any unusable size (NaN, like undefined, is not a positive number).
@@ -170,22 +184,25 @@ export class EstimatesService {
         outputTokensPerSecond: m.outputTokensPerSecond,
       })),
       maxAlternatives: input.maxAlternatives,
+      optimizeFor: ctx.optimizeFor,
     };
   }
 
-  private candidates(slugs: string[], ctx: { index: CatalogIndex; policy: CompliancePolicy; discounts: Discounts; currency: Currency }): GpuCandidate[] {
+  private candidates(slugs: string[], ctx: CandidateContext): GpuCandidate[] {
     let sets = this.candidateSets.get(ctx.index);
     if (!sets) this.candidateSets.set(ctx.index, (sets = new LRUCache({ max: CANDIDATE_SETS_PER_VERSION })));
     // Decimals (price cap, discounts) serialize as their exact text.
-    const key = JSON.stringify([ctx.policy, [...ctx.discounts.entries()], ctx.currency, slugs]);
+    const key = JSON.stringify([ctx.policy, [...ctx.discounts.entries()], ctx.currency, slugs, ctx.optimizeFor]);
     let candidates = sets.get(key);
     if (!candidates) sets.set(key, (candidates = this.selectCandidates(slugs, ctx)));
     return candidates;
   }
 
   /** The cheapest compliant offer of each pricing model and instance size for each GPU type, from one query over the catalog. */
-  private selectCandidates(slugs: string[], ctx: { index: CatalogIndex; policy: CompliancePolicy; discounts: Discounts; currency: Currency }): GpuCandidate[] {
-    const cheapest = cheapestPerGpuModelAndSize({ catalog: ctx.index, gpus: slugs, policy: ctx.policy, currency: ctx.currency, discounts: ctx.discounts });
+  private selectCandidates(slugs: string[], ctx: CandidateContext): GpuCandidate[] {
+    // CARBON: the cleanest compliant offer of each model and size instead of the cheapest (docs/carbon.md).
+    const select = ctx.optimizeFor === 'CARBON' ? cleanestPerGpuModelAndSize : cheapestPerGpuModelAndSize;
+    const cheapest = select({ catalog: ctx.index, gpus: slugs, policy: ctx.policy, currency: ctx.currency, discounts: ctx.discounts });
     return slugs.map((slug) => {
       const gpu = at(ctx.index.gpus, getOrThrow(ctx.index.gpuBySlug, slug, 'GPU'));
       const offers = getOrThrow(cheapest, slug, 'GPU').map((quote): TierOfferInput => ({
@@ -199,6 +216,7 @@ export class EstimatesService {
         pricePerInstanceHour: quote.pricePerInstanceHour,
         interruptionNoticeSeconds: quote.offer.interruptionNoticeSeconds,
         interruptionRate: quote.offer.interruptionRate ?? null,
+        gCo2ePerGpuHour: quote.energy?.gCo2ePerGpuHour ?? null,
       }));
       return { gpu: gpuSpecFromCatalog({ gpu }), offers };
     });

@@ -9,6 +9,9 @@ import { ExchangeRateModel } from '../../../common/models/exchange-rate.model.js
 import type { ExchangeRateUsed } from '../../../domain/money/exchange-rate.js';
 import { CatalogVersionRefModel } from '../../catalog/index.js';
 import { EstimateModel } from './estimate.model.js';
+import { EstimateCarbonModel } from './estimate-carbon.model.js';
+import type { EstimateCarbonAnswer } from '../estimate-carbon.js';
+import type { TierCarbon } from '../../../domain/energy/index.js';
 import { at, getOrThrow } from '../../../domain/checked.js';
 
 /** A price or unit cost: 4 places. */
@@ -19,16 +22,21 @@ const total = (money: Money): MoneyModel => MoneyModel.ofTotal(money.amount, mon
 /** Ratios and shares rounded for the wire: 4 decimals (0.01% precision). */
 const r4 = (x: number): number => Math.round(x * 10_000) / 10_000;
 
+const NOT_COMPUTED: EstimateCarbonAnswer = { optimizedFor: 'COST', figures: null, unknownReason: 'not computed', otherPlan: null };
+
 export function toEstimateModel({
   version,
   estimate: e,
   index,
   exchangeRate = null,
+  carbon = NOT_COMPUTED,
 }: {
   version: CatalogVersionInfo;
   estimate: InferenceEstimate;
   index: CatalogIndex;
   exchangeRate?: ExchangeRateUsed | null;
+  /** The service always computes it (estimate-carbon.ts); absent, the answer says it was not. */
+  carbon?: EstimateCarbonAnswer;
 }): EstimateModel {
   return Object.assign(new EstimateModel(), {
     catalogVersion: CatalogVersionRefModel.of(version),
@@ -36,7 +44,7 @@ export function toEstimateModel({
     gpuCost: total(e.gpuCost),
     hoursPerMonth: e.hoursPerMonth,
     periodHours: e.periodHours,
-    tiers: tiersModel(e.tiers),
+    tiers: tiersModel(e.tiers, carbon.figures?.tiers),
     hourlyPlan: hourlyPlanModel(e.hourlyPlan),
     gpu: e.gpu.slug,
     gpuMemoryGb: e.gpu.memoryGb,
@@ -77,11 +85,12 @@ export function toEstimateModel({
     warnings: e.warnings,
     explanations: e.explanations,
     exchangeRate: ExchangeRateModel.of(exchangeRate),
+    carbon: EstimateCarbonModel.of(carbon),
   });
 }
 
-function tiersModel(tiers: InferenceEstimate['tiers']): EstimateModel['tiers'] {
-  return tiers.map((t) => ({
+function tiersModel(tiers: InferenceEstimate['tiers'], carbon: readonly TierCarbon[] | undefined): EstimateModel['tiers'] {
+  return tiers.map((t, i) => ({
     pricingModel: t.pricingModel,
     offerId: t.offerRef,
     provider: t.provider,
@@ -95,6 +104,9 @@ function tiersModel(tiers: InferenceEstimate['tiers']): EstimateModel['tiers'] {
     egress: total(t.egress),
     coldStarts: total(t.coldStarts),
     spotRestarts: total(t.spotRestarts),
+    // estimateCarbon keeps the tiers' order (src/domain/energy/estimate-carbon.ts).
+    kwhPerMonth: carbon?.[i] ? r4(carbon[i].kwhPerMonth) : null,
+    kgCo2ePerMonth: carbon?.[i] ? r4(carbon[i].kgCo2ePerMonth) : null,
   }));
 }
 
