@@ -899,6 +899,12 @@ export interface components {
              * @default 3
              */
             maxAlternatives?: number;
+            /**
+             * @description COST: the cheapest plan; CARBON: the plan with the least g CO2e (from the cleanest compliant offers), docs/carbon.md
+             * @default COST
+             * @enum {string}
+             */
+            optimizeFor?: "COST" | "CARBON";
             /** @description Catalog version id or label; default: the current version */
             version?: string;
             /**
@@ -932,6 +938,10 @@ export interface components {
             coldStarts: components["schemas"]["MoneyModel"];
             /** @description Inside cost: the spot interruption overhead */
             spotRestarts: components["schemas"]["MoneyModel"];
+            /** @description kWh per month of this tier (docs/carbon.md); null when a figure is missing */
+            kwhPerMonth: number | null;
+            /** @description kg CO2e per month of this tier, location-based; null when a figure is missing */
+            kgCo2ePerMonth: number | null;
         };
         EstimateHourModel: {
             /** @description Hour of the period: of the day (0-23), or of the week (0-167, Monday 00:00 first) */
@@ -1077,6 +1087,55 @@ export interface components {
             /** @example INT8 on l4-24gb instead of FP16 on a100-sxm-80gb: +12% */
             summary: string;
         };
+        EnergyFigureAppliedModel: {
+            value: number;
+            /** @description OWN: the subject’s own row; COUNTRY_FALLBACK: its country’s; DEFAULT: the default row */
+            basis: string;
+            year: number;
+            source: string;
+        };
+        EstimateTierCarbonModel: {
+            pricingModel: string;
+            provider: string;
+            region: string;
+            gpuHours: number;
+            kwhPerMonth: number;
+            kgCo2ePerMonth: number;
+            /** @description g CO2e per kWh */
+            gridIntensity: components["schemas"]["EnergyFigureAppliedModel"];
+            pue: components["schemas"]["EnergyFigureAppliedModel"];
+        };
+        OtherPlanModel: {
+            /** @example CARBON */
+            optimizedFor: string;
+            gpu: string;
+            precision: string;
+            regions: string[];
+            monthlyCost: components["schemas"]["MoneyModel"];
+            kgCo2ePerMonth: number | null;
+            /** @description Its monthly cost minus this plan’s */
+            costDifference: components["schemas"]["MoneyModel"];
+            /** @description Its kg CO2e per month minus this plan’s */
+            kgCo2eDifference: number | null;
+        };
+        EstimateCarbonModel: {
+            /** @example COST */
+            optimizedFor: string;
+            /** @description Utilization the power model applied (0..1) */
+            utilization: number | null;
+            kwhPerMonth: number | null;
+            kgCo2ePerMonth: number | null;
+            kwhPer1MOutputTokens: number | null;
+            kgCo2ePer1MOutputTokens: number | null;
+            /** @description Board power (TDP), W */
+            tdpWatts: components["schemas"]["EnergyFigureAppliedModel"] | null;
+            /** @description Share of board power drawn idle */
+            idleShare: components["schemas"]["EnergyFigureAppliedModel"] | null;
+            tiers: components["schemas"]["EstimateTierCarbonModel"][];
+            /** @description Why there are no figures (a missing board power, PUE or grid intensity) */
+            unknownReason: string | null;
+            otherPlan: components["schemas"]["OtherPlanModel"] | null;
+        };
         EstimateModel: {
             catalogVersion: components["schemas"]["CatalogVersionRefModel"];
             /** @description GPU capacity plus egress, per month */
@@ -1107,6 +1166,8 @@ export interface components {
             hiddenCosts: components["schemas"]["HiddenCostsModel"];
             apiComparison: components["schemas"]["ApiComparisonModel"] | null;
             alternatives: components["schemas"]["EstimateAlternativeModel"][];
+            /** @description Energy and carbon of the plan, and the plan the other objective chooses (docs/carbon.md) */
+            carbon: components["schemas"]["EstimateCarbonModel"];
             assumptions: string[];
             warnings: string[];
             /** @description One sentence each for a choice a reader may find surprising (a large GPU for a small model, a plan nearly all spot): why it is cheapest per token */
