@@ -78,6 +78,17 @@ export class CatalogIndexError extends Error {
 }
 
 /** Builds the index; throws CatalogIndexError when an offer refers to something the version lacks. */
+/** The version's energy figures by region and by offer (docs/carbon.md). */
+function energyOf(content: CatalogContent, offerRegion: Int32Array): Pick<CatalogIndex, 'energy' | 'regionGridIntensity' | 'offerEnergy'> {
+  const energy = indexEnergy(content.energy ?? []);
+  const regionGridIntensity = Float64Array.from(content.regions, (r) => energy.gridIntensity(r.code, normalizeCountry(r.country))?.value ?? NaN);
+  const offerEnergies = content.offers.map((o, i) => {
+    const region = at(content.regions, atInt32(offerRegion, i));
+    return offerEnergy({ index: energy, gpu: o.gpuSlug, provider: o.providerSlug, regionCode: o.regionCode, country: normalizeCountry(region.country) });
+  });
+  return { energy, regionGridIntensity, offerEnergy: offerEnergies };
+}
+
 export function indexCatalog(content: CatalogContent): CatalogIndex {
   const positions = <T>(items: readonly T[], key: (t: T) => string): Map<string, number> => new Map(items.map((t, i) => [key(t), i]));
   const providerBySlug = positions(content.providers, (p) => p.slug);
@@ -119,16 +130,8 @@ export function indexCatalog(content: CatalogContent): CatalogIndex {
 
   const cache = new Map<Currency, CurrencyPrices>();
   let base: BasePrices | null = null;
-  const energy = indexEnergy(content.energy ?? []);
-  const regionGridIntensity = Float64Array.from(content.regions, (r) => energy.gridIntensity(r.code, normalizeCountry(r.country))?.value ?? NaN);
-  const offerEnergies = offers.map((o, i) => {
-    const region = at(content.regions, atInt32(offerRegion, i));
-    return offerEnergy({ index: energy, gpu: o.gpuSlug, provider: o.providerSlug, regionCode: o.regionCode, country: normalizeCountry(region.country) });
-  });
   const index: CatalogIndex = {
-    regionGridIntensity,
-    offerEnergy: offerEnergies,
-    energy,
+    ...energyOf(content, offerRegion),
     fxRates: content.fxRates,
     providers: content.providers,
     regions: content.regions,

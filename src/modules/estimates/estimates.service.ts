@@ -20,6 +20,7 @@ import {
 import {
   gpuSpecFromCatalog,
   type EstimateInput as CostModelInput,
+  type EstimateOutcome,
   type GpuCandidate,
   type InferenceEstimate,
   type TierOfferInput,
@@ -34,7 +35,7 @@ import { policyInputFrom } from '../../common/inputs/policy.input.js';
 import type { EstimateInput } from './dto/estimate.input.js';
 import { EstimatePool } from './estimate-pool.js';
 import { carbonAnswer, type EstimateCarbonAnswer, type OptimizeFor } from './estimate-carbon.js';
-import { at, getOrThrow } from '../../domain/checked.js';
+import { at, defined, getOrThrow } from '../../domain/checked.js';
 import { LRUCache } from 'lru-cache';
 
 export interface EstimateAnswer {
@@ -105,21 +106,10 @@ export class EstimatesService {
       throw toAppError(error, 'policy.');
     }
 
-    const optimizeFor: OptimizeFor = input.optimizeFor ?? 'COST';
-    const planFor = (objective: OptimizeFor) =>
-      this.pool.run(this.costModelInput(input, { index, policy, discounts, currency, gpuSlugs, optimizeFor: objective }));
-    const outcome = await planFor(optimizeFor);
+    const { outcome, carbon } = await this.plan(input, { index, policy, discounts, currency, gpuSlugs, optimizeFor: input.optimizeFor ?? 'COST' });
     switch (outcome.kind) {
       case 'OK': {
         const estimate = outcome.estimate;
-        const other = await planFor(optimizeFor === 'COST' ? 'CARBON' : 'COST');
-        const carbon = carbonAnswer({
-          estimate,
-          other: other.kind === 'OK' ? other.estimate : null,
-          index,
-          avgOutputTokens: input.workload.avgOutputTokens,
-          optimizeFor,
-        });
         const chosen = estimate.chosenOffers.map((c) => at(index.offers, getOrThrow(index.offerByKeyHash, c.ref, 'offer')));
         estimate.warnings.push(...priceQualityWarnings(chosen, { referenceDate, staleAfterDays: this.config.STALE_PRICE_DAYS }));
         const exchangeRate = exchangeRateUsed({ fxRates: index.fxRates, currency, priceCurrencies: chosen.map((o) => o.currency), referenceDate });
@@ -131,7 +121,7 @@ export class EstimatesService {
           const stale = staleExchangeRateWarning(exchangeRate, this.config.STALE_FX_DAYS);
           if (stale) estimate.warnings.push(stale);
         }
-        return { version, estimate, index, exchangeRate, carbon };
+        return { version, estimate, index, exchangeRate, carbon: defined(carbon, 'the carbon of a planned estimate') };
       }
       case 'INVALID_INPUT':
         throw badInput('REQUEST.INVALID', [{ field: outcome.field, message: outcome.reason }]);
@@ -153,6 +143,28 @@ export class EstimatesService {
           { field: 'policy', message: outcome.reason },
         ]);
     }
+  }
+
+  /**
+   * The plan for the request's objective and, when there is one, its carbon with the plan the other
+   * objective chooses (estimate-carbon.ts): two runs of the cost model.
+   */
+  private async plan(
+    input: EstimateInput,
+    ctx: CandidateContext & { gpuSlugs: string[] },
+  ): Promise<{ outcome: EstimateOutcome; carbon: EstimateCarbonAnswer | null }> {
+    const planFor = (optimizeFor: OptimizeFor) => this.pool.run(this.costModelInput(input, { ...ctx, optimizeFor }));
+    const outcome = await planFor(ctx.optimizeFor);
+    if (outcome.kind !== 'OK') return { outcome, carbon: null };
+    const other = await planFor(ctx.optimizeFor === 'COST' ? 'CARBON' : 'COST');
+    const carbon = carbonAnswer({
+      estimate: outcome.estimate,
+      other: other.kind === 'OK' ? other.estimate : null,
+      index: ctx.index,
+      avgOutputTokens: input.workload.avgOutputTokens,
+      optimizeFor: ctx.optimizeFor,
+    });
+    return { outcome, carbon };
   }
 
   private costModelInput(input: EstimateInput, ctx: CandidateContext & { gpuSlugs: string[] }): CostModelInput {
