@@ -164,6 +164,11 @@ export class EstimatesService {
       avgOutputTokens: input.workload.avgOutputTokens,
       optimizeFor: ctx.optimizeFor,
     });
+    if (ctx.optimizeFor === 'CARBON') {
+      outcome.estimate.assumptions.push(
+        'Optimized for carbon: each GPU, pricing model and instance size uses its compliant offer with the least g CO2e per GPU-hour, and plans are ranked by their carbon at full load before cost (docs/carbon.md).',
+      );
+    }
     return { outcome, carbon };
   }
 
