@@ -153,10 +153,11 @@ export class EstimatesService {
     input: EstimateInput,
     ctx: CandidateContext & { gpuSlugs: string[] },
   ): Promise<{ outcome: EstimateOutcome; carbon: EstimateCarbonAnswer | null }> {
-    const planFor = (optimizeFor: OptimizeFor) => this.pool.run(this.costModelInput(input, { ...ctx, optimizeFor }));
-    const outcome = await planFor(ctx.optimizeFor);
+    const planFor = (optimizeFor: OptimizeFor, request: EstimateInput) => this.pool.run(this.costModelInput(request, { ...ctx, optimizeFor }));
+    const outcome = await planFor(ctx.optimizeFor, input);
     if (outcome.kind !== 'OK') return { outcome, carbon: null };
-    const other = await planFor(ctx.optimizeFor === 'COST' ? 'CARBON' : 'COST');
+    // Only the other plan itself is answered: one alternative (the least the cost model plans) keeps its run short.
+    const other = await planFor(ctx.optimizeFor === 'COST' ? 'CARBON' : 'COST', { ...input, maxAlternatives: 1 });
     const carbon = carbonAnswer({
       estimate: outcome.estimate,
       other: other.kind === 'OK' ? other.estimate : null,

@@ -15,7 +15,7 @@ const COLUMNS = [
   { key: 'price', title: 'Price per GPU-hour', value: (r: Row) => Number(r.pricePerGpuHour.amount) },
   { key: 'pricingModel', title: 'Pricing model', value: (r: Row) => r.pricingModel },
   // g CO2e per GPU-hour at full load (docs/carbon.md); an offer without a figure sorts last.
-  { key: 'carbon', title: 'g CO2e per GPU-hour', value: (r: Row) => r.carbon ?? Number.POSITIVE_INFINITY },
+  { key: 'carbon', title: 'g CO2e', value: (r: Row) => r.carbon ?? Number.POSITIVE_INFINITY },
   // Where the price comes from, in one cell so the table fits a laptop screen; sorted by the day it was read.
   { key: 'provenance', title: 'Provenance', value: (r: Row) => r.observedAt },
 ] as const;
