@@ -333,6 +333,44 @@ describe('Dashboard', () => {
     for (const id of ['hourly-chart', 'tier-chart']) expect(await paintedPixels(page, id)).toBeGreaterThan(2000);
   });
 
+  it('Offers: the carbon column holds /graphql carbon per GPU-hour, and the grid filter goes into the policy (docs/carbon.md)', async () => {
+    const { page } = await newPage();
+    const sent = page.waitForRequest((r) => r.url().endsWith('/graphql') && (r.postData() ?? '').includes('"maxGridIntensity":50'));
+    await page.goto(url('#/offers?gpus=h100-sxm-80gb&maxGrid=50'));
+    const body = JSON.parse((await sent).postData() ?? '{}') as { query: string; variables: { policy: Record<string, unknown> } };
+    await page.locator('[data-testid="offers-table"] tbody tr').first().waitFor();
+    await settled(page);
+    const direct = await server.graphql<{ cheapestOffers: { items: { carbon: number | null; gridIntensity: number | null }[] } }>(body.query, body.variables);
+    const items = direct.data.cheapestOffers.items;
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.every((o) => o.gridIntensity !== null && o.gridIntensity <= 50)).toBe(true);
+    const cells = await page
+      .locator('[data-testid="offers-table"] tbody td[data-carbon]')
+      .evaluateAll((tds) => tds.map((td) => td.getAttribute('data-carbon')));
+    expect(cells).toEqual(items.map((o) => String(o.carbon ?? '')));
+  });
+
+  it('Estimate: optimize for carbon goes into the request; the cost-against-carbon chart is drawn with the plans /graphql answers', async () => {
+    const { page } = await newPage();
+    await page.goto(url('#/estimate'));
+    await page.locator('[data-testid="plan"]').waitFor();
+    await page.getByLabel('Optimize for').selectOption('CARBON');
+    const sent = page.waitForRequest((r) => r.url().endsWith('/graphql') && (r.postData() ?? '').includes('"optimizeFor":"CARBON"'));
+    await page.getByRole('button', { name: 'Estimate', exact: true }).click();
+    const body = JSON.parse((await sent).postData() ?? '{}') as { query: string; variables: { input: Record<string, unknown> } };
+    await settled(page);
+    const direct = await server.graphql<{ estimate: { carbon: { kgCo2ePerMonth: number | null; otherPlan: { kgCo2ePerMonth: number | null } | null } } }>(
+      body.query,
+      body.variables,
+    );
+    expect(direct.errors).toBeUndefined();
+    const c = direct.data.estimate.carbon;
+    expect(c.kgCo2ePerMonth).not.toBeNull();
+    expect(shown(await page.getByTestId('plan-kg').innerText())).toBeCloseTo(c.kgCo2ePerMonth ?? NaN, 1);
+    expect(await page.locator('[data-testid="carbon-table"] tbody tr').count()).toBe(c.otherPlan ? 2 : 1);
+    expect(await paintedPixels(page, 'carbon-chart')).toBeGreaterThan(100);
+  });
+
   it('Estimate: the default is an 8B model on its GPU class; its plan, why it looks so, and where its prices come from are those /graphql answers', async () => {
     const { page } = await newPage();
     const sent = page.waitForRequest((r) => r.url().endsWith('/graphql') && (r.postData() ?? '').includes('EstimateInput'));

@@ -589,6 +589,21 @@ export interface components {
              * @example 2026-12-31
              */
             validUntil: string | null;
+            /**
+             * @description kWh per GPU-hour at full load, PUE included: board power (TDP) / 1000 × PUE (docs/carbon.md); null when the GPU has no sourced board power
+             * @example 0.7945
+             */
+            energy: number | null;
+            /**
+             * @description g CO2e per GPU-hour at full load, location-based: energy × the grid intensity of the region (docs/carbon.md); null when a figure is missing
+             * @example 18.274
+             */
+            carbon: number | null;
+            /**
+             * @description g CO2e per kWh of the region's grid (its own figure, else its country's; annual average); null when the offer's energy cannot be computed
+             * @example 23
+             */
+            gridIntensity: number | null;
             /** @description Negotiated discount applied, percent */
             discountPercent: string | null;
             /** @description Cheapest answers: instances the requirement needs */
@@ -644,6 +659,20 @@ export interface components {
              */
             rules: string[];
         };
+        CleanestOfferModel: {
+            offer: components["schemas"]["OfferModel"];
+            /** @description It is also the cheapest compliant offer */
+            isCheapest: boolean;
+            /** @description Its price per GPU-hour minus the cheapest offer’s (0 when it is the cheapest) */
+            premiumPerGpuHour: components["schemas"]["MoneyModel"];
+            /**
+             * @description That premium against the cheapest offer’s price, percent; null when that price is 0
+             * @example 12.5
+             */
+            premiumPercent: string | null;
+            /** @description g CO2e per GPU-hour it saves against the cheapest offer; null when the cheapest has no figure */
+            carbonSavedPerGpuHour: number | null;
+        };
         CheapestOffersResultModel: {
             catalogVersion: components["schemas"]["CatalogVersionRefModel"];
             currency: components["schemas"]["Currency"];
@@ -655,6 +684,8 @@ export interface components {
             excludedCount: number;
             /** @description When nothing complies: the offers failing the fewest rules */
             nearestMisses: components["schemas"]["ExcludedOfferModel"][];
+            /** @description The compliant offer with the least g CO2e per GPU-hour and its premium over the cheapest; null when nothing complies or no figure is sourced */
+            cleanest: components["schemas"]["CleanestOfferModel"] | null;
             /** @description About the prices of the items: ESTIMATE prices used (includeEstimates), prices older than STALE_PRICE_DAYS, availability UNCONFIRMED, an FX rate older than STALE_FX_DAYS */
             warnings: string[];
             /** @description The FX rate prices were converted with; null when no price was converted */
@@ -793,6 +824,11 @@ export interface components {
              * @default false
              */
             requireConfirmedAvailability?: boolean;
+            /**
+             * @description Only regions whose grid emits at most this many g CO2e per kWh (location-based annual average, docs/carbon.md); a region without a sourced figure is excluded
+             * @example 100
+             */
+            maxGridIntensity?: number;
         };
         MeasuredThroughputInput: {
             /** @description GPU slug it was measured on; default: every GPU */
@@ -963,6 +999,12 @@ export interface components {
              * @default 3
              */
             maxAlternatives?: number;
+            /**
+             * @description COST: the cheapest plan; CARBON: the plan with the least g CO2e (from the cleanest compliant offers), docs/carbon.md
+             * @default COST
+             * @enum {string}
+             */
+            optimizeFor?: "COST" | "CARBON";
             /** @description Catalog version id or label; default: the current version */
             version?: string;
             /**
@@ -996,6 +1038,10 @@ export interface components {
             coldStarts: components["schemas"]["MoneyModel"];
             /** @description Inside cost: the spot interruption overhead */
             spotRestarts: components["schemas"]["MoneyModel"];
+            /** @description kWh per month of this tier (docs/carbon.md); null when a figure is missing */
+            kwhPerMonth: number | null;
+            /** @description kg CO2e per month of this tier, location-based; null when a figure is missing */
+            kgCo2ePerMonth: number | null;
         };
         EstimateHourModel: {
             /** @description Hour of the period: of the day (0-23), or of the week (0-167, Monday 00:00 first) */
@@ -1140,6 +1186,55 @@ export interface components {
             deltaVsChosenPct: number;
             /** @example INT8 on l4-24gb instead of FP16 on a100-sxm-80gb: +12% */
             summary: string;
+        };
+        EnergyFigureAppliedModel: {
+            value: number;
+            /** @description OWN: the subject’s own row; COUNTRY_FALLBACK: its country’s; DEFAULT: the default row */
+            basis: string;
+            year: number;
+            source: string;
+        };
+        EstimateTierCarbonModel: {
+            pricingModel: string;
+            provider: string;
+            region: string;
+            gpuHours: number;
+            kwhPerMonth: number;
+            kgCo2ePerMonth: number;
+            /** @description g CO2e per kWh */
+            gridIntensity: components["schemas"]["EnergyFigureAppliedModel"];
+            pue: components["schemas"]["EnergyFigureAppliedModel"];
+        };
+        OtherPlanModel: {
+            /** @example CARBON */
+            optimizedFor: string;
+            gpu: string;
+            precision: string;
+            regions: string[];
+            monthlyCost: components["schemas"]["MoneyModel"];
+            kgCo2ePerMonth: number | null;
+            /** @description Its monthly cost minus this plan’s */
+            costDifference: components["schemas"]["MoneyModel"];
+            /** @description Its kg CO2e per month minus this plan’s */
+            kgCo2eDifference: number | null;
+        };
+        EstimateCarbonModel: {
+            /** @example COST */
+            optimizedFor: string;
+            /** @description Utilization the power model applied (0..1) */
+            utilization: number | null;
+            kwhPerMonth: number | null;
+            kgCo2ePerMonth: number | null;
+            kwhPer1MOutputTokens: number | null;
+            kgCo2ePer1MOutputTokens: number | null;
+            /** @description Board power (TDP), W */
+            tdpWatts: components["schemas"]["EnergyFigureAppliedModel"] | null;
+            /** @description Share of board power drawn idle */
+            idleShare: components["schemas"]["EnergyFigureAppliedModel"] | null;
+            tiers: components["schemas"]["EstimateTierCarbonModel"][];
+            /** @description Why there are no figures (a missing board power, PUE or grid intensity) */
+            unknownReason: string | null;
+            otherPlan: components["schemas"]["OtherPlanModel"] | null;
         };
         /** @enum {string} */
         TrafficUnit: "REQUESTS_PER_SECOND" | "OUTPUT_TOKENS_PER_SECOND";
@@ -1297,6 +1392,8 @@ export interface components {
             hiddenCosts: components["schemas"]["HiddenCostsModel"];
             apiComparison: components["schemas"]["ApiComparisonModel"] | null;
             alternatives: components["schemas"]["EstimateAlternativeModel"][];
+            /** @description Energy and carbon of the plan, and the plan the other objective chooses (docs/carbon.md) */
+            carbon: components["schemas"]["EstimateCarbonModel"];
             assumptions: string[];
             warnings: string[];
             /** @description One sentence each for a choice a reader may find surprising (a large GPU for a small model, a plan nearly all spot): why it is cheapest per token */
@@ -2453,12 +2550,16 @@ export interface operations {
                 minSourceKind?: "PROVIDER_API" | "PROVIDER_PAGE" | "MIRROR" | "ANNOUNCEMENT";
                 /** @description Exclude offers whose availability in their region the provider's own data does not confirm (availability UNCONFIRMED) */
                 requireConfirmedAvailability?: boolean;
+                /** @description Only regions whose grid emits at most this many g CO2e per kWh (location-based annual average, docs/carbon.md); a region without a sourced figure is excluded */
+                maxGridIntensity?: number;
                 /** @description Currency of the prices in the answer */
                 currency?: "USD" | "EUR";
                 /** @description Catalog version id or label; default: the current version */
                 version?: string;
                 /** @description Answer from the version that was current at this time */
                 asOf?: string;
+                /** @description Order of the listing: PRICE (cheapest first) or CARBON (least g CO2e per GPU-hour first) */
+                sort?: "PRICE" | "CARBON";
                 /** @description Offers per page */
                 limit?: number;
                 /** @description nextCursor of the previous page */
@@ -2624,6 +2725,8 @@ export interface operations {
                 minSourceKind?: "PROVIDER_API" | "PROVIDER_PAGE" | "MIRROR" | "ANNOUNCEMENT";
                 /** @description Exclude offers whose availability in their region the provider's own data does not confirm (availability UNCONFIRMED) */
                 requireConfirmedAvailability?: boolean;
+                /** @description Only regions whose grid emits at most this many g CO2e per kWh (location-based annual average, docs/carbon.md); a region without a sourced figure is excluded */
+                maxGridIntensity?: number;
                 /** @description Currency of the prices in the answer */
                 currency?: "USD" | "EUR";
                 /** @description Catalog version id or label; default: the current version */

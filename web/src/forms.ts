@@ -24,6 +24,7 @@ export const OFFER_DEFAULTS = {
   tolerance: '',
   minSla: '',
   maxPrice: '',
+  maxGrid: '',
   maxPriceAge: '',
   estimates: false,
   minSource: '',
@@ -57,6 +58,7 @@ export const ESTIMATE_DEFAULTS = {
   discounts: [] as string[],
   apiPrice: '',
   measured: [] as string[],
+  optimizeFor: 'COST',
   version: '',
 };
 export type EstimateForm = typeof ESTIMATE_DEFAULTS;

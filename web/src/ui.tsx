@@ -13,12 +13,13 @@ import {
   LineController,
   LineElement,
   PointElement,
+  ScatterController,
   Tooltip,
 } from 'chart.js';
 import { discountItems, discountRows, rowField } from './forms';
 import { ApiError } from './graphql';
 
-Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, Legend, Tooltip);
+Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, ScatterController, Legend, Tooltip);
 Chart.defaults.font.family = 'system-ui, sans-serif';
 Chart.defaults.color = '#1f2328';
 

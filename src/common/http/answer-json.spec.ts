@@ -119,5 +119,6 @@ function quote() {
     instances: 1,
     totalPricePerHour: new Decimal('27.2129'),
     discountPercent: null,
+    energy: null,
   };
 }

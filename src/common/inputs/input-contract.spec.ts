@@ -192,6 +192,8 @@ const CASES: Case[] = [
   enumCase('policy.minSourceKind', policy('minSourceKind'), ['PROVIDER_API', 'PROVIDER_PAGE', 'MIRROR', 'ANNOUNCEMENT']),
   { name: 'policy.requireConfirmedAvailability', where: policy('requireConfirmedAvailability'), ...booleans, documentedDefault: false },
   { name: 'policy.allowPartialAdequacy', where: policy('allowPartialAdequacy'), ...booleans },
+  // docs/carbon.md: g CO2e per kWh of the region's grid.
+  { name: 'policy.maxGridIntensity', where: policy('maxGridIntensity'), accept: [0, 23.5, 10_000], refuse: [-0.01, 10_000.5, text('1e2')] },
   { name: 'REST country (where the region is)', where: offersQuery('country'), accept: [['DE']], refuse: [['DEU'], times(251, () => 'DE')] },
 
   // GPU requirement (src/domain/compliance/requirement.ts)
@@ -383,6 +385,18 @@ const CASES: Case[] = [
     accept: [chars(500)],
     refuse: ['', chars(501)],
   },
+  {
+    ...enumCase(
+      'listing sort (docs/carbon.md)',
+      [
+        { get: '/v1/offers', param: 'sort' },
+        { graphql: 'offers', at: ['sort'] },
+      ],
+      ['PRICE', 'CARBON'],
+    ),
+    documentedDefault: 'PRICE',
+  },
+  { ...enumCase('estimate optimizeFor (docs/carbon.md)', estimate('optimizeFor'), ['COST', 'CARBON']), documentedDefault: 'COST' },
   {
     name: 'cheapest explain',
     where: [

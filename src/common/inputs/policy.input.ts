@@ -5,6 +5,7 @@ import { InputType } from '@nestjs/graphql';
 import { PRICING_MODELS, SOURCE_KINDS, type PricingModel, type SourceKind } from '../../domain/catalog/catalog.types.js';
 import {
   INTERRUPTION_TOLERANCES,
+  MAX_GRID_INTENSITY,
   OPERATOR_SCOPES,
   POLICY_PRESETS,
   RESIDENCIES,
@@ -66,6 +67,13 @@ export const POLICY = {
     default: false,
     description: "Exclude offers whose availability in their region the provider's own data does not confirm (availability UNCONFIRMED)",
   }),
+  maxGridIntensity: field.number({
+    min: 0,
+    max: MAX_GRID_INTENSITY,
+    example: 100,
+    description:
+      'Only regions whose grid emits at most this many g CO2e per kWh (location-based annual average, docs/carbon.md); a region without a sourced figure is excluded',
+  }),
 };
 
 @InputType('CompliancePolicyInput')
@@ -87,6 +95,7 @@ export class CompliancePolicyInput {
   @InputField(POLICY.maxPriceAgeDays) maxPriceAgeDays?: number;
   @InputField(POLICY.minSourceKind) minSourceKind?: SourceKind;
   @InputField(POLICY.requireConfirmedAvailability) requireConfirmedAvailability?: boolean;
+  @InputField(POLICY.maxGridIntensity) maxGridIntensity?: number;
 }
 
 /** The domain's PolicyInput from the API's (the API says minSla, the domain minSlaPercent). */
@@ -110,5 +119,6 @@ export function policyInputFrom(p: CompliancePolicyInput | undefined): PolicyInp
     maxPriceAgeDays: p.maxPriceAgeDays,
     minSourceKind: p.minSourceKind,
     requireConfirmedAvailability: p.requireConfirmedAvailability,
+    maxGridIntensity: p.maxGridIntensity,
   };
 }

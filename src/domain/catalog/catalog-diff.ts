@@ -1,7 +1,7 @@
 // What changed between two catalog versions, compared by natural keys.
 import type { Decimal } from 'decimal.js';
 import { changedFields, cmp, offerNaturalKey, rowContentHash, type CatalogRow } from './catalog-hash.js';
-import type { CatalogContent, Offer } from './catalog.types.js';
+import { energyFigureKey, type CatalogContent, type Offer } from './catalog.types.js';
 import { availabilityKey } from './availability.js';
 
 export interface OfferPriceChange {
@@ -21,7 +21,7 @@ export interface CatalogDiff {
   removed: Offer[];
   changed: OfferPriceChange[];
   /** Reference data whose content changed, by kind and key. */
-  reference: { kind: 'provider' | 'region' | 'gpu' | 'referenceFigure' | 'availability'; key: string; change: 'added' | 'removed' | 'changed' }[];
+  reference: { kind: 'provider' | 'region' | 'gpu' | 'referenceFigure' | 'availability' | 'energy'; key: string; change: 'added' | 'removed' | 'changed' }[];
   unchangedOffers: number;
 }
 
@@ -66,6 +66,7 @@ export function diffCatalogs({ from, to }: { from: CatalogContent; to: CatalogCo
       ...diffReference('gpu', from.gpus, to.gpus, (g) => g.slug),
       ...diffReference('referenceFigure', from.referenceFigures ?? [], to.referenceFigures ?? [], (f) => f.key),
       ...diffReference('availability', from.availability ?? [], to.availability ?? [], (a) => availabilityKey(a.provider, a.instanceType)),
+      ...diffReference('energy', from.energy ?? [], to.energy ?? [], energyFigureKey),
     ],
     unchangedOffers,
   };

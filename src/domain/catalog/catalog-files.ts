@@ -9,6 +9,7 @@ import { availabilityKey, checkAvailability, indexAvailability, type Availabilit
 import {
   availabilityRowSchema,
   catalogMetaSchema,
+  energyFigureRowSchema,
   gpuRowSchema,
   offerRowSchema,
   providerRowSchema,
@@ -16,10 +17,23 @@ import {
   regionRowSchema,
   type AvailabilityRow,
   type CatalogMetaRow,
+  type EnergyFigureRow,
   type OfferRow,
   type RegionRow,
 } from './catalog-rows.js';
-import type { AvailabilityRecord, CatalogContent, FxRates, GpuModel, Offer, PricingModel, Provider, ReferenceFigure, Region } from './catalog.types.js';
+import {
+  energyFigureKey,
+  type AvailabilityRecord,
+  type CatalogContent,
+  type EnergyFigure,
+  type FxRates,
+  type GpuModel,
+  type Offer,
+  type PricingModel,
+  type Provider,
+  type ReferenceFigure,
+  type Region,
+} from './catalog.types.js';
 import { at, last } from '../checked.js';
 import { unknownIdentifierMessage } from '../closest-names.js';
 
@@ -36,7 +50,7 @@ export interface RowError {
   message: string;
 }
 
-export const SECTIONS = ['catalog', 'providers', 'regions', 'gpus', 'offers', 'referenceFigures', 'availability'] as const;
+export const SECTIONS = ['catalog', 'providers', 'regions', 'gpus', 'offers', 'referenceFigures', 'availability', 'energy'] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface RawRow {
@@ -69,6 +83,7 @@ export interface ParsedCatalog {
   offers: Located<Offer>[];
   referenceFigures: ReferenceFigure[] | null;
   availability: Located<AvailabilityRecord>[] | null;
+  energy: Located<EnergyFigure>[] | null;
   /** The paths read, in order: where an error about the files as a whole is reported. */
   files: string[];
   errors: RowError[];
@@ -177,6 +192,7 @@ export function parseCatalogFiles(files: CatalogFile[]): ParsedCatalog {
     toItem: availabilityFromRow,
     keyOf: (r) => availabilityKey(r.provider, r.instanceType),
   });
+  const energy = validateSection(rows.energy, energyFigureRowSchema, errors, { what: 'subject', toItem: energyFigureFromRow, keyOf: energyFigureKey });
   const items = <T>(validated: Validated<T>[]): T[] => validated.map(({ item }) => item);
   return {
     meta,
@@ -186,6 +202,7 @@ export function parseCatalogFiles(files: CatalogFile[]): ParsedCatalog {
     offers: locate(offers),
     referenceFigures: rows.referenceFigures.length ? items(referenceFigures) : null,
     availability: rows.availability.length ? locate(availability) : null,
+    energy: rows.energy.length ? locate(energy) : null,
     files: files.map((f) => f.path),
     errors,
   };
@@ -193,7 +210,7 @@ export function parseCatalogFiles(files: CatalogFile[]): ParsedCatalog {
 
 /** Reads every file into raw rows by section: CSV by its file name, YAML and JSON by their keys. */
 function readFiles(files: readonly CatalogFile[], errors: RowError[]): Record<Section, RawRow[]> {
-  const rows: Record<Section, RawRow[]> = { catalog: [], providers: [], regions: [], gpus: [], offers: [], referenceFigures: [], availability: [] };
+  const rows: Record<Section, RawRow[]> = { catalog: [], providers: [], regions: [], gpus: [], offers: [], referenceFigures: [], availability: [], energy: [] };
   for (const file of files) {
     if (/\.csv$/i.test(file.path)) readCsv(file, rows, errors);
     else readStructured(file, rows, errors);
@@ -286,6 +303,10 @@ function offerFromRow(r: OfferRow): Offer {
   return offer;
 }
 
+function energyFigureFromRow(r: EnergyFigureRow): EnergyFigure {
+  return { kind: r.kind, subject: r.subject, value: r.value, year: r.year, source: r.source, note: r.note };
+}
+
 function availabilityFromRow(r: AvailabilityRow): AvailabilityRecord {
   return {
     provider: r.provider,
@@ -355,7 +376,7 @@ export function assembleCatalog({
 }): AssembledCatalog {
   const errors = [...parsed.errors];
   const first = parsed.offers[0] ?? { file: parsed.files[0] ?? '<input>', line: 1 };
-  const { providers, regions, gpus, referenceFigures, availabilityRows, fxRates } = inheritSections(parsed, inherited);
+  const { providers, regions, gpus, referenceFigures, availabilityRows, energyRows, fxRates } = inheritSections(parsed, inherited);
   if (!fxRates)
     errors.push({
       file: first.file,
@@ -366,7 +387,7 @@ export function assembleCatalog({
   const listed = [...new Set(parsed.offers.map((o) => o.item.providerSlug))].sort();
   const scoped = scope.mode === 'FULL' ? null : scope.mode === 'MERGE' ? listed : [...new Set(scope.providers ?? listed)].sort();
   // An import without offers is a mistake unless it names the providers to empty or brings a new catalog section (new FX) or availability data.
-  const bringsData = parsed.meta !== null || parsed.availability !== null;
+  const bringsData = parsed.meta !== null || parsed.availability !== null || parsed.energy !== null;
   if (parsed.offers.length === 0 && parsed.errors.length === 0 && !bringsData && !(scope.mode === 'PROVIDERS' && scope.providers?.length)) {
     errors.push({ file: first.file, line: 1, field: 'offers', message: 'the import has no offers' });
   }
@@ -380,6 +401,7 @@ export function assembleCatalog({
     if (!known.providerSlugs.has(slug)) errors.push({ file: first.file, line: 1, field: 'scope', message: `unknown provider ${slug} in the scope` });
   }
   checkRegionsAndAvailability({ regions: parsed.regions ?? [], availabilityRows, known, errors });
+  checkEnergySubjects({ rows: parsed.energy ?? [], known, errors });
   const availability = indexAvailability(availabilityRows.map((r) => r.item));
   const pricingModels = scope.mode === 'PROVIDERS' ? (scope.pricingModels ?? {}) : {};
   for (const [slug, models] of Object.entries(pricingModels)) {
@@ -396,20 +418,31 @@ export function assembleCatalog({
   // Inherited offers first, then the files' (the order the version had them in before).
   const offers = [...derived.slice(parsed.offers.length), ...derived.slice(0, parsed.offers.length)];
   const records = availabilityRows.map((r) => r.item);
-  return { content: { providers, regions, gpus, offers, referenceFigures, availability: records, fxRates }, errors, scope: scoped, pricingModels };
+  const energy = energyRows.map((r) => r.item);
+  return {
+    content: { providers, regions, gpus, offers, referenceFigures, availability: records, ...(energy.length ? { energy } : {}), fxRates },
+    errors,
+    scope: scoped,
+    pricingModels,
+  };
 }
 
 /** The sections of the catalog: the files' where they have them, else the inherited version's. */
 function inheritSections(
   parsed: ParsedCatalog,
   inherited: CatalogContent | null,
-): Omit<CatalogContent, 'offers' | 'availability' | 'fxRates'> & { availabilityRows: Located<AvailabilityRecord>[]; fxRates: FxRates | null } {
+): Omit<CatalogContent, 'offers' | 'availability' | 'energy' | 'fxRates'> & {
+  availabilityRows: Located<AvailabilityRecord>[];
+  energyRows: Located<EnergyFigure>[];
+  fxRates: FxRates | null;
+} {
   return {
     providers: parsed.providers ?? inherited?.providers ?? [],
     regions: parsed.regions?.map((r) => r.item) ?? inherited?.regions ?? [],
     gpus: parsed.gpus ?? inherited?.gpus ?? [],
     referenceFigures: parsed.referenceFigures ?? inherited?.referenceFigures ?? [],
     availabilityRows: parsed.availability ?? (inherited?.availability ?? []).map((item) => ({ item, file: '(inherited)', line: 0 })),
+    energyRows: parsed.energy ?? (inherited?.energy ?? []).map((item) => ({ item, file: '(inherited)', line: 0 })),
     fxRates: parsed.meta?.fx ?? inherited?.fxRates ?? null,
   };
 }
@@ -452,6 +485,34 @@ function checkRegionsAndAvailability({
         });
       }
     }
+  }
+}
+
+/**
+ * Every energy figure names what it is for: a grid intensity a known region or an ISO country (the
+ * fallback for that country's regions), a PUE a known provider or "default", a GPU power a known
+ * GPU, the idle share "default".
+ */
+function checkEnergySubjects({ rows, known, errors }: { rows: readonly Located<EnergyFigure>[]; known: Known; errors: RowError[] }): void {
+  for (const row of rows) {
+    const { kind, subject } = row.item;
+    const problem =
+      kind === 'GRID_INTENSITY'
+        ? known.regionProvider.has(subject) || /^[A-Z]{2}$/.test(subject)
+          ? null
+          : `unknown region ${subject} (a grid intensity names a region code or an ISO country such as SE)`
+        : kind === 'PUE'
+          ? subject === 'default' || known.providerSlugs.has(subject)
+            ? null
+            : `unknown provider ${subject} (a PUE names a provider or "default")`
+          : kind === 'GPU_POWER'
+            ? known.gpuSlugs.has(subject)
+              ? null
+              : `unknown GPU ${subject}`
+            : subject === 'default'
+              ? null
+              : 'the idle power share applies to every GPU: its subject is "default"';
+    if (problem) errors.push({ file: row.file, line: lineOf(row, 'subject'), field: 'subject', message: problem });
   }
 }
 

@@ -4,7 +4,17 @@
 // unchanged re-import is recognised before anything is written.
 import { createHash } from 'node:crypto';
 import { availabilityKey } from './availability.js';
-import type { AvailabilityRecord, CatalogContent, GpuModel, Offer, Provider, ReferenceFigure, Region } from './catalog.types.js';
+import {
+  energyFigureKey,
+  type AvailabilityRecord,
+  type CatalogContent,
+  type EnergyFigure,
+  type GpuModel,
+  type Offer,
+  type Provider,
+  type ReferenceFigure,
+  type Region,
+} from './catalog.types.js';
 
 /**
  * JSON with every object's keys sorted, fields holding undefined left out, dates as ISO strings
@@ -43,7 +53,7 @@ export function offerKeyHash(o: Parameters<typeof offerNaturalKey>[0]): string {
   return md5(offerNaturalKey(o));
 }
 
-export type CatalogRow = Provider | Region | GpuModel | Offer | ReferenceFigure | AvailabilityRecord;
+export type CatalogRow = Provider | Region | GpuModel | Offer | ReferenceFigure | AvailabilityRecord | EnergyFigure;
 
 /** Rows are never changed once built, so a row's hash is computed once (the checksum and the storage both need it). */
 const hashes = new WeakMap<CatalogRow, string>();
@@ -79,6 +89,12 @@ export function catalogChecksum(content: CatalogContent): string {
   hash.update(canonicalJson({ fxRates: sorted.fxRates }));
   for (const group of [sorted.providers, sorted.regions, sorted.gpus, sorted.referenceFigures, sorted.availability] as unknown[][]) {
     for (const row of group) hash.update(canonicalJson(row));
+    hash.update('\n');
+  }
+  // Versions without energy figures keep the checksum they were written with.
+  const energy = [...(content.energy ?? [])].sort((a, b) => cmp(energyFigureKey(a), energyFigureKey(b)));
+  if (energy.length) {
+    for (const row of energy) hash.update(canonicalJson(row));
     hash.update('\n');
   }
   hash.update(sorted.offers.join('\n'));

@@ -2,7 +2,16 @@
 // catalog-files.ts), so a price is never read as a float: decimals are parsed from their digits.
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
-import { CURRENCIES, INTERRUPTION_RATES, PRICE_KINDS, PRICING_MODELS, PROVIDER_KINDS, REFERENCE_METRICS, SOURCE_KINDS } from './catalog.types.js';
+import {
+  CURRENCIES,
+  ENERGY_FIGURE_KINDS,
+  INTERRUPTION_RATES,
+  PRICE_KINDS,
+  PRICING_MODELS,
+  PROVIDER_KINDS,
+  REFERENCE_METRICS,
+  SOURCE_KINDS,
+} from './catalog.types.js';
 import { PRICING_MODEL_TRAITS, pricingModelsWhere } from './pricing-model-traits.js';
 
 /**
@@ -318,7 +327,28 @@ export const availabilityRowSchema = z.strictObject({
   note: optionalText,
 });
 
+/**
+ * A row of the energy section: every figure names its source (an http(s) URL) and the year it is
+ * for; a row without them is refused at its line (docs/carbon.md).
+ */
+export const energyFigureRowSchema = z
+  .strictObject({
+    kind: z.enum(ENERGY_FIGURE_KINDS, { error: `must be one of ${ENERGY_FIGURE_KINDS.join(', ')}` }),
+    subject: text,
+    value: decimal({ fractionDigits: 6, max: 100_000 }),
+    year: int(1990, 2100),
+    source: sourceUrl,
+    note: optionalText,
+  })
+  .superRefine((row, ctx) => {
+    const issue = (path: string, message: string): void => void ctx.addIssue({ code: 'custom', path: [path], message });
+    if (row.kind === 'PUE' && row.value.lt(1)) issue('value', 'a PUE is at least 1');
+    if (row.kind === 'IDLE_POWER_SHARE' && row.value.gte(1)) issue('value', 'an idle share is below 1');
+    if (row.kind === 'GPU_POWER' && row.value.lte(0)) issue('value', 'must be greater than 0');
+  });
+
 export type CatalogMetaRow = z.infer<typeof catalogMetaSchema>;
 export type RegionRow = z.infer<typeof regionRowSchema>;
 export type OfferRow = z.infer<typeof offerRowSchema>;
 export type AvailabilityRow = z.infer<typeof availabilityRowSchema>;
+export type EnergyFigureRow = z.infer<typeof energyFigureRowSchema>;

@@ -189,6 +189,34 @@ export interface ReferenceFigure {
   note: string | null;
 }
 
+/** What an energy figure gives (docs/carbon.md): the row kinds of the catalog's energy section. */
+export const ENERGY_FIGURE_KINDS = ['GRID_INTENSITY', 'PUE', 'GPU_POWER', 'IDLE_POWER_SHARE'] as const;
+export type EnergyFigureKind = (typeof ENERGY_FIGURE_KINDS)[number];
+
+/**
+ * One sourced energy figure of a version (data/catalog/energy.yaml), imported and diffed like
+ * prices. GRID_INTENSITY: g CO2e per kWh, location-based, for a region code ("gcp:europe-west1")
+ * or, as the fallback for the regions of a country, an ISO country ("SE"); PUE: a provider slug or
+ * "default"; GPU_POWER: board power (TDP) in watts of a GPU slug; IDLE_POWER_SHARE: the share of
+ * the board power drawn at 0% utilization, subject "default".
+ */
+export interface EnergyFigure {
+  kind: EnergyFigureKind;
+  subject: string;
+  value: Decimal;
+  /** The year the figure is for (a grid's annual average, a PUE's reporting year, a datasheet's). */
+  year: number;
+  /** An http(s) URL: where the figure was read. */
+  source: string;
+  /** How it was derived or what it stands for; null when read as is. */
+  note: string | null;
+}
+
+/** An energy figure's identity across versions: "GRID_INTENSITY|gcp:europe-west1". */
+export function energyFigureKey(f: Pick<EnergyFigure, 'kind' | 'subject'>): string {
+  return `${f.kind}|${f.subject}`;
+}
+
 /** FX rates of a version: 1 unit of `base` buys `rates[c]` units of currency c. */
 export interface FxRates {
   base: Currency;
@@ -247,5 +275,7 @@ export interface CatalogContent {
   offers: Offer[];
   referenceFigures: ReferenceFigure[];
   availability: AvailabilityRecord[];
+  /** Energy figures (docs/carbon.md); absent in versions written before the section existed. */
+  energy?: EnergyFigure[];
   fxRates: FxRates;
 }

@@ -7,6 +7,8 @@ import type { CatalogContent, Currency, FxRates, GpuModel, Offer, PriceKind, Pri
 import { fxRate, MissingFxRateError, type Decimal } from '../money/money.js';
 import { comparablePricePerInstanceHour, compareTieKeys } from './ranking.js';
 import { at, atFloat64, atInt32 } from '../checked.js';
+import { indexEnergy, offerEnergy, type EnergyIndex, type OfferEnergy } from '../energy/index.js';
+import { normalizeCountry } from './jurisdictions.js';
 
 /**
  * Offers of one GPU model, provider, pricing model and instance size; positions into
@@ -63,6 +65,12 @@ export interface CatalogIndex {
   listsByGpu: readonly (readonly number[])[];
   /** Computed at build for the currencies the FX rates name, else on first use; then cached. */
   pricesIn(currency: Currency): CurrencyPrices;
+  /** By region position: g CO2e per kWh of its grid (its own figure, else its country's); NaN: unknown (docs/carbon.md). */
+  regionGridIntensity: Float64Array;
+  /** By offer position: kWh and g CO2e per GPU-hour at full load; null without the figures. */
+  offerEnergy: readonly (OfferEnergy | null)[];
+  /** The version's energy figures, for estimates (docs/carbon.md). */
+  energy: EnergyIndex;
 }
 
 export class CatalogIndexError extends Error {
@@ -70,6 +78,17 @@ export class CatalogIndexError extends Error {
 }
 
 /** Builds the index; throws CatalogIndexError when an offer refers to something the version lacks. */
+/** The version's energy figures by region and by offer (docs/carbon.md). */
+function energyOf(content: CatalogContent, offerRegion: Int32Array): Pick<CatalogIndex, 'energy' | 'regionGridIntensity' | 'offerEnergy'> {
+  const energy = indexEnergy(content.energy ?? []);
+  const regionGridIntensity = Float64Array.from(content.regions, (r) => energy.gridIntensity(r.code, normalizeCountry(r.country))?.value ?? NaN);
+  const offerEnergies = content.offers.map((o, i) => {
+    const region = at(content.regions, atInt32(offerRegion, i));
+    return offerEnergy({ index: energy, gpu: o.gpuSlug, provider: o.providerSlug, regionCode: o.regionCode, country: normalizeCountry(region.country) });
+  });
+  return { energy, regionGridIntensity, offerEnergy: offerEnergies };
+}
+
 export function indexCatalog(content: CatalogContent): CatalogIndex {
   const positions = <T>(items: readonly T[], key: (t: T) => string): Map<string, number> => new Map(items.map((t, i) => [key(t), i]));
   const providerBySlug = positions(content.providers, (p) => p.slug);
@@ -112,6 +131,7 @@ export function indexCatalog(content: CatalogContent): CatalogIndex {
   const cache = new Map<Currency, CurrencyPrices>();
   let base: BasePrices | null = null;
   const index: CatalogIndex = {
+    ...energyOf(content, offerRegion),
     fxRates: content.fxRates,
     providers: content.providers,
     regions: content.regions,

@@ -110,6 +110,7 @@ const policyArb: fc.Arbitrary<CompliancePolicy> = fc.record({
   maxPriceAgeDays: fc.option(fc.integer({ min: 0, max: 400 }), { nil: null }),
   minSourceKind: fc.option(fc.constantFrom(...SOURCE_KINDS), { nil: null }),
   requireConfirmedAvailability: fc.boolean(),
+  maxGridIntensity: fc.constant(null),
   referenceDate: fc.constant(REFERENCE_DATE),
 });
 
@@ -163,6 +164,7 @@ function tighten(a: CompliancePolicy, b: CompliancePolicy): CompliancePolicy {
     minSourceKind:
       a.minSourceKind !== null && b.minSourceKind !== null ? stricter(SOURCE_KINDS, a.minSourceKind, b.minSourceKind) : (a.minSourceKind ?? b.minSourceKind),
     requireConfirmedAvailability: a.requireConfirmedAvailability || b.requireConfirmedAvailability,
+    maxGridIntensity: null,
     referenceDate: a.referenceDate,
   };
 }

@@ -9,8 +9,10 @@ import { normalizeCountry } from './jurisdictions.js';
 import { PolicyError, type CompliancePolicy } from './policy.js';
 import { assertKnownIdentifiers } from './known-identifiers.js';
 import { RankedQuery } from './ranked-walk.js';
+import { compliantByCarbon } from './cleanest.js';
+import type { OfferEnergy } from '../energy/index.js';
 import { NO_DISCOUNTS, type Discounts } from './ranking.js';
-import type { GpuRequirement } from './requirement.js';
+import { resolveRequirement, type GpuRequirement } from './requirement.js';
 import { at, getOrThrow, last } from '../checked.js';
 
 /** One offer priced for a query: everything a response item needs, amounts in `currency`. */
@@ -30,6 +32,8 @@ export interface OfferQuote {
   totalPricePerHour: Decimal;
   /** Negotiated discount applied, in percent; null when none. */
   discountPercent: Decimal | null;
+  /** kWh and g CO2e per GPU-hour at full load (docs/carbon.md); null without sourced figures. */
+  energy: OfferEnergy | null;
 }
 
 export interface RankedOffer extends OfferQuote {
@@ -55,6 +59,24 @@ export interface CheapestResult {
   excludedCount: number;
   /** Only when nothing complies: the candidates failing the fewest rules, then cheapest. */
   nearestMisses: ExcludedOffer[];
+  /**
+   * The compliant offer with the least g CO2e per GPU-hour (cheaper first among equals), and what
+   * it costs and saves against the cheapest; null when nothing complies or no compliant offer has
+   * sourced energy figures (docs/carbon.md).
+   */
+  cleanest: CleanestOffer | null;
+}
+
+export interface CleanestOffer {
+  offer: RankedOffer;
+  /** It is the cheapest compliant offer too. */
+  isCheapest: boolean;
+  /** Its price per GPU-hour minus the cheapest's (0 when it is the cheapest). */
+  premiumPerGpuHour: Decimal;
+  /** That premium against the cheapest's price, percent; null when the cheapest is free. */
+  premiumPercent: Decimal | null;
+  /** g CO2e per GPU-hour it saves against the cheapest; null when the cheapest has no figure. */
+  carbonSavedPerGpuHour: number | null;
 }
 
 export const DEFAULT_LIMIT = 10;
@@ -135,13 +157,66 @@ export function findCheapestCompliant({
     }
   }
 
+  const rankedItems = items.map((o) => ranked(q, o));
   return {
     currency,
-    items: items.map((o) => ranked(q, o)),
+    items: rankedItems,
     excluded: excluded.map((o) => excludedOffer(q, o)),
     excludedCount,
     nearestMisses: items.length === 0 ? misses.map((m) => excludedOffer(q, m.offer)) : [],
+    cleanest: rankedItems[0] ? cleanestOf(q, rankedItems[0]) : null,
   };
+}
+
+function cleanestOf(q: RankedQuery, cheapest: RankedOffer): CleanestOffer | null {
+  const first = compliantByCarbon(q)[0];
+  if (first === undefined || at(q.index.offerEnergy, first) === null) return null;
+  const offer = ranked(q, first);
+  const premium = offer.pricePerGpuHour.sub(cheapest.pricePerGpuHour);
+  const cheapestG = cheapest.energy?.gCo2ePerGpuHour;
+  return {
+    offer,
+    isCheapest: offer.offer.keyHash === cheapest.offer.keyHash,
+    premiumPerGpuHour: premium,
+    premiumPercent: cheapest.pricePerGpuHour.isZero() ? null : premium.div(cheapest.pricePerGpuHour).mul(100),
+    carbonSavedPerGpuHour: cheapestG === undefined ? null : cheapestG - (offer.energy?.gCo2ePerGpuHour ?? cheapestG),
+  };
+}
+
+/**
+ * optimizeFor CARBON's candidates (docs/carbon.md): for each GPU model of `gpus`, the compliant offer
+ * of each pricing model and instance size with the least g CO2e per GPU-hour (the cheaper among
+ * equals), in cheapestPerGpuModelAndSize's shape and order. Reads every compliant offer of the GPU.
+ */
+export function cleanestPerGpuModelAndSize({
+  catalog,
+  gpus,
+  policy,
+  currency,
+  discounts = NO_DISCOUNTS,
+}: {
+  catalog: CatalogIndex | CatalogContent;
+  gpus: readonly string[];
+  policy: CompliancePolicy;
+  currency: Currency;
+  discounts?: Discounts;
+}): Map<string, OfferQuote[]> {
+  const index = asIndex(catalog);
+  const out = new Map<string, OfferQuote[]>();
+  for (const slug of gpus) {
+    if (!index.gpuBySlug.has(slug)) throw new PolicyError('gpus', `unknown GPU model ${slug}`);
+    const q = new RankedQuery(index, resolveRequirement({ gpus: [slug] }), policy, currency, discounts);
+    const firstOf = new Map<string, number>();
+    for (const offer of compliantByCarbon(q)) {
+      const o = at(index.offers, offer);
+      const key = `${o.pricingModel}|${o.gpuCount}`;
+      if (!firstOf.has(key)) firstOf.set(key, offer);
+    }
+    const quotes = [...firstOf.values()].map((offer) => quote(q, offer));
+    quotes.sort((a, b) => PRICING_MODELS.indexOf(a.offer.pricingModel) - PRICING_MODELS.indexOf(b.offer.pricingModel) || a.offer.gpuCount - b.offer.gpuCount);
+    out.set(slug, quotes);
+  }
+  return out;
 }
 
 /**
@@ -257,6 +332,7 @@ export function quote(q: RankedQuery, offer: number): OfferQuote {
     instances,
     totalPricePerHour: instances === 1 ? pricePerInstanceHour : pricePerInstanceHour.mul(instances),
     discountPercent: discount && !discount.isZero() ? discount : null,
+    energy: at(index.offerEnergy, offer),
   };
 }
 

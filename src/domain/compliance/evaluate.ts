@@ -27,6 +27,7 @@ export const RULES = [
   'VALIDITY',
   'SOURCE',
   'AVAILABILITY',
+  'GRID_INTENSITY',
 ] as const;
 export type Rule = (typeof RULES)[number];
 
@@ -54,8 +55,11 @@ export function localRegionCode(code: string): string {
   return i < 0 ? code : code.slice(i + 1);
 }
 
-/** Residency, explicit countries and the region allow list. */
-export function evaluateRegion({ region, policy }: { region: Region; policy: CompliancePolicy }): Verdict {
+/**
+ * Residency, explicit countries, the region allow list and the grid's carbon intensity
+ * (`gridIntensity`: g CO2e/kWh of the region's grid, NaN or absent when no figure is sourced).
+ */
+export function evaluateRegion({ region, policy, gridIntensity = NaN }: { region: Region; policy: CompliancePolicy; gridIntensity?: number }): Verdict {
   const out: Verdict = { reasons: [], passes: [] };
   const local = localRegionCode(region.code);
   const country = normalizeCountry(region.country);
@@ -96,7 +100,22 @@ export function evaluateRegion({ region, policy }: { region: Region; policy: Com
       out.reasons.push({ rule: 'REGION', message: `region ${local} not in the allowed regions ${policy.regions.join(', ')}` });
     }
   }
+  if (policy.maxGridIntensity !== null) evaluateGridIntensity({ local, max: policy.maxGridIntensity, gridIntensity, out });
   return out;
+}
+
+/** maxGridIntensity: a region without a sourced intensity fails too, since it cannot be shown to comply. */
+function evaluateGridIntensity({ local, max, gridIntensity, out }: { local: string; max: number; gridIntensity: number; out: Verdict }): void {
+  if (Number.isNaN(gridIntensity)) {
+    out.reasons.push({
+      rule: 'GRID_INTENSITY',
+      message: `region ${local} has no sourced grid carbon intensity, so it cannot be shown to be at most ${max} g CO2e/kWh`,
+    });
+  } else if (gridIntensity > max) {
+    out.reasons.push({ rule: 'GRID_INTENSITY', message: `region ${local}'s grid emits ${gridIntensity} g CO2e/kWh, above the maximum ${max}` });
+  } else {
+    out.passes.push(`region ${local}'s grid emits ${gridIntensity} g CO2e/kWh, at most ${max}`);
+  }
 }
 
 /**
@@ -104,7 +123,7 @@ export function evaluateRegion({ region, policy }: { region: Region; policy: Com
  * region, so a catalog version's region verdicts can serve every query with that key.
  */
 export function regionPolicyKey(policy: CompliancePolicy): string {
-  return JSON.stringify([policy.residency, policy.allowPartialAdequacy, policy.countries, policy.regions]);
+  return JSON.stringify([policy.residency, policy.allowPartialAdequacy, policy.countries, policy.regions, policy.maxGridIntensity]);
 }
 
 /** What evaluateProvider reads of a policy (see regionPolicyKey). */
@@ -292,6 +311,7 @@ export function evaluateOffer({
   requirement,
   pricePerGpuHour,
   currency,
+  gridIntensity,
 }: {
   offer: Offer;
   provider: Provider;
@@ -301,9 +321,11 @@ export function evaluateOffer({
   requirement?: GpuRequirement;
   pricePerGpuHour: Decimal;
   currency: Currency;
+  /** g CO2e/kWh of the region's grid; absent: unknown. */
+  gridIntensity?: number;
 }): Evaluation {
   const { reasons, passes } = combineVerdicts(offer, [
-    evaluateRegion({ region, policy }),
+    evaluateRegion({ region, policy, gridIntensity }),
     evaluateProvider({ provider, policy }),
     evaluatePricingModel({ pricingModel: offer.pricingModel, policy }),
     evaluatePrice({ pricePerGpuHour, currency, policy }),

@@ -8,6 +8,7 @@ import { asIndex, quote, type OfferQuote } from './cheapest.js';
 import { ANY_POLICY, PolicyError, type CompliancePolicy } from './policy.js';
 import { assertKnownIdentifiers } from './known-identifiers.js';
 import { RankedQuery } from './ranked-walk.js';
+import { compliantByCarbon } from './cleanest.js';
 import { NO_DISCOUNTS, type Discounts } from './ranking.js';
 import { ANY_REQUIREMENT, type GpuRequirement } from './requirement.js';
 import { last } from '../checked.js';
@@ -31,6 +32,7 @@ export function filterOffers({
   limit,
   after = null,
   discounts = NO_DISCOUNTS,
+  sort = 'PRICE',
 }: {
   catalog: CatalogIndex | CatalogContent;
   requirement?: GpuRequirement;
@@ -39,6 +41,8 @@ export function filterOffers({
   limit: number;
   after?: string | null;
   discounts?: Discounts;
+  /** PRICE: cheapest first (the index's order); CARBON: least g CO2e per GPU-hour first, then cheapest (docs/carbon.md). */
+  sort?: OfferSort;
 }): OfferPage {
   if (!Number.isInteger(limit) || limit < 1) throw new PolicyError('limit', 'limit must be a positive integer');
   const index = asIndex(catalog);
@@ -49,9 +53,22 @@ export function filterOffers({
     if (afterOffer === undefined) throw new PolicyError('after', 'cursor does not name an offer of this catalog version');
   }
   const q = new RankedQuery(index, requirement, policy, currency, discounts);
+  if (sort === 'CARBON') return carbonPage(q, currency, limit, afterOffer);
   // One more than asked tells whether another page exists.
   const found = q.bestCompliant({ lists: q.lists.filter((l) => q.listCanComply(l)), k: limit + 1, after: afterOffer });
   const more = found.length > limit;
   const items = found.slice(0, limit).map((o) => quote(q, o));
   return { currency, items, nextAfter: more ? last(items).offer.keyHash : null };
+}
+
+export const OFFER_SORTS = ['PRICE', 'CARBON'] as const;
+export type OfferSort = (typeof OFFER_SORTS)[number];
+
+/** A page of the compliant offers in carbon order; reads every compliant candidate (cleanest.ts). */
+function carbonPage(q: RankedQuery, currency: Currency, limit: number, afterOffer: number | undefined): OfferPage {
+  const all = compliantByCarbon(q);
+  const start = afterOffer === undefined ? 0 : all.indexOf(afterOffer) + 1;
+  if (afterOffer !== undefined && start === 0) throw new PolicyError('after', 'cursor does not name an offer of this listing');
+  const items = all.slice(start, start + limit).map((o) => quote(q, o));
+  return { currency, items, nextAfter: start + limit < all.length ? last(items).offer.keyHash : null };
 }

@@ -47,6 +47,8 @@ export interface CompliancePolicy {
   minSourceKind: SourceKind | null;
   /** Exclude offers whose availability the provider's own data does not confirm. */
   requireConfirmedAvailability: boolean;
+  /** Only regions whose grid emits at most this many g CO2e per kWh (location-based, docs/carbon.md). */
+  maxGridIntensity: number | null;
   /** ISO date that price ages and validity windows are counted from (the service sets today, or the asOf date). */
   referenceDate: string;
 }
@@ -70,6 +72,7 @@ export interface PolicyInput {
   maxPriceAgeDays?: number | null;
   minSourceKind?: string | null;
   requireConfirmedAvailability?: boolean | null;
+  maxGridIntensity?: number | null;
   referenceDate?: string | null;
 }
 
@@ -109,6 +112,7 @@ export const ANY_POLICY: CompliancePolicy = Object.freeze({
   maxPriceAgeDays: null,
   minSourceKind: null,
   requireConfirmedAvailability: false,
+  maxGridIntensity: null,
   referenceDate: '1970-01-01',
 });
 
@@ -198,6 +202,7 @@ function parseFields(input: PolicyInput): ParsedFields {
   }
   if (input.minSourceKind != null) out.minSourceKind = oneOf('minSourceKind', input.minSourceKind, SOURCE_KINDS);
   if (input.requireConfirmedAvailability != null) out.requireConfirmedAvailability = input.requireConfirmedAvailability === true;
+  if (input.maxGridIntensity != null) out.maxGridIntensity = gridIntensityIn(input.maxGridIntensity);
   if (input.referenceDate != null) {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(input.referenceDate) || Number.isNaN(utcMidnight(input.referenceDate))) {
       throw new PolicyError('referenceDate', `referenceDate must be an ISO date (YYYY-MM-DD); got ${input.referenceDate}`);
@@ -205,6 +210,16 @@ function parseFields(input: PolicyInput): ParsedFields {
     out.referenceDate = input.referenceDate;
   }
   return out;
+}
+
+/** The largest maxGridIntensity accepted, g CO2e/kWh: above any grid's (coal is about 1,000). */
+export const MAX_GRID_INTENSITY = 10_000;
+
+function gridIntensityIn(v: number): number {
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > MAX_GRID_INTENSITY) {
+    throw new PolicyError('maxGridIntensity', `maxGridIntensity must be a number of g CO2e/kWh from 0 to ${MAX_GRID_INTENSITY}; got ${String(v)}`);
+  }
+  return v;
 }
 
 function looser(base: CompliancePolicy, field: keyof PolicyInput, detail: string): PolicyError {
@@ -280,7 +295,16 @@ function mergeTighter(base: CompliancePolicy, explicit: ParsedFields): Complianc
     }
     merged.maxPricePerGpuHour = explicit.maxPricePerGpuHour;
   }
-  return merged;
+  return tighterGrid(base, explicit, merged);
+}
+
+/** maxGridIntensity may only be lowered below a preset's. */
+function tighterGrid(base: CompliancePolicy, explicit: ParsedFields, merged: CompliancePolicy): CompliancePolicy {
+  if (explicit.maxGridIntensity === undefined) return merged;
+  if (base.maxGridIntensity !== null && explicit.maxGridIntensity > base.maxGridIntensity) {
+    throw looser(base, 'maxGridIntensity', `maxGridIntensity ${explicit.maxGridIntensity}`);
+  }
+  return { ...merged, maxGridIntensity: explicit.maxGridIntensity };
 }
 
 function oneOf<T extends string>(field: keyof PolicyInput, value: string, allowed: readonly T[]): T {

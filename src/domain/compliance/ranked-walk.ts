@@ -212,7 +212,8 @@ export class RankedQuery {
   }
 
   private regionVerdict(r: number): Verdict {
-    return (this.regionVerdicts[r] ??= frozen(evaluateRegion({ region: at(this.index.regions, r), policy: this.policy })));
+    const gridIntensity = atFloat64(this.index.regionGridIntensity, r);
+    return (this.regionVerdicts[r] ??= frozen(evaluateRegion({ region: at(this.index.regions, r), policy: this.policy, gridIntensity })));
   }
 
   private modelVerdict(m: PricingModel): Verdict {

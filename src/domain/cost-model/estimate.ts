@@ -12,6 +12,7 @@ import { costPlan, monthly, toMoney, type PlanCosting } from './plan-costing.js'
 import type { PricedPlan } from './right-sizing.js';
 import { compareEvaluations, evaluateCandidates, MAX_PLANNED_GPUS, type Evaluation, type RightSizingSettings } from './right-sizing.js';
 import { at } from '../checked.js';
+import { byCarbonThenCost } from './carbon-ranking.js';
 
 export const DEFAULT_HOURS_PER_MONTH = 730;
 export const DEFAULT_RECOVERABLE_SPOT_SHARE = 0.5;
@@ -58,7 +59,9 @@ export function estimateInferenceCost(input: EstimateInput): EstimateOutcome {
     }
     return { kind: 'NO_USABLE_OFFER', reason: sizing.notes.join('; ') || 'no usable offer' };
   }
-  const ranked = [...sizing.evaluations].sort(compareEvaluations);
+  const rank =
+    input.optimizeFor === 'CARBON' ? byCarbonThenCost(input, (e) => priceEvaluation({ input, settings, evaluation: e }).blended) : compareEvaluations;
+  const ranked = [...sizing.evaluations].sort(rank);
   const chosen = at(ranked, 0);
   const estimate = assemble({ input, settings, chosen });
   estimate.alternatives = alternatives({ ranked, chosen, estimate, input, settings });

@@ -88,6 +88,8 @@ export interface EstimateInput {
   measuredThroughput?: readonly MeasuredThroughputInput[];
   /** How many alternatives to return. Default 3. */
   maxAlternatives?: number;
+  /** COST (default): the cheapest plan; CARBON: the plan with the least g CO2e at full load (carbon-ranking.ts). */
+  optimizeFor?: 'COST' | 'CARBON';
 }
 
 export interface TierSummary {

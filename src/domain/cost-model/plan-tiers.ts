@@ -24,6 +24,8 @@ export interface TierOfferInput {
   interruptionNoticeSeconds?: number | null;
   /** Spot: the AWS Spot Instance Advisor's interruption-frequency band for the type and region. */
   interruptionRate?: InterruptionRate | null;
+  /** g CO2e per GPU-hour at full load (docs/carbon.md), for optimizeFor CARBON; absent or null: unknown. */
+  gCo2ePerGpuHour?: number | null;
 }
 
 /** One priced tier as the optimizer sees it. */

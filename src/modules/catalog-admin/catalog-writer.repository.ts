@@ -10,7 +10,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { canonicalJson, rowContentHash } from '../../domain/catalog/catalog-hash.js';
 import { availabilityKey } from '../../domain/catalog/availability.js';
-import { providerObservations, type CatalogContent, type CatalogVersionInfo } from '../../domain/catalog/catalog.types.js';
+import { energyFigureKey, providerObservations, type CatalogContent, type CatalogVersionInfo } from '../../domain/catalog/catalog.types.js';
 import { PG_POOL } from '../../database/database.options.js';
 import { at, defined } from '../../domain/checked.js';
 import { CatalogRepository } from '../catalog/index.js';
@@ -406,6 +406,12 @@ const TABLES: TableSpec[] = [
         a.note,
         rowContentHash(a),
       ]),
+  },
+  {
+    name: 'energy_figures',
+    key: 'key',
+    columns: ['key', 'kind', 'subject', 'value', 'year', 'source', 'note', 'content_hash'],
+    rows: (c) => (c.energy ?? []).map((f) => [energyFigureKey(f), f.kind, f.subject, f.value, f.year, f.source, f.note, rowContentHash(f)]),
   },
 ];
 

@@ -9,6 +9,8 @@ import type {
   AvailabilityRecord,
   CatalogContent,
   CatalogVersionInfo,
+  EnergyFigure,
+  EnergyFigureKind,
   FxRates,
   GpuModel,
   InterruptionRate,
@@ -164,15 +166,17 @@ export class CatalogRepository {
 
   async loadContent(version: Pick<CatalogVersionInfo, 'seq' | 'fxRates'>): Promise<CatalogContent> {
     const where = validAt(version.seq);
-    const [providers, regions, gpus, offers, figures, availability] = await Promise.all([
+    const [providers, regions, gpus, offers, figures, availability, energy] = await Promise.all([
       this.prisma.provider.findMany({ where, orderBy: { slug: 'asc' } }),
       this.prisma.region.findMany({ where, orderBy: { code: 'asc' } }),
       this.prisma.gpuModel.findMany({ where, orderBy: { slug: 'asc' } }),
       this.loadOffers(version.seq),
       this.prisma.referenceFigure.findMany({ where, orderBy: { key: 'asc' } }),
       this.prisma.availabilityRecord.findMany({ where, orderBy: { key: 'asc' } }),
+      this.prisma.energyFigure.findMany({ where, orderBy: { key: 'asc' } }),
     ]);
     return {
+      ...(energy.length ? { energy: energy.map(energyFigureOf) } : {}),
       fxRates: version.fxRates,
       providers: providers.map((p): Provider => ({
         slug: p.slug,
@@ -315,4 +319,8 @@ export interface StoredOffer {
   offer: Offer;
   validFrom: number;
   validTo: number | null;
+}
+
+function energyFigureOf(f: { kind: string; subject: string; value: { toString(): string }; year: number; source: string; note: string | null }): EnergyFigure {
+  return { kind: f.kind as EnergyFigureKind, subject: f.subject, value: dec(f.value), year: f.year, source: f.source, note: f.note };
 }

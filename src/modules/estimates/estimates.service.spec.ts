@@ -142,7 +142,8 @@ describe(EstimatesService.name, () => {
 
     it('keeps candidates per version, policy, discounts and currency, never answering one with another’s', async () => {
       const { repo, pool, estimates } = await setUp();
-      const h100 = (i: number) => at(at(pool.inputs, i).candidates, 0).offers.find((o) => o.pricingModel === 'ON_DEMAND' && o.gpusPerInstance === 1);
+      // Each estimate plans twice, for its objective (COST) and the other (CARBON, estimate-carbon.ts): the i-th estimate's COST input is 2i.
+      const h100 = (i: number) => at(at(pool.inputs, 2 * i).candidates, 0).offers.find((o) => o.pricingModel === 'ON_DEMAND' && o.gpusPerInstance === 1);
       const gpus = ['h100-sxm-80gb'];
       await estimates.estimate(input({ gpus, policy: { residency: 'EEA' }, currency: 'EUR' }));
       // Another workload, the same catalog question: the same offers.

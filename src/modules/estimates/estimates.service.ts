@@ -8,6 +8,7 @@ import {
   ANY_REQUIREMENT,
   assertKnownIdentifiers,
   cheapestPerGpuModelAndSize,
+  cleanestPerGpuModelAndSize,
   priceQualityWarnings,
   priceReferenceDate,
   resolveDiscounts,
@@ -33,8 +34,9 @@ import { policyInputFrom } from '../../common/inputs/policy.input.js';
 import type { EstimateInput } from './dto/estimate.input.js';
 import { EstimatePool } from './estimate-pool.js';
 import { MeasurementInputs } from './measurement-inputs.js';
-import type { MeasuredSummary } from '../../domain/measurements/index.js';
-import { at, getOrThrow } from '../../domain/checked.js';
+import type { MeasuredOutcome, MeasuredSummary, MeasurementsInput as PreparedMeasurements } from '../../domain/measurements/index.js';
+import { carbonAnswer, type EstimateCarbonAnswer, type OptimizeFor } from './estimate-carbon.js';
+import { at, defined, getOrThrow } from '../../domain/checked.js';
 import { LRUCache } from 'lru-cache';
 
 export interface EstimateAnswer {
@@ -45,7 +47,11 @@ export interface EstimateAnswer {
   index: CatalogIndex;
   /** The FX rate the estimate's prices were converted with; null when none was. */
   exchangeRate: ExchangeRateUsed | null;
+  /** Energy and carbon of the plan, and the plan the other objective chooses (docs/carbon.md). */
+  carbon: EstimateCarbonAnswer;
 }
+
+type CandidateContext = { index: CatalogIndex; policy: CompliancePolicy; discounts: Discounts; currency: Currency; optimizeFor: OptimizeFor };
 
 /** Candidate lists kept per catalog version (the index), for this many distinct policies each. */
 const CANDIDATE_SETS_PER_VERSION = 64;
@@ -101,7 +107,11 @@ export class EstimatesService {
     }
 
     const measurements = input.measurements ? await this.measurements.prepare(input.measurements, { index, currency, referenceDate }) : undefined;
-    const outcome = await this.pool.run(this.costModelInput(input, { index, policy, discounts, currency, gpuSlugs }), measurements);
+    const { outcome, carbon } = await this.plan(
+      input,
+      { index, policy, discounts, currency, gpuSlugs, optimizeFor: input.optimizeFor ?? 'COST' },
+      measurements,
+    );
     switch (outcome.kind) {
       case 'OK': {
         const estimate = outcome.estimate;
@@ -117,7 +127,7 @@ export class EstimatesService {
           const stale = staleExchangeRateWarning(exchangeRate, this.config.STALE_FX_DAYS);
           if (stale) estimate.warnings.push(stale);
         }
-        return { version, estimate, measured, index, exchangeRate };
+        return { version, estimate, measured, index, exchangeRate, carbon: defined(carbon, 'the carbon of a planned estimate') };
       }
       case 'INVALID_INPUT':
         throw badInput('REQUEST.INVALID', [{ field: outcome.field, message: outcome.reason }]);
@@ -141,10 +151,40 @@ export class EstimatesService {
     }
   }
 
-  private costModelInput(
+  /**
+   * The plan for the request's objective and, when there is one, its carbon with the plan the other
+   * objective chooses (estimate-carbon.ts): two runs of the cost model.
+   */
+  private async plan(
     input: EstimateInput,
-    ctx: { index: CatalogIndex; policy: CompliancePolicy; discounts: Discounts; currency: Currency; gpuSlugs: string[] },
-  ): CostModelInput {
+    ctx: CandidateContext & { gpuSlugs: string[] },
+    measurements?: PreparedMeasurements,
+  ): Promise<{ outcome: MeasuredOutcome; carbon: EstimateCarbonAnswer | null }> {
+    const planFor = (optimizeFor: OptimizeFor, request: EstimateInput, m?: PreparedMeasurements) =>
+      this.pool.run(this.costModelInput(request, { ...ctx, optimizeFor }), m);
+    const outcome = await planFor(ctx.optimizeFor, input, measurements);
+    if (outcome.kind !== 'OK') return { outcome, carbon: null };
+    // Only the other plan itself is answered: one alternative (the least the cost model plans) keeps
+    // its run short. Its demand is the profile the measurements gave, not their texts parsed again.
+    const profile = outcome.measured?.traffic?.profile;
+    const otherInput = { ...input, maxAlternatives: 1, ...(profile ? { workload: { ...input.workload, weeklyProfile: profile } } : {}) };
+    const other = await planFor(ctx.optimizeFor === 'COST' ? 'CARBON' : 'COST', otherInput);
+    const carbon = carbonAnswer({
+      estimate: outcome.estimate,
+      other: other.kind === 'OK' ? other.estimate : null,
+      index: ctx.index,
+      avgOutputTokens: input.workload.avgOutputTokens,
+      optimizeFor: ctx.optimizeFor,
+    });
+    if (ctx.optimizeFor === 'CARBON') {
+      outcome.estimate.assumptions.push(
+        'Optimized for carbon: each GPU, pricing model and instance size uses its compliant offer with the least g CO2e per GPU-hour, and plans are ranked by their carbon at full load before cost (docs/carbon.md).',
+      );
+    }
+    return { outcome, carbon };
+  }
+
+  private costModelInput(input: EstimateInput, ctx: CandidateContext & { gpuSlugs: string[] }): CostModelInput {
     const { preset, precision, ...shape } = input.model;
     // With a null or empty preset, parametersB may be missing: the cost model's resolveModel then
     // answers on model.parametersB, as for any unusable size (NaN, like undefined, is not a positive number).
@@ -174,22 +214,25 @@ export class EstimatesService {
         outputTokensPerSecond: m.outputTokensPerSecond,
       })),
       maxAlternatives: input.maxAlternatives,
+      optimizeFor: ctx.optimizeFor,
     };
   }
 
-  private candidates(slugs: string[], ctx: { index: CatalogIndex; policy: CompliancePolicy; discounts: Discounts; currency: Currency }): GpuCandidate[] {
+  private candidates(slugs: string[], ctx: CandidateContext): GpuCandidate[] {
     let sets = this.candidateSets.get(ctx.index);
     if (!sets) this.candidateSets.set(ctx.index, (sets = new LRUCache({ max: CANDIDATE_SETS_PER_VERSION })));
     // Decimals (price cap, discounts) serialize as their exact text.
-    const key = JSON.stringify([ctx.policy, [...ctx.discounts.entries()], ctx.currency, slugs]);
+    const key = JSON.stringify([ctx.policy, [...ctx.discounts.entries()], ctx.currency, slugs, ctx.optimizeFor]);
     let candidates = sets.get(key);
     if (!candidates) sets.set(key, (candidates = this.selectCandidates(slugs, ctx)));
     return candidates;
   }
 
   /** The cheapest compliant offer of each pricing model and instance size for each GPU type, from one query over the catalog. */
-  private selectCandidates(slugs: string[], ctx: { index: CatalogIndex; policy: CompliancePolicy; discounts: Discounts; currency: Currency }): GpuCandidate[] {
-    const cheapest = cheapestPerGpuModelAndSize({ catalog: ctx.index, gpus: slugs, policy: ctx.policy, currency: ctx.currency, discounts: ctx.discounts });
+  private selectCandidates(slugs: string[], ctx: CandidateContext): GpuCandidate[] {
+    // CARBON: the cleanest compliant offer of each model and size instead of the cheapest (docs/carbon.md).
+    const select = ctx.optimizeFor === 'CARBON' ? cleanestPerGpuModelAndSize : cheapestPerGpuModelAndSize;
+    const cheapest = select({ catalog: ctx.index, gpus: slugs, policy: ctx.policy, currency: ctx.currency, discounts: ctx.discounts });
     return slugs.map((slug) => {
       const gpu = at(ctx.index.gpus, getOrThrow(ctx.index.gpuBySlug, slug, 'GPU'));
       const offers = getOrThrow(cheapest, slug, 'GPU').map((quote): TierOfferInput => ({
@@ -203,6 +246,7 @@ export class EstimatesService {
         pricePerInstanceHour: quote.pricePerInstanceHour,
         interruptionNoticeSeconds: quote.offer.interruptionNoticeSeconds,
         interruptionRate: quote.offer.interruptionRate ?? null,
+        gCo2ePerGpuHour: quote.energy?.gCo2ePerGpuHour ?? null,
       }));
       return { gpu: gpuSpecFromCatalog({ gpu }), offers };
     });

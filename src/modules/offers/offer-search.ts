@@ -1,7 +1,7 @@
 // The transport-neutral shape of an offer query, built from REST query params or GraphQL inputs
 // by the mappers below, so both reach OffersService with the same values.
 import type { Currency } from '../../domain/catalog/catalog.types.js';
-import type { DiscountInput, GpuRequirementInput as DomainRequirement, PolicyInput } from '../../domain/compliance/index.js';
+import type { DiscountInput, GpuRequirementInput as DomainRequirement, OfferSort, PolicyInput } from '../../domain/compliance/index.js';
 import type { VersionSelector } from '../catalog/index.js';
 import { badInput } from '../../common/errors/app-error.js';
 import { policyInputFrom } from '../../common/inputs/policy.input.js';
@@ -28,6 +28,8 @@ export interface OfferSearch {
   currency: Currency;
   selector: VersionSelector;
   discounts: DiscountInput[];
+  /** The listing's order (default PRICE). */
+  sort?: OfferSort;
   /** How the transport spells a domain field in errors, where it differs (REST's excludeProvider). */
   fieldNames?: Readonly<Record<string, string>>;
 }
@@ -83,6 +85,7 @@ function fromQuery(q: OffersQuery): Omit<OfferSearch, 'discounts'> {
       maxPriceAgeDays: q.maxPriceAgeDays,
       minSourceKind: q.minSourceKind,
       requireConfirmedAvailability: q.requireConfirmedAvailability,
+      maxGridIntensity: q.maxGridIntensity,
     },
     currency: q.currency ?? 'USD',
     selector: { version: q.version, asOf: q.asOf },
@@ -90,7 +93,7 @@ function fromQuery(q: OffersQuery): Omit<OfferSearch, 'discounts'> {
   };
 }
 
-export const searchFromListQuery = (q: ListOffersQuery): OfferSearch => ({ ...fromQuery(q), discounts: [] });
+export const searchFromListQuery = (q: ListOffersQuery): OfferSearch => ({ ...fromQuery(q), discounts: [], ...(q.sort ? { sort: q.sort } : {}) });
 
 export const searchFromCheapestQuery = (q: CheapestOffersQuery): OfferSearch => ({
   ...fromQuery(q),
@@ -114,6 +117,7 @@ export const searchFromOffersArgs = (a: OffersArgs): OfferSearch => ({
   currency: a.filter?.currency ?? 'USD',
   selector: { version: a.version, asOf: a.asOf },
   discounts: [],
+  ...(a.sort ? { sort: a.sort } : {}),
   fieldNames: GRAPHQL_FIELD_NAMES,
 });
 

@@ -37,6 +37,9 @@ function offer(overrides: Partial<OfferModel> = {}): OfferModel {
     availabilityNote: null,
     validFrom: null,
     validUntil: null,
+    energy: 0.7945,
+    carbon: 320.184,
+    gridIntensity: 403,
     discountPercent: null,
     instances: null,
     totalPricePerHour: null,
@@ -60,11 +63,12 @@ describe(offersCsv.name, () => {
       'SkuPriceId,ProviderName,RegionId,RegionCountry,SkuId,GpuModel,GpuCount,GpuMemoryGb,PricingCategory,PricingModel,' +
         'CommitmentTermMonths,ListUnitPrice,ListCurrency,PricingUnit,' +
         'PricePerHour,PricePerGpuHour,BillingCurrency,Source,ObservedAt,PriceKind,Derivation,Conversion,' +
-        'SourceKind,Availability,ValidFrom,ValidUntil,FxRate,FxRatePair,FxRateDate,CatalogVersion',
+        'SourceKind,Availability,ValidFrom,ValidUntil,FxRate,FxRatePair,FxRateDate,CatalogVersion,' +
+        'EnergyKwhPerGpuHour,CarbonGCo2ePerGpuHour,GridIntensityGCo2ePerKwh',
     );
     expect(lines[1]).toBe(
       'k1,aws,aws:us-east-1,US,p5.48xlarge,h100-sxm-80gb,8,80,Dynamic,SPOT,,12.0000,USD,Hours,12.0000,1.5000,USD,' +
-        'https://example.test/prices,2026-11-27,LIST,,,PROVIDER_API,CONFIRMED,,,,,,v2',
+        'https://example.test/prices,2026-11-27,LIST,,,PROVIDER_API,CONFIRMED,,,,,,v2,0.7945,320.184,403',
     );
     expect(lines.slice(2)).toEqual(['']); // the last row ends with CRLF too
   });
@@ -96,6 +100,6 @@ describe(offersCsv.name, () => {
     expect(csv).toContain(',"median of 3,\nrounded",');
     expect(csv).toContain(",'@SUM(A1),");
     // A negative number is data, not a formula.
-    expect(offersCsv(page([offer()], '-12.5'))).toMatch(/,-12\.5\r\n$/);
+    expect(offersCsv(page([offer({ energy: null, carbon: null, gridIntensity: null })], '-12.5'))).toMatch(/,-12\.5,,,\r\n$/);
   });
 });

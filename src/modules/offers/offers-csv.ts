@@ -34,6 +34,10 @@ const COLUMNS = [
   'FxRatePair',
   'FxRateDate',
   'CatalogVersion',
+  // docs/carbon.md: at full load, PUE included, location-based; empty when a figure is missing.
+  'EnergyKwhPerGpuHour',
+  'CarbonGCo2ePerGpuHour',
+  'GridIntensityGCo2ePerKwh',
 ];
 
 function cell(value: unknown): string {
@@ -79,6 +83,9 @@ export function offersCsv(page: OfferConnectionModel): string {
       fx ? `${fx.base}/${fx.currency}` : null,
       fx?.date,
       page.catalogVersion.label,
+      o.energy,
+      o.carbon,
+      o.gridIntensity,
     ]
       .map(cell)
       .join(','),

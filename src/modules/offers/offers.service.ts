@@ -71,6 +71,7 @@ export class OffersService {
         currency: search.currency,
         limit: page.limit ?? DEFAULT_PAGE_SIZE,
         after: cursor?.k ?? null,
+        sort: search.sort,
       });
       const nextCursor = result.nextAfter ? this.cursors.encode({ v: version.id, k: result.nextAfter, f: fingerprint, d: referenceDate }) : null;
       const exchangeRate = exchangeRateUsed({

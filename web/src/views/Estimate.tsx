@@ -105,6 +105,27 @@ const EstimateQuery = graphql(`
         breakEvenTokensPerDay
         selfHostingCheaper
       }
+      carbon {
+        optimizedFor
+        kwhPerMonth
+        kgCo2ePerMonth
+        kgCo2ePer1MOutputTokens
+        unknownReason
+        otherPlan {
+          optimizedFor
+          gpu
+          precision
+          regions
+          monthlyCost {
+            amount
+          }
+          kgCo2ePerMonth
+          costDifference {
+            amount
+          }
+          kgCo2eDifference
+        }
+      }
       assumptions
       warnings
       chosenOffers {
@@ -161,6 +182,7 @@ export function estimateInput(f: EstimateForm): Input {
     currency: f.currency as 'USD' | 'EUR',
     ...(discounts.length ? { discounts } : {}),
     ...(f.apiPrice.trim() ? { apiPricePer1MTokens: f.apiPrice.trim() } : {}),
+    ...(f.optimizeFor === 'CARBON' ? { optimizeFor: 'CARBON' as const } : {}),
     ...(measured.length ? { measuredThroughput: measured } : {}),
     ...(f.version ? { version: f.version } : {}),
   };

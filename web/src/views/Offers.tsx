@@ -67,6 +67,8 @@ const CheapestQuery = graphql(`
     availability
     availabilityNote
     source
+    carbon
+    gridIntensity
   }
 `);
 export type Result = ResultOf<typeof CheapestQuery>['cheapestOffers'];
@@ -98,6 +100,7 @@ export function offerVariables(f: OfferForm): Variables {
       ...(f.tolerance ? { tolerance: f.tolerance as 'INTOLERANT' | 'RECOVERABLE' | 'TOLERANT' } : {}),
       ...(f.minSla ? { minSla: Number(f.minSla) } : {}),
       ...(f.maxPrice ? { maxPricePerGpuHour: f.maxPrice } : {}),
+      ...(f.maxGrid ? { maxGridIntensity: Number(f.maxGrid) } : {}),
       ...(f.maxPriceAge ? { maxPriceAgeDays: Number(f.maxPriceAge) } : {}),
       ...(f.estimates ? { includeEstimates: true } : {}),
       ...(f.minSource ? { minSourceKind: f.minSource as 'PROVIDER_API' | 'PROVIDER_PAGE' | 'MIRROR' | 'ANNOUNCEMENT' } : {}),
@@ -126,6 +129,8 @@ export function offersCsvOf(rows: readonly Row[], currency: string): string {
       'Source kind',
       'Availability',
       'Source',
+      'g CO2e per GPU-hour',
+      'Grid g CO2e per kWh',
     ],
     rows.map((r) => [
       r.provider,
@@ -141,6 +146,8 @@ export function offersCsvOf(rows: readonly Row[], currency: string): string {
       sourceKindLabel(r.sourceKind),
       availabilityLabel(r.availability),
       r.source,
+      r.carbon ?? '',
+      r.gridIntensity ?? '',
     ]),
   );
 }

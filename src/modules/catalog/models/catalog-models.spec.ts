@@ -48,6 +48,7 @@ function quote(overrides: Partial<OfferQuote> = {}): OfferQuote {
     instances: 2,
     totalPricePerHour: d('54.4258'),
     discountPercent: null,
+    energy: null,
     ...overrides,
   };
 }

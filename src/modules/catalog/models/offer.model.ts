@@ -49,6 +49,9 @@ export const OFFER_CATALOG_FIELDS = [
   'availabilityNote',
   'validFrom',
   'validUntil',
+  'energy',
+  'carbon',
+  'gridIntensity',
 ] as const satisfies readonly (keyof OfferModel)[];
 export const OFFER_REQUEST_FIELDS = ['discountPercent', 'instances', 'totalPricePerHour', 'complies'] as const satisfies readonly (keyof OfferModel)[];
 
@@ -70,6 +73,15 @@ function same(value: unknown, kept: unknown): boolean {
   if (value === kept) return true;
   return value instanceof MoneyModel && kept instanceof MoneyModel && value.amount === kept.amount && value.currency === kept.currency;
 }
+
+const ENERGY_TEXT =
+  'kWh per GPU-hour at full load, PUE included: board power (TDP) / 1000 × PUE (docs/carbon.md); null when the GPU has no sourced board power';
+const CARBON_TEXT =
+  'g CO2e per GPU-hour at full load, location-based: energy × the grid intensity of the region (docs/carbon.md); null when a figure is missing';
+const GRID_TEXT = "g CO2e per kWh of the region's grid (its own figure, else its country's; annual average); null when the offer's energy cannot be computed";
+
+/** Figures computed in floating point, written without its noise (0.7945, not 0.7945000000000001). */
+const rounded = (v: number | undefined, digits: number): number | null => (v === undefined || Number.isNaN(v) ? null : Number(v.toFixed(digits)));
 
 @ObjectType('Offer')
 export class OfferModel {
@@ -148,6 +160,15 @@ export class OfferModel {
   @ApiProperty({ nullable: true, type: String, example: '2026-12-31', description: 'Last day the price holds (inclusive), e.g. a promotion; null: open' })
   @Field(() => String, { nullable: true, description: 'Last day the price holds (inclusive), e.g. a promotion; null: open' })
   validUntil: string | null;
+  @ApiProperty({ nullable: true, type: Number, example: 0.7945, description: ENERGY_TEXT })
+  @Field(() => Float, { nullable: true, description: ENERGY_TEXT })
+  energy: number | null;
+  @ApiProperty({ nullable: true, type: Number, example: 18.274, description: CARBON_TEXT })
+  @Field(() => Float, { nullable: true, description: CARBON_TEXT })
+  carbon: number | null;
+  @ApiProperty({ nullable: true, type: Number, example: 23, description: GRID_TEXT })
+  @Field(() => Float, { nullable: true, description: GRID_TEXT })
+  gridIntensity: number | null;
   @ApiProperty({ nullable: true, type: String, description: 'Negotiated discount applied, percent' })
   @Field(() => String, { nullable: true })
   discountPercent: string | null;
@@ -196,6 +217,9 @@ export class OfferModel {
     m.availabilityNote = o.availabilityNote;
     m.validFrom = o.validFrom;
     m.validUntil = o.validUntil;
+    m.energy = rounded(p.energy?.kwhPerGpuHour, 6);
+    m.carbon = rounded(p.energy?.gCo2ePerGpuHour, 3);
+    m.gridIntensity = rounded(p.energy?.gridIntensity.value, 3);
     m.discountPercent = p.discountPercent?.toString() ?? null;
     m.instances = extra.withTotals ? p.instances : null;
     m.totalPricePerHour = extra.withTotals ? MoneyModel.ofCatalog(p.totalPricePerHour, p.currency) : null;

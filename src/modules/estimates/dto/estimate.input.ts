@@ -7,6 +7,11 @@ import { PRECISIONS, type Precision } from '../../../domain/sizing/index.js';
 import { DISCOUNTS, type DiscountInput } from '../../../common/inputs/discount.input.js';
 import { ESTIMATE_BOUNDS, MEASURED_THROUGHPUT_BOUNDS, NAME, PRICE_PER_1M_TOKENS, WORKLOAD_BOUNDS } from '../../../common/inputs/input-bounds.js';
 import { AtMostOneOf, field, InputField } from '../../../common/inputs/input-field.js';
+import { registerEnumType } from '@nestjs/graphql';
+import { OPTIMIZE_FOR, type OptimizeFor } from '../estimate-carbon.js';
+
+const OptimizeForEnum = Object.fromEntries(OPTIMIZE_FOR.map((v) => [v, v])) as Record<OptimizeFor, OptimizeFor>;
+registerEnumType(OptimizeForEnum, { name: 'OptimizeFor', description: 'What the estimate minimizes: COST or CARBON (docs/carbon.md)' });
 import { EstimateModelInput, MODEL } from '../../../common/inputs/model.input.js';
 import { MeasurementsInput } from './measurements.input.js';
 import { CompliancePolicyInput } from '../../../common/inputs/policy.input.js';
@@ -139,6 +144,14 @@ export class EstimateInput {
 
   @InputField(field.int({ ...ESTIMATE_BOUNDS.maxAlternatives, description: 'How many alternative plans (other GPU or precision) to list' }))
   maxAlternatives?: number;
+
+  @InputField(
+    field.enum<OptimizeFor>(OPTIMIZE_FOR, OptimizeForEnum, {
+      default: 'COST',
+      description: 'COST: the cheapest plan; CARBON: the plan with the least g CO2e (from the cleanest compliant offers), docs/carbon.md',
+    }),
+  )
+  optimizeFor?: OptimizeFor;
 
   @InputField(VERSION_SELECTOR.version) version?: string;
   @InputField(VERSION_SELECTOR.asOf) asOf?: Date;

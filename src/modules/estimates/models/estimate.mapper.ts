@@ -11,6 +11,9 @@ import { CatalogVersionRefModel } from '../../catalog/index.js';
 import { EstimateModel } from './estimate.model.js';
 import type { Coverage, MeasuredSummary } from '../../../domain/measurements/index.js';
 import type { MeasuredCoverageModel, MeasuredModel } from './measured.model.js';
+import { EstimateCarbonModel } from './estimate-carbon.model.js';
+import type { EstimateCarbonAnswer } from '../estimate-carbon.js';
+import type { TierCarbon } from '../../../domain/energy/index.js';
 import { at, getOrThrow } from '../../../domain/checked.js';
 
 /** A price or unit cost: 4 places. */
@@ -21,18 +24,23 @@ const total = (money: Money): MoneyModel => MoneyModel.ofTotal(money.amount, mon
 /** Ratios and shares rounded for the wire: 4 decimals (0.01% precision). */
 const r4 = (x: number): number => Math.round(x * 10_000) / 10_000;
 
+const NOT_COMPUTED: EstimateCarbonAnswer = { optimizedFor: 'COST', figures: null, unknownReason: 'not computed', otherPlan: null };
+
 export function toEstimateModel({
   version,
   estimate: e,
   index,
   exchangeRate = null,
   measured = null,
+  carbon = NOT_COMPUTED,
 }: {
   version: CatalogVersionInfo;
   estimate: InferenceEstimate;
   measured?: MeasuredSummary | null;
   index: CatalogIndex;
   exchangeRate?: ExchangeRateUsed | null;
+  /** The service always computes it (estimate-carbon.ts); absent, the answer says it was not. */
+  carbon?: EstimateCarbonAnswer;
 }): EstimateModel {
   return Object.assign(new EstimateModel(), {
     catalogVersion: CatalogVersionRefModel.of(version),
@@ -40,7 +48,7 @@ export function toEstimateModel({
     gpuCost: total(e.gpuCost),
     hoursPerMonth: e.hoursPerMonth,
     periodHours: e.periodHours,
-    tiers: tiersModel(e.tiers),
+    tiers: tiersModel(e.tiers, carbon.figures?.tiers),
     hourlyPlan: hourlyPlanModel(e.hourlyPlan),
     gpu: e.gpu.slug,
     gpuMemoryGb: e.gpu.memoryGb,
@@ -82,6 +90,7 @@ export function toEstimateModel({
     explanations: e.explanations,
     exchangeRate: ExchangeRateModel.of(exchangeRate),
     measured: measuredModel(measured),
+    carbon: EstimateCarbonModel.of(carbon),
   });
 }
 
@@ -139,8 +148,8 @@ function measuredModel(measured: MeasuredSummary | null): MeasuredModel | null {
   };
 }
 
-function tiersModel(tiers: InferenceEstimate['tiers']): EstimateModel['tiers'] {
-  return tiers.map((t) => ({
+function tiersModel(tiers: InferenceEstimate['tiers'], carbon: readonly TierCarbon[] | undefined): EstimateModel['tiers'] {
+  return tiers.map((t, i) => ({
     pricingModel: t.pricingModel,
     offerId: t.offerRef,
     provider: t.provider,
@@ -154,6 +163,9 @@ function tiersModel(tiers: InferenceEstimate['tiers']): EstimateModel['tiers'] {
     egress: total(t.egress),
     coldStarts: total(t.coldStarts),
     spotRestarts: total(t.spotRestarts),
+    // estimateCarbon keeps the tiers' order (src/domain/energy/estimate-carbon.ts).
+    kwhPerMonth: carbon?.[i] ? r4(carbon[i].kwhPerMonth) : null,
+    kgCo2ePerMonth: carbon?.[i] ? r4(carbon[i].kgCo2ePerMonth) : null,
   }));
 }
 

@@ -15,6 +15,7 @@ import { ExchangeRateModel } from '../../../common/models/exchange-rate.model.js
 import { MoneyModel } from '../../../common/models/money.model.js';
 import { CatalogVersionRefModel } from '../../catalog/index.js';
 import { MeasuredModel } from './measured.model.js';
+import { EstimateCarbonModel } from './estimate-carbon.model.js';
 
 const PM = { enum: PricingModelEnum, enumName: 'PricingModel' } as const;
 const INTERRUPTIONS_PER_HOUR = 'Spot: interruptions per instance-hour the effective price assumes; null for other pricing models';
@@ -45,6 +46,12 @@ export class EstimateTierModel {
   @ApiProperty({ type: MoneyModel, description: 'Egress of this tier per month (0 when its price is unknown)' }) @Field(() => MoneyModel) egress: MoneyModel;
   @ApiProperty({ type: MoneyModel, description: 'Inside cost: model loading after starts from zero' }) @Field(() => MoneyModel) coldStarts: MoneyModel;
   @ApiProperty({ type: MoneyModel, description: 'Inside cost: the spot interruption overhead' }) @Field(() => MoneyModel) spotRestarts: MoneyModel;
+  @ApiProperty({ nullable: true, type: Number, description: 'kWh per month of this tier (docs/carbon.md); null when a figure is missing' })
+  @Field(() => Float, { nullable: true, description: 'kWh per month of this tier (docs/carbon.md); null when a figure is missing' })
+  kwhPerMonth: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'kg CO2e per month of this tier, location-based; null when a figure is missing' })
+  @Field(() => Float, { nullable: true, description: 'kg CO2e per month of this tier, location-based; null when a figure is missing' })
+  kgCo2ePerMonth: number | null;
 }
 
 @ObjectType('EstimateHour')
@@ -237,6 +244,9 @@ export class EstimateModel {
   @ApiProperty({ type: HiddenCostsModel }) @Field(() => HiddenCostsModel) hiddenCosts: HiddenCostsModel;
   @ApiProperty({ type: ApiComparisonModel, nullable: true }) @Field(() => ApiComparisonModel, { nullable: true }) apiComparison: ApiComparisonModel | null;
   @ApiProperty({ type: [EstimateAlternativeModel] }) @Field(() => [EstimateAlternativeModel]) alternatives: EstimateAlternativeModel[];
+  @ApiProperty({ type: EstimateCarbonModel, description: 'Energy and carbon of the plan, and the plan the other objective chooses (docs/carbon.md)' })
+  @Field(() => EstimateCarbonModel, { description: 'Energy and carbon of the plan, and the plan the other objective chooses (docs/carbon.md)' })
+  carbon: EstimateCarbonModel;
   @ApiProperty({ type: [String] }) @Field(() => [String]) assumptions: string[];
   @ApiProperty({ type: [String] }) @Field(() => [String]) warnings: string[];
   @ApiProperty({

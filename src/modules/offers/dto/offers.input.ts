@@ -3,7 +3,7 @@
 // (offers.query.ts) validate the same bounds.
 import { ArgsType, InputType } from '@nestjs/graphql';
 import type { Currency } from '../../../domain/catalog/catalog.types.js';
-import type { GpuCountMode } from '../../../domain/compliance/index.js';
+import type { GpuCountMode, OfferSort } from '../../../domain/compliance/index.js';
 import { DISCOUNTS, type DiscountInput } from '../../../common/inputs/discount.input.js';
 import { field, InputField } from '../../../common/inputs/input-field.js';
 import type { ModelInput } from '../../../common/inputs/model.input.js';
@@ -28,6 +28,7 @@ export class OffersArgs {
   @InputField(field.object(() => OfferFilterInput)) filter?: OfferFilterInput;
   @InputField(VERSION_SELECTOR.version) version?: string;
   @InputField(VERSION_SELECTOR.asOf) asOf?: Date;
+  @InputField(PAGING.sort) sort?: OfferSort;
   @InputField(PAGING.pageSize) first?: number;
   @InputField(PAGING.cursor) after?: string;
 }

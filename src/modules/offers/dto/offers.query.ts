@@ -4,7 +4,7 @@
 // definition as its GraphQL and JSON-body counterpart (src/common/inputs/); QueryField only adds
 // the query-string parsing (comma-separated lists, numbers and booleans from text).
 import type { Currency, PricingModel, SourceKind } from '../../../domain/catalog/catalog.types.js';
-import type { GpuCountMode, InterruptionTolerance, OperatorScope, Residency } from '../../../domain/compliance/index.js';
+import type { GpuCountMode, InterruptionTolerance, OfferSort, OperatorScope, Residency } from '../../../domain/compliance/index.js';
 import type { Precision } from '../../../domain/sizing/index.js';
 import { QueryDiscounts } from '../../../common/inputs/discount.input.js';
 import { QueryField } from '../../../common/inputs/input-field.js';
@@ -45,6 +45,7 @@ export class OffersQuery {
   @QueryField(POLICY.maxPriceAgeDays) maxPriceAgeDays?: number;
   @QueryField(POLICY.minSourceKind) minSourceKind?: SourceKind;
   @QueryField(POLICY.requireConfirmedAvailability) requireConfirmedAvailability?: boolean;
+  @QueryField(POLICY.maxGridIntensity) maxGridIntensity?: number;
 
   @QueryField(CURRENCY) currency?: Currency;
   @QueryField(VERSION_SELECTOR.version) version?: string;
@@ -52,6 +53,7 @@ export class OffersQuery {
 }
 
 export class ListOffersQuery extends OffersQuery {
+  @QueryField(PAGING.sort) sort?: OfferSort;
   @QueryField(PAGING.pageSize) limit?: number;
   @QueryField(PAGING.cursor) cursor?: string;
 }

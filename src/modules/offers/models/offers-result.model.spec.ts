@@ -26,6 +26,7 @@ function quote(overrides: Partial<Offer> = {}, price = '2.5'): OfferQuote {
     instances: 1,
     totalPricePerHour: d(price),
     discountPercent: null,
+    energy: null,
   };
 }
 
@@ -57,6 +58,7 @@ describe(CheapestOffersResultModel.name, () => {
       excluded: [excluded],
       excludedCount: 4,
       nearestMisses: [],
+      cleanest: null,
     };
     const model = CheapestOffersResultModel.of(version, result, ['a warning']);
     expect(model.items).toHaveLength(1);

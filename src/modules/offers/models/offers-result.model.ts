@@ -1,8 +1,9 @@
-import { Field, Int, ObjectType } from '@nestjs/graphql';
+import { Field, Float, Int, ObjectType } from '@nestjs/graphql';
 import { ApiProperty } from '@nestjs/swagger';
 import type { CatalogVersionInfo, Currency } from '../../../domain/catalog/catalog.types.js';
-import type { CheapestResult, ExcludedOffer, OfferPage } from '../../../domain/compliance/index.js';
+import type { CheapestResult, CleanestOffer, ExcludedOffer, OfferPage } from '../../../domain/compliance/index.js';
 import { CurrencyEnum } from '../../../common/models/enums.js';
+import { MoneyModel } from '../../../common/models/money.model.js';
 import { ExchangeRateModel } from '../../../common/models/exchange-rate.model.js';
 import type { ExchangeRateUsed } from '../../../domain/money/exchange-rate.js';
 import { CatalogVersionRefModel } from '../../catalog/index.js';
@@ -49,6 +50,36 @@ export class ExcludedOfferModel {
   }
 }
 
+@ObjectType('CleanestOffer', { description: 'The compliant offer with the least g CO2e per GPU-hour, against the cheapest (docs/carbon.md)' })
+export class CleanestOfferModel {
+  @ApiProperty({ type: OfferModel }) @Field(() => OfferModel) offer: OfferModel;
+  @ApiProperty({ description: 'It is also the cheapest compliant offer' }) @Field() isCheapest: boolean;
+  @ApiProperty({ type: MoneyModel, description: 'Its price per GPU-hour minus the cheapest offer’s (0 when it is the cheapest)' })
+  @Field(() => MoneyModel)
+  premiumPerGpuHour: MoneyModel;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    example: '12.5',
+    description: 'That premium against the cheapest offer’s price, percent; null when that price is 0',
+  })
+  @Field(() => String, { nullable: true })
+  premiumPercent: string | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'g CO2e per GPU-hour it saves against the cheapest offer; null when the cheapest has no figure' })
+  @Field(() => Float, { nullable: true })
+  carbonSavedPerGpuHour: number | null;
+
+  static of(c: CleanestOffer, currency: Currency): CleanestOfferModel {
+    const m = new CleanestOfferModel();
+    m.offer = OfferModel.of(c.offer, { passes: c.offer.passes, withTotals: true });
+    m.isCheapest = c.isCheapest;
+    m.premiumPerGpuHour = MoneyModel.of(c.premiumPerGpuHour, currency);
+    m.premiumPercent = c.premiumPercent === null ? null : c.premiumPercent.toDecimalPlaces(2).toString();
+    m.carbonSavedPerGpuHour = c.carbonSavedPerGpuHour === null ? null : Number(c.carbonSavedPerGpuHour.toFixed(3));
+    return m;
+  }
+}
+
 @ObjectType('CheapestOffersResult')
 export class CheapestOffersResultModel {
   @ApiProperty({ type: CatalogVersionRefModel }) @Field(() => CatalogVersionRefModel) catalogVersion: CatalogVersionRefModel;
@@ -61,6 +92,13 @@ export class CheapestOffersResultModel {
   @ApiProperty({ type: [ExcludedOfferModel], description: 'When nothing complies: the offers failing the fewest rules' })
   @Field(() => [ExcludedOfferModel])
   nearestMisses: ExcludedOfferModel[];
+  @ApiProperty({
+    type: CleanestOfferModel,
+    nullable: true,
+    description: 'The compliant offer with the least g CO2e per GPU-hour and its premium over the cheapest; null when nothing complies or no figure is sourced',
+  })
+  @Field(() => CleanestOfferModel, { nullable: true, description: 'The compliant offer with the least g CO2e per GPU-hour and its premium over the cheapest' })
+  cleanest: CleanestOfferModel | null;
   @ApiProperty({
     type: [String],
     description:
@@ -83,6 +121,7 @@ export class CheapestOffersResultModel {
     m.excluded = r.excluded.map(ExcludedOfferModel.of);
     m.excludedCount = r.excludedCount;
     m.nearestMisses = r.nearestMisses.map(ExcludedOfferModel.of);
+    m.cleanest = r.cleanest ? CleanestOfferModel.of(r.cleanest, r.currency) : null;
     m.warnings = warnings;
     m.exchangeRate = ExchangeRateModel.of(exchangeRate);
     return m;
@@ -90,4 +129,4 @@ export class CheapestOffersResultModel {
 }
 
 // The REST serialiser looks for offers in these answers (answer-json.ts).
-walkJsonOf(OfferConnectionModel, CheapestOffersResultModel, ExcludedOfferModel);
+walkJsonOf(OfferConnectionModel, CheapestOffersResultModel, ExcludedOfferModel, CleanestOfferModel);

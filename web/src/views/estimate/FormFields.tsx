@@ -95,6 +95,12 @@ export function PolicyFields({ form, set, err, choices }: FieldsProps) {
           <option>EUR</option>
         </select>
       </Field>
+      <Field id="est-optimize" label="Optimize for" error={err('optimizeFor')}>
+        <select {...described('est-optimize', err('optimizeFor'))} value={form.optimizeFor} onChange={(ev) => set('optimizeFor', ev.currentTarget.value)}>
+          <option value="COST">Cost</option>
+          <option value="CARBON">Carbon (g CO2e)</option>
+        </select>
+      </Field>
       <Field id="est-api-price" label="Hosted API price per 1M tokens" error={err('apiPricePer1MTokens')} hint="to compare with, in the currency above">
         <input
           {...described('est-api-price', err('apiPricePer1MTokens'), true)}

@@ -7,6 +7,7 @@ import { ChosenOffers } from './ChosenOffers';
 import { UnitEconomicsSection } from './Economics';
 import { HourlyPlan } from './HourlyPlan';
 import { MonthByTier } from './MonthByTier';
+import { CostAndCarbon } from './CostAndCarbon';
 
 export function Plan({ e }: { e: EstimateResult }) {
   return (
@@ -18,6 +19,7 @@ export function Plan({ e }: { e: EstimateResult }) {
         <MonthByTier e={e} />
         <UnitEconomicsSection e={e} />
       </div>
+      <CostAndCarbon e={e} />
       <ChosenOffers offers={e.chosenOffers} />
       <div class="cols">
         <Assumptions assumptions={e.assumptions} />

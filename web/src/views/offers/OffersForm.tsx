@@ -133,6 +133,15 @@ function PriceFields({ form, set, err }: FieldsProps) {
           onInput={(e) => set('maxPrice', e.currentTarget.value)}
         />
       </Field>
+      <Field id="offer-max-grid" label="Max grid g CO2e per kWh" error={err('maxGridIntensity', 'policy.maxGridIntensity')}>
+        <input
+          {...described('offer-max-grid', err('maxGridIntensity', 'policy.maxGridIntensity'))}
+          type="number"
+          inputMode="numeric"
+          value={form.maxGrid}
+          onInput={(e) => set('maxGrid', e.currentTarget.value)}
+        />
+      </Field>
       <Field id="offer-min-source" label="Prices read from at least" error={err('minSourceKind', 'policy.minSourceKind')}>
         <select
           {...described('offer-min-source', err('minSourceKind', 'policy.minSourceKind'))}

@@ -14,6 +14,8 @@ const COLUMNS = [
   { key: 'gpuCount', title: 'GPUs', value: (r: Row) => r.gpuCount },
   { key: 'price', title: 'Price per GPU-hour', value: (r: Row) => Number(r.pricePerGpuHour.amount) },
   { key: 'pricingModel', title: 'Pricing model', value: (r: Row) => r.pricingModel },
+  // g CO2e per GPU-hour at full load (docs/carbon.md); an offer without a figure sorts last.
+  { key: 'carbon', title: 'g CO2e', value: (r: Row) => r.carbon ?? Number.POSITIVE_INFINITY },
   // Where the price comes from, in one cell so the table fits a laptop screen; sorted by the day it was read.
   { key: 'provenance', title: 'Provenance', value: (r: Row) => r.observedAt },
 ] as const;
@@ -158,6 +160,9 @@ function OfferTr(props: { row: Row; reasons?: readonly string[] }) {
         {money(r.pricePerGpuHour.amount)}
       </td>
       <td>{label(r.pricingModel)}</td>
+      <td class="num" data-carbon={r.carbon ?? ''} title={r.gridIntensity === null ? 'no sourced energy figure' : `grid ${r.gridIntensity} g CO2e/kWh`}>
+        {r.carbon === null ? '–' : r.carbon.toFixed(1)}
+      </td>
       <Provenance row={r} />
     </tr>
   );
