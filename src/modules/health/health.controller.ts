@@ -1,6 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, type HealthCheckResult } from '@nestjs/terminus';
+import { RequestGate } from '../auth/index.js';
 import { SourceFreshnessService } from '../catalog/index.js';
 import { ApiHealthResponses } from './health-schema.js';
 import { ReadinessService } from './readiness.service.js';
@@ -16,6 +17,7 @@ export class HealthController {
     private readonly indicators: HealthIndicatorService,
     private readonly readiness: ReadinessService,
     private readonly freshness: SourceFreshnessService,
+    private readonly gate: RequestGate,
   ) {}
 
   @Get('live')
@@ -31,7 +33,8 @@ export class HealthController {
 
   @Get('ready')
   @ApiOperation({
-    summary: 'Readiness: database reachable, migrations applied, catalog loaded (503 when not); per live price source its freshness (stale is a warning)',
+    summary:
+      'Readiness: database reachable, migrations applied, catalog loaded (503 when not); per live price source its freshness (stale is a warning); where rate limits are counted (per instance while Redis is unreachable is a warning)',
   })
   @ApiHealthResponses(
     {
@@ -39,6 +42,7 @@ export class HealthController {
         database: { status: 'up', pendingMigrations: 0 },
         catalog: { status: 'up', version: '2026-11-30', offers: 741 },
         catalogSources: { status: 'up', sources: {} },
+        rateLimits: { status: 'up', mode: 'shared', redisErrors: 0 },
       },
       down: { database: { status: 'down', message: 'connect ECONNREFUSED 127.0.0.1:5432' } },
     },
@@ -65,6 +69,11 @@ export class HealthController {
           .map(([name]) => name);
         const warning = stale.length ? { warning: `stale price sources (no successful catalog:sync recently): ${stale.join(', ')}` } : {};
         return this.indicators.check('catalogSources').up({ ...warning, sources });
+      },
+      // Always up: without Redis the limits hold per instance, which is a warning, not an outage.
+      () => {
+        const { mode, redisConfigured, redisErrors, message } = this.gate.countersStatus();
+        return this.indicators.check('rateLimits').up({ mode, ...(redisConfigured ? { redisErrors } : {}), ...(message ? { warning: message } : {}) });
       },
     ]);
   }
