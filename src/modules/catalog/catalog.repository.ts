@@ -75,6 +75,11 @@ export class CatalogRepository {
     }
   }
 
+  /** Where to LISTEN for publishes: the primary, on a connection of its own (publication-listener.ts). */
+  listenTarget(): { connectionString: string | undefined; connectTimeoutMs: number } | null {
+    return { connectionString: this.pool.options.connectionString, connectTimeoutMs: this.pool.options.connectionTimeoutMillis ?? 5_000 };
+  }
+
   async findCurrentVersionId(): Promise<string | null> {
     return this.currentVersionId();
   }

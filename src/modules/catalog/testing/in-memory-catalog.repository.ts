@@ -11,6 +11,7 @@ import type { CatalogRepository, StoredOffer } from '../catalog.repository.js';
 type CatalogReads = Pick<
   CatalogRepository,
   | 'ping'
+  | 'listenTarget'
   | 'findCurrentVersionId'
   | 'findVersions'
   | 'findVersion'
@@ -80,6 +81,11 @@ export class InMemoryCatalogRepository implements CatalogReads {
 
   async ping(): Promise<boolean> {
     return this.reachable;
+  }
+
+  /** No PostgreSQL to LISTEN to: the service polls, as after a lost connection. */
+  listenTarget(): null {
+    return null;
   }
 
   async findCurrentVersionId(): Promise<string | null> {
