@@ -17,10 +17,13 @@ export default {
       ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/test/**/*.int-spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/fleet\\.e2e-spec\\.ts$'],
       setupFilesAfterEnv: ['<rootDir>/test/setup/integration-timeout.ts'],
       globalSetup: '<rootDir>/test/setup/global-setup.mjs',
       globalTeardown: '<rootDir>/test/setup/global-teardown.mjs',
     },
+    // Its own PostgreSQL primary and replica, Redis and nginx (test/setup/fleet-processes.ts): no shared database.
+    { ...common, displayName: 'fleet', testMatch: ['<rootDir>/test/fleet.e2e-spec.ts'] },
   ],
   testTimeout: 60000,
 };

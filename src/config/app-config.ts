@@ -24,6 +24,11 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// connection string')
     .optional(),
+  /** A streaming read replica of DATABASE_URL that catalog content is loaded from (src/database/read-replica.ts). */
+  DATABASE_REPLICA_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// connection string')
+    .optional(),
   /** How long to wait for a new database connection (the start-up check and the pool). */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
@@ -210,7 +215,7 @@ const schema = z.object({
 export type AppConfig = z.infer<typeof schema>;
 
 /** Variables whose values a configuration error does not repeat. */
-const SECRETS = new Set(['CURSOR_SIGNING_KEY', 'REDIS_URL']);
+const SECRETS = new Set(['CURSOR_SIGNING_KEY', 'REDIS_URL', 'DATABASE_REPLICA_URL']);
 
 export class ConfigError extends Error {}
 

@@ -34,7 +34,7 @@ export class HealthController {
   @Get('ready')
   @ApiOperation({
     summary:
-      'Readiness: database reachable, migrations applied, catalog loaded (503 when not); per live price source its freshness (stale is a warning); where rate limits are counted (per instance while Redis is unreachable is a warning)',
+      "Readiness: database reachable, migrations applied, catalog loaded (503 when not); per live price source its freshness (stale is a warning); where rate limits are counted (per instance while Redis is unreachable is a warning); the read replica's lag",
   })
   @ApiHealthResponses(
     {
@@ -42,6 +42,7 @@ export class HealthController {
         database: { status: 'up', pendingMigrations: 0 },
         catalog: { status: 'up', version: '2026-11-30', offers: 741 },
         catalogSources: { status: 'up', sources: {} },
+        replica: { status: 'up', configured: true, lagSeconds: 0.2 },
         rateLimits: { status: 'up', mode: 'shared', redisErrors: 0 },
       },
       down: { database: { status: 'down', message: 'connect ECONNREFUSED 127.0.0.1:5432' } },
@@ -69,6 +70,15 @@ export class HealthController {
           .map(([name]) => name);
         const warning = stale.length ? { warning: `stale price sources (no successful catalog:sync recently): ${stale.join(', ')}` } : {};
         return this.indicators.check('catalogSources').up({ ...warning, sources });
+      },
+      // Always up: a replica that lags or does not answer only sends content loads to the primary.
+      async () => {
+        const session = this.indicators.check('replica');
+        const lag = await this.readiness.replicaLag();
+        if (!lag) return session.up({ configured: false });
+        return lag.ok
+          ? session.up({ configured: true, lagSeconds: lag.lagSeconds })
+          : session.up({ configured: true, warning: `the read replica does not answer (${lag.message}); catalog content is loaded from the primary` });
       },
       // Always up: without Redis the limits hold per instance, which is a warning, not an outage.
       () => {

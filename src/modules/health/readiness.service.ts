@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { READ_REPLICA, type ReadReplica, type ReplicaLag } from '../../database/read-replica.js';
 import { MigrationStatusRepository } from '../../database/migration-status.repository.js';
 import { CatalogService } from '../catalog/index.js';
 
@@ -20,7 +21,13 @@ export class ReadinessService {
   constructor(
     private readonly migrations: MigrationStatusRepository,
     private readonly catalogs: CatalogService,
+    @Optional() @Inject(READ_REPLICA) private readonly replica: ReadReplica | null = null,
   ) {}
+
+  /** The read replica's lag (null: no DATABASE_REPLICA_URL). Never makes the service unready: loads fall back to the primary. */
+  async replicaLag(): Promise<ReplicaLag | null> {
+    return this.replica ? this.replica.lag() : null;
+  }
 
   /** The database answers and every migration in prisma/migrations is applied. */
   async database(): Promise<Check> {

@@ -120,7 +120,7 @@ export class InMemoryCatalogRepository implements CatalogReads {
     return latest ? this.toInfo(latest.info) : null;
   }
 
-  async loadContent(version: Pick<CatalogVersionInfo, 'seq' | 'fxRates'>): Promise<CatalogContent> {
+  async loadContent(version: Pick<CatalogVersionInfo, 'id' | 'seq' | 'fxRates'>): Promise<CatalogContent> {
     const stored = this.versions.find((v) => v.info.seq === version.seq);
     if (!stored) throw new Error(`no version with seq ${version.seq}`);
     this.loads.push(stored.info.label);
