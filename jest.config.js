@@ -22,8 +22,9 @@ export default {
       globalSetup: '<rootDir>/test/setup/global-setup.mjs',
       globalTeardown: '<rootDir>/test/setup/global-teardown.mjs',
     },
-    // Its own PostgreSQL primary and replica, Redis and nginx (test/setup/fleet-processes.ts): no shared database.
-    { ...common, displayName: 'fleet', testMatch: ['<rootDir>/test/fleet.e2e-spec.ts'] },
+    // The deploy/ folder: the manifests against their schemas, and the fleet test with its own
+    // PostgreSQL primary and replica, Redis and nginx (test/setup/fleet-processes.ts).
+    { ...common, displayName: 'deploy', testMatch: ['<rootDir>/test/deploy-manifests.spec.ts', '<rootDir>/test/fleet.e2e-spec.ts'] },
   ],
   testTimeout: 60000,
 };
