@@ -209,7 +209,10 @@ describe('a fleet: three instances, nginx, Redis, a primary and a replica (e2e, 
     let watching = true;
     const seen: Answer[] = [];
     const watchers = [edge(), ...instances.map((i) => i.baseUrl)].map(async (base) => {
-      while (watching) seen.push(await get(base, AZURE, { ...PAST_THE_CACHE, ...anyAddress(seen.length) }));
+      while (watching) {
+        seen.push(await get(base, AZURE, { ...PAST_THE_CACHE, ...anyAddress(seen.length) }));
+        await sleep(10);
+      }
     });
     const published = Date.now();
     await importer.publish('fixture-2');
