@@ -154,7 +154,11 @@ describe('a fleet: three instances, nginx, Redis, a primary and a replica (e2e, 
     const answer = await get(edge(), '/v1/gpus');
     expect(answer.status).toBe(200);
     expect(labelOf(answer)).toBe('fixture-1');
-    for (const instance of instances) expect((await ready(instance)).details.replica).toMatchObject({ status: 'up', configured: true });
+    for (const instance of instances) {
+      const { details } = await ready(instance);
+      expect(details.replica).toMatchObject({ status: 'up', configured: true });
+      expect(details.catalog).toMatchObject({ status: 'up', publishes: 'notify' });
+    }
   });
 
   it("serves a repeated cheapest query from nginx's cache, revalidates it with a 304 from the service, and keeps requests with a key out", async () => {

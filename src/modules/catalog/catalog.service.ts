@@ -1,9 +1,9 @@
 // Catalog reads: which version answers a request, and that version's content. Versions are
 // immutable, so loaded contents are cached by version id and never go stale; only "which
 // version is current" changes. A publish is pushed to every instance (PostgreSQL NOTIFY, which
-// each instance LISTENs for: publication-listener.ts); while that connection is lost, instances
-// poll the publication log (CATALOG_REFRESH_MS, default 1 s) instead. Either way the new current
-// version is loaded and indexed before requests ask for it. When PostgreSQL is
+// each instance LISTENs for: publication-listener.ts), and each instance also polls the
+// publication log (CATALOG_REFRESH_MS, default 1 s), which delivers it when that connection is
+// lost. Either way the new current version is loaded and indexed before requests ask for it. When PostgreSQL is
 // unreachable, requests for the current version are still answered from memory (and marked so).
 import { Inject, Injectable, Logger, Optional, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, TRACK_CURRENT_VERSION, type AppConfig } from '../../config/app-config.js';
@@ -162,10 +162,10 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
       this.listener = new PublicationListener(target.connectionString, target.connectTimeoutMs, () => void this.refreshCurrent());
       this.listener.start();
     }
-    // The fallback: polls only while no LISTEN connection is in place.
-    this.timer = setInterval(() => {
-      if (!this.listener?.listening) void this.refreshCurrent();
-    }, this.config.CATALOG_REFRESH_MS);
+    // The poll stays, LISTEN or not: it delivers a publish when the LISTEN connection is lost,
+    // and it is what notices PostgreSQL going away (a frozen server leaves an idle LISTEN
+    // connection open), which turns on answering from memory. One single-row query per interval.
+    this.timer = setInterval(() => void this.refreshCurrent(), this.config.CATALOG_REFRESH_MS);
     this.timer.unref();
   }
 

@@ -1,9 +1,9 @@
 // Publishes pushed to every instance: the publish transaction sends NOTIFY catalog_published
 // (catalog-admin/catalog-writer.repository.ts), delivered when it commits; each serving instance
 // LISTENs on a pg client of its own (not one of the pool's) and refreshes its current version at
-// once. A lost connection is re-opened every second; while it is down, CatalogService polls the
-// publication log (CATALOG_REFRESH_MS) as before, and it refreshes once on every (re)connect,
-// since a NOTIFY sent meanwhile is gone.
+// once. A lost connection is re-opened every second, and refreshes once on every (re)connect,
+// since a NOTIFY sent meanwhile is gone; CatalogService's poll of the publication log
+// (CATALOG_REFRESH_MS) covers the time in between.
 import { Logger } from '@nestjs/common';
 import pg from 'pg';
 

@@ -40,7 +40,7 @@ export class HealthController {
     {
       up: {
         database: { status: 'up', pendingMigrations: 0 },
-        catalog: { status: 'up', version: '2026-11-30', offers: 741 },
+        catalog: { status: 'up', version: '2026-11-30', offers: 741, publishes: 'notify' },
         catalogSources: { status: 'up', sources: {} },
         replica: { status: 'up', configured: true, lagSeconds: 0.2 },
         rateLimits: { status: 'up', mode: 'shared', redisErrors: 0 },
@@ -60,7 +60,10 @@ export class HealthController {
       async () => {
         const session = this.indicators.check('catalog');
         const catalog = await this.readiness.catalog();
-        return catalog.ok ? session.up({ version: catalog.label, offers: catalog.offers }) : session.down({ message: catalog.message });
+        // publishes: 'notify' while the LISTEN connection is open, else 'poll' (publication-listener.ts).
+        return catalog.ok
+          ? session.up({ version: catalog.label, offers: catalog.offers, publishes: catalog.pushed ? 'notify' : 'poll' })
+          : session.down({ message: catalog.message });
       },
       // Always up: a stale source is a warning (the catalog still answers with dated prices), never an outage.
       async () => {

@@ -49,10 +49,10 @@ export class ReadinessService {
   }
 
   /** A current catalog version exists and its content is loaded. */
-  async catalog(): Promise<{ ok: true; label: string; offers: number } | { ok: false; message: string }> {
+  async catalog(): Promise<{ ok: true; label: string; offers: number; pushed: boolean } | { ok: false; message: string }> {
     try {
       const { version, content } = await this.catalogs.snapshot();
-      return { ok: true, label: version.label, offers: content.offers.length };
+      return { ok: true, label: version.label, offers: content.offers.length, pushed: this.catalogs.publishesPushed };
     } catch (error) {
       return { ok: false, message: error instanceof Error ? error.message : 'catalog unavailable' };
     }
