@@ -1,4 +1,6 @@
 // SharedCounterStore with an in-memory fake of Redis's two scripts that can be made to fail.
+import { jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
 import type { WindowScripts } from './shared-counters.js';
 import { SharedCounterStore } from './shared-counters.js';
 
@@ -63,5 +65,25 @@ describe(SharedCounterStore.name, () => {
     // The shared window had counted one hit before the outage.
     expect((await a.hit('key:k', 2, 60_000)).blocked).toBe(false);
     expect((await a.hit('key:k', 2, 60_000)).blocked).toBe(true);
+  });
+
+  it('logs a Redis failure once a minute at most, not once per request', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    try {
+      const redis = fakeRedis();
+      const store = new SharedCounterStore(redis.scripts, redis.now);
+      redis.state.down = true;
+      for (let i = 0; i < 100; i++) await store.hit('key:k', 600, 60_000);
+      expect(warn).toHaveBeenCalledTimes(1);
+      redis.tick(59_000);
+      await store.hit('key:k', 600, 60_000);
+      expect(warn).toHaveBeenCalledTimes(1);
+      redis.tick(1_000);
+      await store.hit('key:k', 600, 60_000);
+      expect(warn).toHaveBeenCalledTimes(2);
+      expect(store.status().redisErrors).toBe(102);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
