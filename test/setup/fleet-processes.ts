@@ -143,6 +143,10 @@ export interface RedisServer {
   process: ChildProcess;
   /** Kills it (SIGKILL): a crash, not a shutdown. */
   kill(): Promise<void>;
+  /** Freezes it (SIGSTOP): connections stay open, nothing answers. */
+  freeze(): void;
+  /** Lets it run again (SIGCONT). */
+  thaw(): void;
   /** Starts it again on the same port, empty. */
   restart(): Promise<void>;
   stop(): Promise<void>;
@@ -171,11 +175,16 @@ export async function startRedis(): Promise<RedisServer> {
     url: `redis://127.0.0.1:${port}`,
     process: undefined as unknown as ChildProcess,
     kill: async () => stopChild(server.process, 'SIGKILL'),
+    freeze: () => void server.process.kill('SIGSTOP'),
+    thaw: () => void server.process.kill('SIGCONT'),
     restart: async () => {
       server.process = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
       await waitForPort(port, 10_000);
     },
-    stop: async () => stopChild(server.process),
+    stop: async () => {
+      server.thaw();
+      await stopChild(server.process);
+    },
   };
   await server.restart();
   return server;
