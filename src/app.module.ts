@@ -41,6 +41,7 @@ export class AppModule {
           poolSize: config.DATABASE_POOL_SIZE,
           connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
           statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+          replicaUrl: config.DATABASE_REPLICA_URL,
         }),
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,

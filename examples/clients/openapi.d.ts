@@ -28,7 +28,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: database reachable, migrations applied, catalog loaded (503 when not); per live price source its freshness (stale is a warning) */
+        /** Readiness: database reachable, migrations applied, catalog loaded (503 when not); per live price source its freshness (stale is a warning); where rate limits are counted (per instance while Redis is unreachable is a warning); the read replica's lag */
         get: operations["HealthController_ready"];
         put?: never;
         post?: never;
@@ -1549,11 +1549,22 @@ export interface operations {
                          *       "catalog": {
                          *         "status": "up",
                          *         "version": "2026-11-30",
-                         *         "offers": 741
+                         *         "offers": 741,
+                         *         "publishes": "notify"
                          *       },
                          *       "catalogSources": {
                          *         "status": "up",
                          *         "sources": {}
+                         *       },
+                         *       "replica": {
+                         *         "status": "up",
+                         *         "configured": true,
+                         *         "lagSeconds": 0.2
+                         *       },
+                         *       "rateLimits": {
+                         *         "status": "up",
+                         *         "mode": "shared",
+                         *         "redisErrors": 0
                          *       }
                          *     }
                          */
@@ -1587,11 +1598,22 @@ export interface operations {
                          *       "catalog": {
                          *         "status": "up",
                          *         "version": "2026-11-30",
-                         *         "offers": 741
+                         *         "offers": 741,
+                         *         "publishes": "notify"
                          *       },
                          *       "catalogSources": {
                          *         "status": "up",
                          *         "sources": {}
+                         *       },
+                         *       "replica": {
+                         *         "status": "up",
+                         *         "configured": true,
+                         *         "lagSeconds": 0.2
+                         *       },
+                         *       "rateLimits": {
+                         *         "status": "up",
+                         *         "mode": "shared",
+                         *         "redisErrors": 0
                          *       }
                          *     }
                          */
@@ -1624,11 +1646,22 @@ export interface operations {
                          *       "catalog": {
                          *         "status": "up",
                          *         "version": "2026-11-30",
-                         *         "offers": 741
+                         *         "offers": 741,
+                         *         "publishes": "notify"
                          *       },
                          *       "catalogSources": {
                          *         "status": "up",
                          *         "sources": {}
+                         *       },
+                         *       "replica": {
+                         *         "status": "up",
+                         *         "configured": true,
+                         *         "lagSeconds": 0.2
+                         *       },
+                         *       "rateLimits": {
+                         *         "status": "up",
+                         *         "mode": "shared",
+                         *         "redisErrors": 0
                          *       }
                          *     }
                          */
@@ -1663,11 +1696,22 @@ export interface operations {
                          *       "catalog": {
                          *         "status": "up",
                          *         "version": "2026-11-30",
-                         *         "offers": 741
+                         *         "offers": 741,
+                         *         "publishes": "notify"
                          *       },
                          *       "catalogSources": {
                          *         "status": "up",
                          *         "sources": {}
+                         *       },
+                         *       "replica": {
+                         *         "status": "up",
+                         *         "configured": true,
+                         *         "lagSeconds": 0.2
+                         *       },
+                         *       "rateLimits": {
+                         *         "status": "up",
+                         *         "mode": "shared",
+                         *         "redisErrors": 0
                          *       },
                          *       "database": {
                          *         "status": "down",

@@ -24,6 +24,11 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// connection string')
     .optional(),
+  /** A streaming read replica of DATABASE_URL that catalog content is loaded from (src/database/read-replica.ts). */
+  DATABASE_REPLICA_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// connection string')
+    .optional(),
   /** How long to wait for a new database connection (the start-up check and the pool). */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
@@ -158,6 +163,28 @@ const schema = z.object({
     .min(0, 'must be 0 (off) or more')
     .max(1_000_000, 'must be at most 1000000')
     .default(600),
+  /**
+   * Redis shared by all instances for the rate-limit and failed-authentication counters
+   * (src/modules/auth/shared-counters.ts); unset: each instance counts in its own memory.
+   */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  /** How long a Redis connection attempt may take. */
+  REDIS_CONNECT_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number')
+    .min(10, 'must be between 10 and 60000')
+    .max(60_000, 'must be between 10 and 60000')
+    .default(1000),
+  /** How long a request waits for Redis before it is counted in memory instead. */
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number')
+    .min(5, 'must be between 5 and 10000')
+    .max(10_000, 'must be between 5 and 10000')
+    .default(100),
   /** Fastify's `trustProxy`: which proxies' X-Forwarded-For to believe for the client address. */
   TRUST_PROXY: z
     .string()
@@ -209,7 +236,7 @@ const schema = z.object({
 export type AppConfig = z.infer<typeof schema>;
 
 /** Variables whose values a configuration error does not repeat. */
-const SECRETS = new Set(['CURSOR_SIGNING_KEY']);
+const SECRETS = new Set(['CURSOR_SIGNING_KEY', 'REDIS_URL', 'DATABASE_REPLICA_URL']);
 
 export class ConfigError extends Error {}
 

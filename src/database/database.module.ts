@@ -1,8 +1,9 @@
-import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import pg from 'pg';
 import { DATABASE_OPTIONS, PG_POOL, type DatabaseOptions } from './database.options.js';
 import { PrismaService } from './prisma.service.js';
 import { MigrationStatusRepository } from './migration-status.repository.js';
+import { READ_REPLICA, ReadReplica } from './read-replica.js';
 
 /** The pool's settings: timeouts from the options, none for a statement timeout of 0. */
 export function poolConfig(options: DatabaseOptions): pg.PoolConfig {
@@ -21,7 +22,13 @@ export function poolConfig(options: DatabaseOptions): pg.PoolConfig {
 
 @Global()
 @Module({})
-export class DatabaseModule {
+export class DatabaseModule implements OnApplicationShutdown {
+  constructor(@Inject(READ_REPLICA) private readonly replica: ReadReplica | null) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.replica?.close();
+  }
+
   static forRoot(options: DatabaseOptions): DynamicModule {
     return {
       module: DatabaseModule,
@@ -36,10 +43,19 @@ export class DatabaseModule {
             return pool;
           },
         },
+        {
+          provide: READ_REPLICA,
+          useFactory: () => {
+            if (!options.replicaUrl) return null;
+            const pool = new pg.Pool(poolConfig({ ...options, url: options.replicaUrl }));
+            pool.on('error', () => undefined);
+            return new ReadReplica(pool);
+          },
+        },
         PrismaService,
         MigrationStatusRepository,
       ],
-      exports: [PrismaService, MigrationStatusRepository, PG_POOL, DATABASE_OPTIONS],
+      exports: [PrismaService, MigrationStatusRepository, PG_POOL, DATABASE_OPTIONS, READ_REPLICA],
     };
   }
 }

@@ -6,4 +6,6 @@ export interface DatabaseOptions {
   poolSize: number;
   connectTimeoutMs: number;
   statementTimeoutMs: number;
+  /** A streaming replica that catalog content is loaded from (read-replica.ts). */
+  replicaUrl?: string;
 }

@@ -26,6 +26,8 @@ function gate({ rateLimit = 600 } = {}) {
       hits.set(key, n);
       return { blocked: n > limit, retryAfterSeconds: 42 };
     },
+    peek: (key) => ({ count: hits.get(key) ?? 0, retryAfterSeconds: 42 }),
+    status: () => ({ mode: 'per-instance', redisConfigured: false, redisErrors: 0 }),
   };
   return { gate: new RequestGate(keys, storage, { AUTH_MODE: 'required', RATE_LIMIT_PER_MINUTE: rateLimit }), lookups };
 }
@@ -49,8 +51,8 @@ describe(RequestGate.name, () => {
     const { gate: g } = gate({ rateLimit: 2 });
     const withKey = request(VALID);
     await g.authenticate(withKey);
-    g.count(withKey);
-    g.count(withKey);
+    void g.count(withKey);
+    void g.count(withKey);
     expect(() => g.count(withKey)).toThrow(expect.objectContaining({ retryAfterSeconds: 42 }));
     // Another caller has its own bucket.
     expect(() => g.count(request(null, '10.0.0.9'))).not.toThrow();

@@ -2,13 +2,13 @@
 // limits failed authentications per client address, and counts the caller's requests against
 // RATE_LIMIT_PER_MINUTE. Every request to /v1 and /graphql passes it in Fastify's onRequest hook
 // (modules/http/http-hooks.ts), before its body is read or a GraphQL document parsed, so an
-// anonymous or over-limit caller costs no parsing at all.
+// anonymous or over-limit caller costs no parsing at all. The counts live in GATE_STORAGE: this
+// process's memory, or Redis shared by all instances (REDIS_URL; request-gate.module.ts).
 import { Inject, Injectable } from '@nestjs/common';
-import { LRUCache } from 'lru-cache';
 import { AppError } from '../../common/errors/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { ApiKeysService, type Caller } from './api-keys.service.js';
-import type { RateLimitStore } from './rate-limit-store.js';
+import type { CountersStatus, RateLimitDecision, RateLimitStore } from './rate-limit-store.js';
 import type { CallerRequest } from './request-context.js';
 
 /** The rate limiter's store (bound in request-gate.module.ts; a fake in the unit tests). */
@@ -17,8 +17,6 @@ export const GATE_STORAGE = Symbol('GATE_STORAGE');
 /** Failed authentications a client address may make per minute before it gets 429. */
 export const FAILED_AUTH_PER_MINUTE = 20;
 const MINUTE_MS = 60_000;
-/** Client addresses whose failures are remembered at once; the least recently seen are dropped. */
-const FAILURE_TRACKED_ADDRESSES = 10_000;
 
 export class TooManyRequests extends Error {
   constructor(readonly retryAfterSeconds: number) {
@@ -36,9 +34,6 @@ export function keyFrom(headers: Record<string, string | string[] | undefined>):
 
 @Injectable()
 export class RequestGate {
-  /** Failed authentications per client address in the current minute (from its first failure). */
-  private readonly failures = new LRUCache<string, number>({ max: FAILURE_TRACKED_ADDRESSES, ttl: MINUTE_MS, ttlAutopurge: false });
-
   constructor(
     private readonly keys: ApiKeysService,
     @Inject(GATE_STORAGE) private readonly storage: RateLimitStore,
@@ -63,35 +58,42 @@ export class RequestGate {
       req.caller = known;
       return known;
     }
-    // A client that keeps failing is refused before its key is looked up.
-    if ((this.failures.get(ip) ?? 0) >= FAILED_AUTH_PER_MINUTE) {
-      throw new TooManyRequests(Math.max(1, Math.ceil(this.failures.getRemainingTTL(ip) / 1000)));
-    }
+    // A client that keeps failing is refused before its key is looked up. (Failures in the
+    // current minute, from the address's first failure.)
+    const failures = await this.storage.peek(`fail:${ip}`);
+    if (failures.count >= FAILED_AUTH_PER_MINUTE) throw new TooManyRequests(failures.retryAfterSeconds);
     if (!key) {
-      this.failed(ip);
+      await this.storage.hit(`fail:${ip}`, FAILED_AUTH_PER_MINUTE, MINUTE_MS);
       throw new AppError('AUTH.MISSING_KEY', 'UNAUTHENTICATED', 'an API key is required: send Authorization: Bearer <key> or x-api-key');
     }
     const caller = key.length <= 200 ? await this.keys.verify(key) : null;
     if (!caller) {
-      this.failed(ip);
+      await this.storage.hit(`fail:${ip}`, FAILED_AUTH_PER_MINUTE, MINUTE_MS);
       throw new AppError('AUTH.INVALID_KEY', 'UNAUTHENTICATED', 'the API key is unknown or revoked');
     }
     req.caller = caller;
     return caller;
   }
 
-  /** One request of the caller (its key, else its address); throws TooManyRequests over the limit. */
-  count(req: CallerRequest): void {
+  /**
+   * One request of the caller (its key, else its address); throws (or, with a shared store,
+   * rejects with) TooManyRequests over the limit. In memory it answers at once, without a promise.
+   */
+  count(req: CallerRequest): void | Promise<void> {
     const limit = this.config.RATE_LIMIT_PER_MINUTE;
     if (limit === 0) return;
     const tracker = req.caller ? `key:${req.caller.keyId}` : `ip:${req.ip ?? 'unknown'}`;
     const decision = this.storage.hit(tracker, limit, MINUTE_MS);
-    if (decision.blocked) throw new TooManyRequests(decision.retryAfterSeconds);
+    if (decision instanceof Promise) return decision.then(refuseOver);
+    refuseOver(decision);
   }
 
-  private failed(ip: string): void {
-    const count = this.failures.get(ip);
-    if (count === undefined) this.failures.set(ip, 1);
-    else this.failures.set(ip, count + 1, { noUpdateTTL: true });
+  /** Where the counts live (shared in Redis, or per instance), for /health/ready and /metrics. */
+  countersStatus(): CountersStatus {
+    return this.storage.status();
   }
+}
+
+function refuseOver(decision: RateLimitDecision): void {
+  if (decision.blocked) throw new TooManyRequests(decision.retryAfterSeconds);
 }

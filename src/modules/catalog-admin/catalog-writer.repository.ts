@@ -13,7 +13,7 @@ import { availabilityKey } from '../../domain/catalog/availability.js';
 import { energyFigureKey, providerObservations, type CatalogContent, type CatalogVersionInfo } from '../../domain/catalog/catalog.types.js';
 import { PG_POOL } from '../../database/database.options.js';
 import { at, defined } from '../../domain/checked.js';
-import { CatalogRepository } from '../catalog/index.js';
+import { CatalogRepository, PUBLISH_CHANNEL } from '../catalog/index.js';
 
 /** pg_advisory_xact_lock key that serialises catalog writes (imports and publishes). */
 const CATALOG_WRITE_LOCK = 7_402_651;
@@ -209,6 +209,9 @@ export class CatalogWriterRepository {
       versionId,
       publishedBy ?? null,
     ]);
+    // Delivered to every listening instance when the transaction commits, never before
+    // (catalog/publication-listener.ts).
+    await client.query('SELECT pg_notify($1, $2)', [PUBLISH_CHANNEL, versionId]);
   }
 
   /** Makes a version current (also the way to roll back). */

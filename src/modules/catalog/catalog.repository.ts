@@ -2,7 +2,7 @@
 // Prisma; offers, the bulk, through the shared pg pool with one mapper (Prisma's row mapping took
 // seconds at 100k offers). Writes (imports, publications) are catalog-admin's
 // (catalog-admin/catalog-writer.repository.ts), loaded by the admin scripts only.
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import pg from 'pg';
 import type {
   Availability,
@@ -23,7 +23,9 @@ import type {
 } from '../../domain/catalog/catalog.types.js';
 import { Decimal } from '../../domain/money/money.js';
 import { PG_POOL } from '../../database/database.options.js';
+import type { PrismaClient } from '../../generated/prisma/client.js';
 import { PrismaService } from '../../database/prisma.service.js';
+import { READ_REPLICA, type ReadReplica } from '../../database/read-replica.js';
 import type { SourceFreshness } from './source-freshness.service.js';
 
 type VersionRow = {
@@ -57,6 +59,7 @@ export class CatalogRepository {
   constructor(
     private readonly prisma: PrismaService,
     @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Optional() @Inject(READ_REPLICA) private readonly replica: ReadReplica | null = null,
   ) {}
 
   /**
@@ -75,6 +78,11 @@ export class CatalogRepository {
     } finally {
       await client.end().catch(() => undefined);
     }
+  }
+
+  /** Where to LISTEN for publishes: the primary, on a connection of its own (publication-listener.ts). */
+  listenTarget(): { connectionString: string | undefined; connectTimeoutMs: number } | null {
+    return { connectionString: this.pool.options.connectionString, connectTimeoutMs: this.pool.options.connectionTimeoutMillis ?? 5_000 };
   }
 
   async findCurrentVersionId(): Promise<string | null> {
@@ -164,16 +172,23 @@ export class CatalogRepository {
     return row ? this.findVersion(row.id) : null;
   }
 
-  async loadContent(version: Pick<CatalogVersionInfo, 'seq' | 'fxRates'>): Promise<CatalogContent> {
+  /**
+   * A version's content, from the read replica when there is one and it has the version (a version
+   * is written in one transaction, so then all of it), else from the primary: never a mix.
+   */
+  async loadContent(version: Pick<CatalogVersionInfo, 'id' | 'seq' | 'fxRates'>): Promise<CatalogContent> {
+    const fromReplica = this.replica !== null && (await this.replica.hasVersion(version.id));
+    const prisma: PrismaClient = fromReplica && this.replica ? this.replica.prisma : this.prisma;
+    const pool = fromReplica && this.replica ? this.replica.pool : this.pool;
     const where = validAt(version.seq);
     const [providers, regions, gpus, offers, figures, availability, energy] = await Promise.all([
-      this.prisma.provider.findMany({ where, orderBy: { slug: 'asc' } }),
-      this.prisma.region.findMany({ where, orderBy: { code: 'asc' } }),
-      this.prisma.gpuModel.findMany({ where, orderBy: { slug: 'asc' } }),
-      this.loadOffers(version.seq),
-      this.prisma.referenceFigure.findMany({ where, orderBy: { key: 'asc' } }),
-      this.prisma.availabilityRecord.findMany({ where, orderBy: { key: 'asc' } }),
-      this.prisma.energyFigure.findMany({ where, orderBy: { key: 'asc' } }),
+      prisma.provider.findMany({ where, orderBy: { slug: 'asc' } }),
+      prisma.region.findMany({ where, orderBy: { code: 'asc' } }),
+      prisma.gpuModel.findMany({ where, orderBy: { slug: 'asc' } }),
+      this.loadOffers(version.seq, pool),
+      prisma.referenceFigure.findMany({ where, orderBy: { key: 'asc' } }),
+      prisma.availabilityRecord.findMany({ where, orderBy: { key: 'asc' } }),
+      prisma.energyFigure.findMany({ where, orderBy: { key: 'asc' } }),
     ]);
     return {
       ...(energy.length ? { energy: energy.map(energyFigureOf) } : {}),
@@ -234,14 +249,14 @@ export class CatalogRepository {
    * A version's offers through pg directly: at 100k offers Prisma's row mapping took seconds,
    * and this runs at start-up and on every publish. Decimals arrive as text, never as floats.
    */
-  private async loadOffers(seq: number): Promise<Offer[]> {
-    const rows = await this.queryOffers('valid_from <= $1 AND (valid_to IS NULL OR valid_to > $1) ORDER BY id', [seq]);
+  private async loadOffers(seq: number, pool: pg.Pool): Promise<Offer[]> {
+    const rows = await this.queryOffers('valid_from <= $1 AND (valid_to IS NULL OR valid_to > $1) ORDER BY id', [seq], pool);
     return rows.map((r) => r.offer);
   }
 
   /** Stored offer rows matching `where` (SQL after WHERE, parameters $1...), with their version range. */
-  private async queryOffers(where: string, values: unknown[]): Promise<StoredOffer[]> {
-    const { rows } = await this.pool.query<Record<string, string | number | boolean | null>>({
+  private async queryOffers(where: string, values: unknown[], pool = this.pool): Promise<StoredOffer[]> {
+    const { rows } = await pool.query<Record<string, string | number | boolean | null>>({
       text: `SELECT key_hash, provider_slug, region_code, gpu_slug, gpu_count, instance_type, pricing_model, price_per_hour::text,
                     currency, upfront::text, term_months, serverless_unit_price::text, serverless_unit, interruption_notice_seconds, interruption_rate,
                     source_url, source_title, to_char(observed_at, 'YYYY-MM-DD') AS observed_at, price_kind, derivation, conversion,

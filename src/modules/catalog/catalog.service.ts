@@ -1,8 +1,9 @@
 // Catalog reads: which version answers a request, and that version's content. Versions are
 // immutable, so loaded contents are cached by version id and never go stale; only "which
-// version is current" changes. Every instance polls the publication log (CATALOG_REFRESH_MS,
-// default 1 s), so a publish by an admin script reaches all instances within about a second;
-// the new current version is loaded and indexed before requests ask for it. When PostgreSQL is
+// version is current" changes. A publish is pushed to every instance (PostgreSQL NOTIFY, which
+// each instance LISTENs for: publication-listener.ts), and each instance also polls the
+// publication log (CATALOG_REFRESH_MS, default 1 s), which delivers it when that connection is
+// lost. Either way the new current version is loaded and indexed before requests ask for it. When PostgreSQL is
 // unreachable, requests for the current version are still answered from memory (and marked so).
 import { Inject, Injectable, Logger, Optional, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, TRACK_CURRENT_VERSION, type AppConfig } from '../../config/app-config.js';
@@ -13,6 +14,7 @@ import { indexCatalog, type CatalogIndex } from '../../domain/compliance/index.j
 import { AppError, badInput, notFound } from '../../common/errors/app-error.js';
 import { LRUCache } from 'lru-cache';
 import { CatalogRepository } from './catalog.repository.js';
+import { PublicationListener } from './publication-listener.js';
 
 const AS_OF_MIN = new Date('1970-01-01T00:00:00Z');
 const AS_OF_MAX = new Date('9999-12-31T23:59:59.999Z');
@@ -115,6 +117,7 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
   private current: CatalogVersionInfo | null = null;
   private databaseReachable = true;
   private timer: NodeJS.Timeout | undefined;
+  private listener: PublicationListener | null = null;
 
   constructor(
     private readonly repository: CatalogRepository,
@@ -154,12 +157,26 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
   async onModuleInit(): Promise<void> {
     if (!this.tracking) return;
     await this.refreshCurrent();
+    const target = this.repository.listenTarget();
+    if (target) {
+      this.listener = new PublicationListener(target.connectionString, target.connectTimeoutMs, () => void this.refreshCurrent());
+      this.listener.start();
+    }
+    // The poll stays, LISTEN or not: it delivers a publish when the LISTEN connection is lost,
+    // and it is what notices PostgreSQL going away (a frozen server leaves an idle LISTEN
+    // connection open), which turns on answering from memory. One single-row query per interval.
     this.timer = setInterval(() => void this.refreshCurrent(), this.config.CATALOG_REFRESH_MS);
     this.timer.unref();
   }
 
-  onModuleDestroy(): void {
+  async onModuleDestroy(): Promise<void> {
     clearInterval(this.timer);
+    await this.listener?.stop();
+  }
+
+  /** Whether publishes arrive pushed (LISTEN) rather than polled, for /health/ready. */
+  get publishesPushed(): boolean {
+    return this.listener?.listening ?? false;
   }
 
   /** The version "current" requests are answered from right now, if one is loaded (no I/O). */
@@ -174,9 +191,23 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
 
   private refreshing: Promise<void> | null = null;
 
-  /** Reads the current version pointer; on a change, loads and indexes the new version. One at a time. */
+  private refreshAgain = false;
+
+  /**
+   * Reads the current version pointer; on a change, loads and indexes the new version. One at a
+   * time; asked again meanwhile (a NOTIFY during a refresh), it reads the pointer once more after.
+   */
   refreshCurrent(): Promise<void> {
-    this.refreshing ??= this.refreshOnce().finally(() => (this.refreshing = null));
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return this.refreshing;
+    }
+    this.refreshing = this.refreshOnce().finally(() => {
+      this.refreshing = null;
+      if (!this.refreshAgain) return;
+      this.refreshAgain = false;
+      void this.refreshCurrent();
+    });
     return this.refreshing;
   }
 

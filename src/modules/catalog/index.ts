@@ -5,5 +5,6 @@ export { CatalogModule } from './catalog.module.js';
 export { CatalogService, type VersionSelector } from './catalog.service.js';
 export { SourceFreshnessService } from './source-freshness.service.js';
 export { CatalogRepository } from './catalog.repository.js';
+export { PUBLISH_CHANNEL } from './publication-listener.js';
 export { CatalogVersionRefModel } from './models/catalog-version.model.js';
 export * from './models/offer.model.js';

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { READ_REPLICA, type ReadReplica, type ReplicaLag } from '../../database/read-replica.js';
 import { MigrationStatusRepository } from '../../database/migration-status.repository.js';
 import { CatalogService } from '../catalog/index.js';
 
@@ -20,7 +21,13 @@ export class ReadinessService {
   constructor(
     private readonly migrations: MigrationStatusRepository,
     private readonly catalogs: CatalogService,
+    @Optional() @Inject(READ_REPLICA) private readonly replica: ReadReplica | null = null,
   ) {}
+
+  /** The read replica's lag (null: no DATABASE_REPLICA_URL). Never makes the service unready: loads fall back to the primary. */
+  async replicaLag(): Promise<ReplicaLag | null> {
+    return this.replica ? this.replica.lag() : null;
+  }
 
   /** The database answers and every migration in prisma/migrations is applied. */
   async database(): Promise<Check> {
@@ -42,10 +49,10 @@ export class ReadinessService {
   }
 
   /** A current catalog version exists and its content is loaded. */
-  async catalog(): Promise<{ ok: true; label: string; offers: number } | { ok: false; message: string }> {
+  async catalog(): Promise<{ ok: true; label: string; offers: number; pushed: boolean } | { ok: false; message: string }> {
     try {
       const { version, content } = await this.catalogs.snapshot();
-      return { ok: true, label: version.label, offers: content.offers.length };
+      return { ok: true, label: version.label, offers: content.offers.length, pushed: this.catalogs.publishesPushed };
     } catch (error) {
       return { ok: false, message: error instanceof Error ? error.message : 'catalog unavailable' };
     }

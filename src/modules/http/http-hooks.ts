@@ -137,27 +137,29 @@ function gateHook({ gate, catalog }: Hooks) {
     if (catalog.servingFromCache) void reply.header('x-served-from-cache', 'true');
     const route = routeOf(request);
     if (!isGated(route)) return done();
-    // Without keys (AUTH_MODE=off) the gate is synchronous: no promise and no function per request.
-    if (!gate.keyRequired) {
-      try {
-        gate.count(request);
-      } catch (error) {
-        return refused(request, reply, error, done);
-      }
-      return done();
-    }
+    // Without keys (AUTH_MODE=off) and without Redis the gate is synchronous: no promise and no
+    // function per request.
+    if (!gate.keyRequired) return countThen(gate, request, reply, done);
     gate.authenticate(request as CallerRequest).then(
-      () => {
-        try {
-          gate.count(request);
-        } catch (error) {
-          return refused(request, reply, error, done);
-        }
-        done();
-      },
+      () => countThen(gate, request, reply, done),
       (error: unknown) => refused(request, reply, error, done),
     );
   };
+}
+
+/** Counts the request against its caller's limit, then goes on (or refuses it). */
+function countThen(gate: RequestGate, request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void {
+  let counted: void | Promise<void>;
+  try {
+    counted = gate.count(request);
+  } catch (error) {
+    return refused(request, reply, error, done);
+  }
+  if (!counted) return done();
+  counted.then(
+    () => done(),
+    (error: unknown) => refused(request, reply, error, done),
+  );
 }
 
 /** preHandler: plans the request's caching and answers a hit (or a 304) without reaching Nest. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type LabelValues } from 'prom-client';
+import { RequestGate } from '../auth/index.js';
 import { SourceFreshnessService } from '../catalog/index.js';
 
 type RequestLabels = 'method' | 'route' | 'status';
@@ -27,8 +28,9 @@ export class MetricsService {
    */
   private readonly series = new Map<string, { count: Counter.Internal; time: Histogram.Internal<'method' | 'route'> }>();
 
-  constructor(freshness: SourceFreshnessService) {
+  constructor(freshness: SourceFreshnessService, gate: RequestGate) {
     collectDefaultMetrics({ register: this.registry });
+    this.rateLimitMetrics(gate);
     // Per live price source (catalog:sync), read from the database at scrape time (cached 5 s).
     const lastSuccess = new Gauge({
       name: 'catalog_source_last_success_timestamp',
@@ -48,6 +50,27 @@ export class MetricsService {
       collect: async () => {
         offers.reset();
         for (const r of await freshness.list()) offers.set({ source: r.source }, r.offers);
+      },
+    });
+  }
+
+  /** Where the rate-limit counts live, and how often Redis failed (REDIS_URL; auth/shared-counters.ts). */
+  private rateLimitMetrics(gate: RequestGate): void {
+    const shared: Gauge = new Gauge({
+      name: 'rate_limit_shared',
+      help: '1 while rate limits are counted in Redis across instances, 0 while per instance (no REDIS_URL, or Redis unreachable)',
+      registers: [this.registry],
+      collect: () => {
+        shared.set(gate.countersStatus().mode === 'shared' ? 1 : 0);
+      },
+    });
+    const errors: Counter = new Counter({
+      name: 'rate_limit_redis_errors_total',
+      help: 'Redis commands of the rate limiter that failed; each such request was counted in this instance only',
+      registers: [this.registry],
+      collect: () => {
+        errors.reset();
+        errors.inc(gate.countersStatus().redisErrors);
       },
     });
   }

@@ -11,6 +11,7 @@ import type { CatalogRepository, StoredOffer } from '../catalog.repository.js';
 type CatalogReads = Pick<
   CatalogRepository,
   | 'ping'
+  | 'listenTarget'
   | 'findCurrentVersionId'
   | 'findVersions'
   | 'findVersion'
@@ -82,6 +83,11 @@ export class InMemoryCatalogRepository implements CatalogReads {
     return this.reachable;
   }
 
+  /** No PostgreSQL to LISTEN to: the service polls, as after a lost connection. */
+  listenTarget(): null {
+    return null;
+  }
+
   async findCurrentVersionId(): Promise<string | null> {
     if (this.failPointerReads) throw new Error('timeout exceeded when trying to connect');
     return this.publications.at(-1)?.versionId ?? null;
@@ -114,7 +120,7 @@ export class InMemoryCatalogRepository implements CatalogReads {
     return latest ? this.toInfo(latest.info) : null;
   }
 
-  async loadContent(version: Pick<CatalogVersionInfo, 'seq' | 'fxRates'>): Promise<CatalogContent> {
+  async loadContent(version: Pick<CatalogVersionInfo, 'id' | 'seq' | 'fxRates'>): Promise<CatalogContent> {
     const stored = this.versions.find((v) => v.info.seq === version.seq);
     if (!stored) throw new Error(`no version with seq ${version.seq}`);
     this.loads.push(stored.info.label);
