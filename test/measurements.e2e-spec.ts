@@ -26,7 +26,7 @@ const MEASURED_FIELDS = `measured { timezone percentile
   traffic { samples stepSeconds days coveragePct gaps kind profile filledHours }
   utilization { series samples meanPct p95Pct byHourOfWeek days coveragePct }
   memoryUsed { series maxGib }
-  fleet { gpu count region pricePerGpuHour { amount } monthlyCost { amount } idleGpuHours waste { amount } saving { amount } savingPct } }
+  fleet { gpu count region pricePerGpuHour { amount } monthlyCost { amount } idleGpuHours waste { amount } saving { amount } savingPct kwhPerMonth kgCo2ePerMonth } }
   monthlyCost { amount currency } gpuCost { amount } tiers { pricingModel offerId gpuHours cost { amount } } warnings`;
 
 /** The p95 (nearest rank) of each hour of the week over the samples a range query at STEP returns, by sorting. */
@@ -76,6 +76,12 @@ describe('estimates from measurements (e2e, real Prometheus)', () => {
     expect(m.fleet.pricePerGpuHour).toMatchObject({ amount: FLEET_PRICE_PER_GPU_HOUR.toFixed(4) });
     expect(m.fleet.monthlyCost).toMatchObject({ amount: FLEET_PRICE_PER_GPU_HOUR.mul(8 * 730).toFixed(2) });
     expect(m.fleet.waste).toMatchObject({ amount: idle.mul(FLEET_PRICE_PER_GPU_HOUR).toFixed(2) });
+    // Energy by hand from data/catalog/energy.yaml: H100 SXM 700 W, idle share 0.113, AWS PUE 1.135,
+    // Sweden (eu-north-1 has no row of its own) 23 g/kWh; at the measured mean utilization u.
+    const u = UTILIZATION_MEAN_PCT / 100;
+    const kwh = 8 * 730 * 0.7 * (0.113 + (1 - 0.113) * u) * 1.135;
+    expect(m.fleet.kwhPerMonth as number).toBeCloseTo(kwh, 3);
+    expect(m.fleet.kgCo2ePerMonth as number).toBeCloseTo((kwh * 23) / 1000, 3);
   }
 
   async function typedIn(profile: number[]) {

@@ -1352,6 +1352,10 @@ export interface components {
             saving: components["schemas"]["MoneyModel"];
             /** @description saving / monthlyCost, percent */
             savingPct: number;
+            /** @description kWh per month of the fleet at its measured mean utilization (docs/carbon.md's power model); null without utilization or an energy figure */
+            kwhPerMonth: number | null;
+            /** @description kg CO2e per month of the fleet at its measured mean utilization (location-based); null without utilization or an energy figure */
+            kgCo2ePerMonth: number | null;
         };
         MeasuredModel: {
             /** @example Europe/Berlin */

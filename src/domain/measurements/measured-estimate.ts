@@ -66,6 +66,12 @@ export interface FleetAssessment {
   /** The fleet's monthly cost minus the plan's GPU cost (egress is the same either way). */
   saving: Money;
   savingPct: number;
+  /**
+   * kWh and kg CO2e per month of the fleet at its measured mean utilization (docs/carbon.md's power
+   * model); set by the service from the version's energy figures, null without utilization or a figure.
+   */
+  kwhPerMonth: number | null;
+  kgCo2ePerMonth: number | null;
 }
 
 export interface MeasuredSummary {
@@ -130,6 +136,8 @@ function assessFleet(fleet: FleetPricing, utilization: UtilizationAnalysis | nul
     waste: idle ? money(idle.mul(fleet.pricePerGpuHour), currency) : null,
     saving: money(saving, currency),
     savingPct: monthlyCost.isZero() ? 0 : saving.div(monthlyCost).mul(100).toNumber(),
+    kwhPerMonth: null,
+    kgCo2ePerMonth: null,
   };
 }
 

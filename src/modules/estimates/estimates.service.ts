@@ -34,7 +34,8 @@ import { policyInputFrom } from '../../common/inputs/policy.input.js';
 import type { EstimateInput } from './dto/estimate.input.js';
 import { EstimatePool } from './estimate-pool.js';
 import { MeasurementInputs } from './measurement-inputs.js';
-import type { MeasuredOutcome, MeasuredSummary, MeasurementsInput as PreparedMeasurements } from '../../domain/measurements/index.js';
+import type { FleetAssessment, MeasuredOutcome, MeasuredSummary, MeasurementsInput as PreparedMeasurements } from '../../domain/measurements/index.js';
+import { estimateCarbon } from '../../domain/energy/index.js';
 import { carbonAnswer, type EstimateCarbonAnswer, type OptimizeFor } from './estimate-carbon.js';
 import { at, defined, getOrThrow } from '../../domain/checked.js';
 import { LRUCache } from 'lru-cache';
@@ -116,6 +117,8 @@ export class EstimatesService {
       case 'OK': {
         const estimate = outcome.estimate;
         const measured = outcome.measured ?? null;
+        if (measured?.fleet && measured.utilization)
+          Object.assign(measured.fleet, fleetCarbon(measured.fleet, measured.utilization.meanPct / 100, estimate.hoursPerMonth, index));
         const chosen = estimate.chosenOffers.map((c) => at(index.offers, getOrThrow(index.offerByKeyHash, c.ref, 'offer')));
         estimate.warnings.push(...priceQualityWarnings(chosen, { referenceDate, staleAfterDays: this.config.STALE_PRICE_DAYS }));
         const exchangeRate = exchangeRateUsed({ fxRates: index.fxRates, currency, priceCurrencies: chosen.map((o) => o.currency), referenceDate });
@@ -263,4 +266,26 @@ function checkProfile(input: EstimateInput): void {
       : 'give exactly one of hourlyProfile (24 values), weeklyProfile (168 values) and requestsPerSecond, or measurements.traffic';
     throw badInput('REQUEST.INVALID', [{ field: 'workload.hourlyProfile', message }]);
   }
+}
+
+/** The fleet's kWh and kg CO2e per month at its measured utilization, by the same power model as a plan's (docs/carbon.md). */
+function fleetCarbon(
+  fleet: FleetAssessment,
+  utilization: number,
+  hoursPerMonth: number,
+  index: CatalogIndex,
+): Pick<FleetAssessment, 'kwhPerMonth' | 'kgCo2ePerMonth'> {
+  const region = index.regionByCode.get(fleet.region);
+  const country = region === undefined ? '' : (index.regions[region]?.country ?? '');
+  const outcome = estimateCarbon({
+    index: index.energy,
+    gpu: fleet.gpu,
+    tiers: [{ pricingModel: fleet.pricingModel, provider: fleet.provider, region: fleet.region, gpuHours: fleet.count * hoursPerMonth }],
+    planUtilization: utilization,
+    outputTokensPerMonth: 0,
+    countryOf: () => country,
+  });
+  return outcome.kind === 'OK'
+    ? { kwhPerMonth: outcome.carbon.kwhPerMonth, kgCo2ePerMonth: outcome.carbon.kgCo2ePerMonth }
+    : { kwhPerMonth: null, kgCo2ePerMonth: null };
 }

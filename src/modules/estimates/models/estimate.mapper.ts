@@ -143,6 +143,8 @@ function measuredModel(measured: MeasuredSummary | null): MeasuredModel | null {
           waste: f.waste ? total(f.waste) : null,
           saving: total(f.saving),
           savingPct: r4(f.savingPct),
+          kwhPerMonth: f.kwhPerMonth === null ? null : r4(f.kwhPerMonth),
+          kgCo2ePerMonth: f.kgCo2ePerMonth === null ? null : r4(f.kgCo2ePerMonth),
         }
       : null,
   };

@@ -9,6 +9,8 @@ import { PricingModelEnum } from '../../../common/models/enums.js';
 import { MoneyModel } from '../../../common/models/money.model.js';
 import { SeriesKindEnum, TrafficUnitEnum } from '../dto/measurements.input.js';
 
+const FLEET_KWH = "kWh per month of the fleet at its measured mean utilization (docs/carbon.md's power model); null without utilization or an energy figure";
+const FLEET_KG = 'kg CO2e per month of the fleet at its measured mean utilization (location-based); null without utilization or an energy figure';
 const WEEK = 'Monday 00:00 in the measurements’ time zone first, 168 values';
 
 @ObjectType({ isAbstract: true })
@@ -74,6 +76,12 @@ export class FleetAssessmentModel {
   @Field(() => MoneyModel)
   saving: MoneyModel;
   @ApiProperty({ description: 'saving / monthlyCost, percent' }) @Field(() => Float) savingPct: number;
+  @ApiProperty({ nullable: true, type: Number, description: FLEET_KWH })
+  @Field(() => Float, { nullable: true, description: FLEET_KWH })
+  kwhPerMonth: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: FLEET_KG })
+  @Field(() => Float, { nullable: true, description: FLEET_KG })
+  kgCo2ePerMonth: number | null;
 }
 
 @ObjectType('Measured', { description: 'What the measurements showed' })
