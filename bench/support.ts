@@ -80,7 +80,9 @@ export function syntheticCatalog(offerCount: number, seed = 42): CatalogContent 
     termMonths: PRICING_MODEL_TRAITS[o.pricingModel].termMonths,
     serverlessUnitPrice: PRICING_MODEL_TRAITS[o.pricingModel].billedByBusyTime ? o.pricePerHour.div(3600).div(o.gpuCount).toDecimalPlaces(9) : null,
     serverlessUnit: PRICING_MODEL_TRAITS[o.pricingModel].billedByBusyTime ? 'GPU_SECOND' : null,
-    sourceUrl: 'synthetic benchmark data (bench/support.ts), not a price',
+    // Sources must be http(s) URLs; example.invalid (RFC 2606) says this is no real page.
+    sourceUrl: 'https://example.invalid/synthetic-benchmark-data',
+    sourceTitle: 'synthetic benchmark data (bench/support.ts), not a price',
   }));
   return content;
 }

@@ -9,7 +9,6 @@ import { normalizeCountry } from './jurisdictions.js';
 import { PolicyError, type CompliancePolicy } from './policy.js';
 import { assertKnownIdentifiers } from './known-identifiers.js';
 import { RankedQuery } from './ranked-walk.js';
-import { compliantByCarbon } from './cleanest.js';
 import type { OfferEnergy } from '../energy/index.js';
 import { NO_DISCOUNTS, type Discounts } from './ranking.js';
 import { resolveRequirement, type GpuRequirement } from './requirement.js';
@@ -164,14 +163,24 @@ export function findCheapestCompliant({
     excluded: excluded.map((o) => excludedOffer(q, o)),
     excludedCount,
     nearestMisses: items.length === 0 ? misses.map((m) => excludedOffer(q, m.offer)) : [],
-    cleanest: rankedItems[0] ? cleanestOf(q, rankedItems[0]) : null,
+    cleanest: rankedItems[0] ? cleanestOf(q, rankedItems[0], currency) : null,
   };
 }
 
-function cleanestOf(q: RankedQuery, cheapest: RankedOffer): CleanestOffer | null {
-  const first = compliantByCarbon(q)[0];
-  if (first === undefined || at(q.index.offerEnergy, first) === null) return null;
-  const offer = ranked(q, first);
+function cleanestOf(q: RankedQuery, cheapest: RankedOffer, currency: Currency): CleanestOffer | null {
+  // The cleanest of each list's cleanest compliant offer: the least carbon, then the lower price.
+  let offer: RankedOffer | null = null;
+  let g = Infinity;
+  for (const candidate of cleanestPerList(q, currency)) {
+    const cg = q.index.offerEnergy[candidate]?.gCo2ePerGpuHour;
+    if (cg === undefined || cg > g) continue;
+    const r = ranked(q, candidate);
+    if (!offer || cg < g || r.pricePerGpuHour.lt(offer.pricePerGpuHour)) {
+      offer = r;
+      g = cg;
+    }
+  }
+  if (!offer) return null;
   const premium = offer.pricePerGpuHour.sub(cheapest.pricePerGpuHour);
   const cheapestG = cheapest.energy?.gCo2ePerGpuHour;
   return {
@@ -206,13 +215,19 @@ export function cleanestPerGpuModelAndSize({
   for (const slug of gpus) {
     if (!index.gpuBySlug.has(slug)) throw new PolicyError('gpus', `unknown GPU model ${slug}`);
     const q = new RankedQuery(index, resolveRequirement({ gpus: [slug] }), policy, currency, discounts);
-    const firstOf = new Map<string, number>();
-    for (const offer of compliantByCarbon(q)) {
+    // Each list (one provider, pricing model and size) in carbon order: its first compliant offer
+    // is its cleanest, and a discount, the same for all of a provider's offers, keeps that order.
+    // Among the lists of a pricing model and size, the least carbon wins, then the lower price.
+    const best = new Map<string, { g: number; quote: OfferQuote }>();
+    for (const offer of cleanestPerList(q, currency)) {
       const o = at(index.offers, offer);
       const key = `${o.pricingModel}|${o.gpuCount}`;
-      if (!firstOf.has(key)) firstOf.set(key, offer);
+      const g = index.offerEnergy[offer]?.gCo2ePerGpuHour ?? Infinity;
+      const current = best.get(key);
+      const candidate = { g, quote: quote(q, offer) };
+      if (!current || g < current.g || (g === current.g && candidate.quote.pricePerGpuHour.lt(current.quote.pricePerGpuHour))) best.set(key, candidate);
     }
-    const quotes = [...firstOf.values()].map((offer) => quote(q, offer));
+    const quotes = [...best.values()].map((b) => b.quote);
     quotes.sort((a, b) => PRICING_MODELS.indexOf(a.offer.pricingModel) - PRICING_MODELS.indexOf(b.offer.pricingModel) || a.offer.gpuCount - b.offer.gpuCount);
     out.set(slug, quotes);
   }
@@ -348,4 +363,36 @@ function ranked(q: RankedQuery, offer: number): RankedOffer {
 function excludedOffer(q: RankedQuery, offer: number): ExcludedOffer {
   const item = quote(q, offer);
   return { ...item, reasons: q.verdict(offer).reasons };
+}
+
+/** The first compliant offer of each list the query can use, in carbon order (carbonOrder). */
+function cleanestPerList(q: RankedQuery, currency: Currency): number[] {
+  const out: number[] = [];
+  for (const l of q.lists) {
+    if (!q.listCanComply(l)) continue;
+    for (const offer of carbonOrder(q.index, currency, l)) {
+      if (q.failCount(offer) > 0) continue;
+      out.push(offer);
+      break;
+    }
+  }
+  return out;
+}
+
+/** Per index and currency, each list's offers by g CO2e per GPU-hour (unknown last), then price, then tie rank: computed once per version. */
+const carbonOrders = new WeakMap<CatalogIndex, Map<Currency, Int32Array[]>>();
+
+function carbonOrder(index: CatalogIndex, currency: Currency, list: number): Int32Array {
+  let byCurrency = carbonOrders.get(index);
+  if (!byCurrency) carbonOrders.set(index, (byCurrency = new Map<Currency, Int32Array[]>()));
+  let lists = byCurrency.get(currency);
+  if (!lists) byCurrency.set(currency, (lists = []));
+  let order = lists[list];
+  if (!order) {
+    const g = (offer: number) => index.offerEnergy[offer]?.gCo2ePerGpuHour ?? Infinity;
+    const byPrice = index.pricesIn(currency).compare;
+    order = Int32Array.from(at(index.lists, list).offers).sort((a, b) => (g(a) === g(b) ? byPrice(a, b) : g(a) < g(b) ? -1 : 1));
+    lists[list] = order;
+  }
+  return order;
 }
