@@ -169,18 +169,15 @@ export function findCheapestCompliant({
 
 function cleanestOf(q: RankedQuery, cheapest: RankedOffer, currency: Currency): CleanestOffer | null {
   // The cleanest of each list's cleanest compliant offer: the least carbon, then the lower price.
-  let offer: RankedOffer | null = null;
-  let g = Infinity;
+  let best: { g: number; price: RankedOffer } | null = null;
   for (const candidate of cleanestPerList(q, currency)) {
-    const cg = q.index.offerEnergy[candidate]?.gCo2ePerGpuHour;
-    if (cg === undefined || cg > g) continue;
-    const r = ranked(q, candidate);
-    if (!offer || cg < g || r.pricePerGpuHour.lt(offer.pricePerGpuHour)) {
-      offer = r;
-      g = cg;
-    }
+    const g = q.index.offerEnergy[candidate]?.gCo2ePerGpuHour;
+    if (g === undefined || (best && g > best.g)) continue;
+    const next = { g, price: ranked(q, candidate) };
+    if (!best || cleaner(next, best)) best = next;
   }
-  if (!offer) return null;
+  if (!best) return null;
+  const offer = best.price;
   const premium = offer.pricePerGpuHour.sub(cheapest.pricePerGpuHour);
   const cheapestG = cheapest.energy?.gCo2ePerGpuHour;
   return {
@@ -195,7 +192,8 @@ function cleanestOf(q: RankedQuery, cheapest: RankedOffer, currency: Currency): 
 /**
  * optimizeFor CARBON's candidates (docs/carbon.md): for each GPU model of `gpus`, the compliant offer
  * of each pricing model and instance size with the least g CO2e per GPU-hour (the cheaper among
- * equals), in cheapestPerGpuModelAndSize's shape and order. Reads every compliant offer of the GPU.
+ * equals), in cheapestPerGpuModelAndSize's shape and order. Reads each offer list in carbon order up
+ * to its first compliant offer (cleanestPerList).
  */
 export function cleanestPerGpuModelAndSize({
   catalog,
@@ -218,16 +216,15 @@ export function cleanestPerGpuModelAndSize({
     // Each list (one provider, pricing model and size) in carbon order: its first compliant offer
     // is its cleanest, and a discount, the same for all of a provider's offers, keeps that order.
     // Among the lists of a pricing model and size, the least carbon wins, then the lower price.
-    const best = new Map<string, { g: number; quote: OfferQuote }>();
+    const best = new Map<string, { g: number; price: OfferQuote }>();
     for (const offer of cleanestPerList(q, currency)) {
       const o = at(index.offers, offer);
       const key = `${o.pricingModel}|${o.gpuCount}`;
-      const g = index.offerEnergy[offer]?.gCo2ePerGpuHour ?? Infinity;
+      const candidate = { g: index.offerEnergy[offer]?.gCo2ePerGpuHour ?? Infinity, price: quote(q, offer) };
       const current = best.get(key);
-      const candidate = { g, quote: quote(q, offer) };
-      if (!current || g < current.g || (g === current.g && candidate.quote.pricePerGpuHour.lt(current.quote.pricePerGpuHour))) best.set(key, candidate);
+      if (!current || cleaner(candidate, current)) best.set(key, candidate);
     }
-    const quotes = [...best.values()].map((b) => b.quote);
+    const quotes = [...best.values()].map((b) => b.price);
     quotes.sort((a, b) => PRICING_MODELS.indexOf(a.offer.pricingModel) - PRICING_MODELS.indexOf(b.offer.pricingModel) || a.offer.gpuCount - b.offer.gpuCount);
     out.set(slug, quotes);
   }
@@ -363,6 +360,11 @@ function ranked(q: RankedQuery, offer: number): RankedOffer {
 function excludedOffer(q: RankedQuery, offer: number): ExcludedOffer {
   const item = quote(q, offer);
   return { ...item, reasons: q.verdict(offer).reasons };
+}
+
+/** Less carbon per GPU-hour, or as much for a lower price. */
+function cleaner(a: { g: number; price: { pricePerGpuHour: Decimal } }, b: { g: number; price: { pricePerGpuHour: Decimal } }): boolean {
+  return a.g < b.g || (a.g === b.g && a.price.pricePerGpuHour.lt(b.price.pricePerGpuHour));
 }
 
 /** The first compliant offer of each list the query can use, in carbon order (carbonOrder). */
