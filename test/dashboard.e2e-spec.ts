@@ -575,6 +575,51 @@ describe('Dashboard', () => {
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   });
 
+  it('Measured: "Load the example" fills the fields from the README\'s measured example and shows what POST /v1/estimates answers for that file', async () => {
+    const { page } = await newPage();
+    await page.goto(url('#/measured'));
+    const example = JSON.parse(await readFile('examples/estimate-measured.json', 'utf8')) as {
+      currency: string;
+      policy: { preset: string };
+      measurements: { traffic: { prometheus: string }; utilization: { prometheus: string }; timezone: string; fleet: Record<string, unknown> };
+    };
+    const sent = page.waitForRequest((r) => r.url().endsWith('/graphql') && (r.postData() ?? '').includes('"measurements"'));
+    await page.getByRole('button', { name: 'Load the example' }).click();
+    const body = JSON.parse((await sent).postData() ?? '{}') as {
+      query: string;
+      variables: { input: { currency: string; policy: unknown; measurements: Record<string, unknown> } };
+    };
+    await page.getByTestId('measured').waitFor();
+    await settled(page);
+    // The fields hold the file's values, and the request sent them.
+    expect(await page.locator('#meas-traffic').inputValue()).toBe(example.measurements.traffic.prometheus);
+    expect(await page.locator('#meas-util').inputValue()).toBe(example.measurements.utilization.prometheus);
+    expect(await page.getByLabel('Time zone (IANA)').inputValue()).toBe(example.measurements.timezone);
+    expect(body.variables.input.measurements).toEqual({
+      traffic: { prometheus: example.measurements.traffic.prometheus, unit: 'REQUESTS_PER_SECOND' },
+      utilization: { prometheus: example.measurements.utilization.prometheus },
+      timezone: example.measurements.timezone,
+      fleet: example.measurements.fleet,
+    });
+    expect([body.variables.input.currency, body.variables.input.policy]).toEqual([example.currency, example.policy]);
+
+    // The README's curl of the same file: the utilization, the heatmap and the fleet's waste shown are its answer's.
+    const readme = (await server.http().post('/v1/estimates').send(example).expect(200)).body as { measured: MeasuredEstimate['measured'] };
+    const u = readme.measured.utilization;
+    const f = readme.measured.fleet;
+    expect(await page.getByTestId('mean-util').innerText()).toBe(`${u.meanPct.toFixed(1)} %`);
+    expect(await page.getByTestId('p95-util').innerText()).toBe(`${u.p95Pct.toFixed(1)} %`);
+    expect(shown(await page.getByTestId('idle-hours').innerText())).toBe(Number(f.idleGpuHours.toFixed(1)));
+    expect(shown(await page.getByTestId('waste').innerText())).toBe(Number(f.waste.amount));
+    expect(shown(await page.getByTestId('fleet-cost').innerText())).toBe(Number(f.monthlyCost.amount));
+    const cells = await page.getByTestId('heatmap').locator('td[data-hour]').allInnerTexts();
+    expect(cells).toEqual(u.byHourOfWeek.map((pct) => (pct === null ? '–' : String(Math.round(pct)))));
+    // The plan is the one /graphql answers for what the page sent (the view has no GPU shortlist, the file has).
+    const direct = await server.graphql<{ estimate: MeasuredEstimate }>(body.query, body.variables);
+    expect(direct.errors).toBeUndefined();
+    expect(shown(await page.getByTestId('plan-cost').innerText())).toBe(Number(direct.data.estimate.gpuCost.amount));
+  });
+
   it('Measured: a measurement the API refuses shows its message under that field', async () => {
     const { page } = await newPage();
     await page.goto(url('#/measured'));

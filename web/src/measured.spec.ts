@@ -1,4 +1,4 @@
-import { heatColour, luminance, measurementFormat, seriesInput } from './measured';
+import { formFromRequest, heatColour, luminance, measurementFormat, seriesInput } from './measured';
 
 describe('the Measured view', () => {
   it('tells a range answer from CSV lines', () => {
@@ -22,5 +22,43 @@ describe('the Measured view', () => {
       const text = color === '#ffffff' ? 1 : 0;
       expect(contrast(luminance(rgb), text)).toBeGreaterThanOrEqual(4.5);
     }
+  });
+
+  it("fills the view's fields from an estimate request with measurements, and keeps the defaults of what it leaves out", () => {
+    const defaults = {
+      model: 'llama-3-8b',
+      tokensIn: '500',
+      unit: 'REQUESTS_PER_SECOND',
+      preset: '',
+      timezone: 'UTC',
+      fleetCount: '8',
+      fleetRegion: 'eu-north-1',
+    };
+    const filled = formFromRequest(
+      {
+        model: { preset: 'mistral-7b' },
+        workload: { avgInputTokens: 1200, avgOutputTokens: 300 },
+        policy: { preset: 'EU_SOVEREIGN' },
+        measurements: {
+          traffic: { csv: '0,1\n300,2', unit: 'OUTPUT_TOKENS_PER_SECOND' },
+          utilization: { prometheus: '{"status":"success"}' },
+          fleet: { count: 2 },
+        },
+      },
+      defaults,
+    );
+    expect(filled).toEqual({
+      form: {
+        model: 'mistral-7b',
+        tokensIn: '1200',
+        unit: 'OUTPUT_TOKENS_PER_SECOND',
+        preset: 'EU_SOVEREIGN',
+        timezone: 'UTC',
+        fleetCount: '2',
+        fleetRegion: 'eu-north-1',
+      },
+      traffic: '0,1\n300,2',
+      utilization: '{"status":"success"}',
+    });
   });
 });

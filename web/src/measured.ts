@@ -35,3 +35,46 @@ export function luminance([r, g, b]: readonly [number, number, number]): number 
 }
 
 export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+
+/** An estimate request with measurements, as the shipped example (examples/estimate-measured.json) is written. */
+export interface MeasuredRequest {
+  model?: { preset?: string };
+  workload?: { avgInputTokens?: number; avgOutputTokens?: number };
+  policy?: { preset?: string };
+  currency?: string;
+  measurements?: {
+    traffic?: { prometheus?: string; csv?: string; unit?: string };
+    utilization?: { prometheus?: string; csv?: string };
+    timezone?: string;
+    fleet?: { gpu?: string; count?: number; provider?: string; region?: string; pricingModel?: string };
+  };
+}
+
+/** The Measured view's fields filled from such a request: what it has, over the view's defaults. */
+export function formFromRequest<F extends Record<string, string>>(request: MeasuredRequest, defaults: F): { form: F; traffic: string; utilization: string } {
+  const m = request.measurements ?? {};
+  const given: Record<string, string | number | undefined> = {
+    model: request.model?.preset,
+    tokensIn: request.workload?.avgInputTokens,
+    tokensOut: request.workload?.avgOutputTokens,
+    unit: m.traffic?.unit,
+    preset: request.policy?.preset,
+    timezone: m.timezone,
+    currency: request.currency,
+    fleetGpu: m.fleet?.gpu,
+    fleetCount: m.fleet?.count,
+    fleetProvider: m.fleet?.provider,
+    fleetRegion: m.fleet?.region,
+    fleetPricing: m.fleet?.pricingModel,
+  };
+  const form = { ...defaults };
+  for (const key of Object.keys(defaults) as (keyof F)[]) {
+    const value = given[key as string];
+    if (value !== undefined) form[key] = String(value) as F[keyof F];
+  }
+  return {
+    form,
+    traffic: m.traffic?.prometheus ?? m.traffic?.csv ?? '',
+    utilization: m.utilization?.prometheus ?? m.utilization?.csv ?? '',
+  };
+}

@@ -6,7 +6,7 @@
 import { useState } from 'preact/hooks';
 import { useChoices } from '../catalog-data';
 import { graphql, request, type ResultOf, type VariablesOf } from '../graphql';
-import { heatColour, seriesInput, WEEKDAYS } from '../measured';
+import { formFromRequest, heatColour, seriesInput, WEEKDAYS, type MeasuredRequest } from '../measured';
 import { described, ErrorBox, Field, label, Loading, MODEL_PRESETS, money, PRESETS, PRICING_MODELS, TableScroll, useRequest } from '../ui';
 import { fromParams, toParams } from '../url-state';
 
@@ -127,10 +127,26 @@ export function MeasuredView(props: { params: URLSearchParams; onParams: (p: URL
   const result = useRequest(asked?.key ?? null, (signal) => request(MeasuredQuery, { input: asked?.input as Input }, signal));
   const err = (...names: string[]) => result.error?.forField(...names);
   const set = (field: keyof Form) => (e: { currentTarget: { value: string } }) => setForm({ ...form, [field]: e.currentTarget.value });
-  const submit = () => {
-    const input = inputOf(form, traffic, utilization);
-    setAsked({ key: `${Date.now()}`, input });
-    props.onParams(toParams(form, DEFAULTS));
+  const submit = (f: Form = form, t: string = traffic, u: string = utilization) => {
+    setAsked({ key: `${Date.now()}`, input: inputOf(f, t, u) });
+    props.onParams(toParams(f, DEFAULTS));
+  };
+  // The README's measured example (a week of traffic and utilization, two H100s today), fetched
+  // as a chunk of its own on the first click, fills the fields and is sent at once.
+  const [example, setExample] = useState<'idle' | 'loading' | 'failed'>('idle');
+  const loadExample = async () => {
+    setExample('loading');
+    try {
+      const { default: request } = (await import('../../../examples/estimate-measured.json')) as { default: MeasuredRequest };
+      const filled = formFromRequest(request, DEFAULTS);
+      setForm(filled.form);
+      setTraffic(filled.traffic);
+      setUtilization(filled.utilization);
+      setExample('idle');
+      submit(filled.form, filled.traffic, filled.utilization);
+    } catch {
+      setExample('failed');
+    }
   };
   return (
     <section aria-labelledby="measured-title">
@@ -138,6 +154,13 @@ export function MeasuredView(props: { params: URLSearchParams; onParams: (p: URL
       <p class="meta">
         Paste or upload a Prometheus range answer (<code>/api/v1/query_range</code>) or a CSV of <code>timestamp,value</code>: traffic, and{' '}
         <code>DCGM_FI_DEV_GPU_UTIL</code> of the GPUs that run today. <code>npm run measure</code> writes both.
+      </p>
+      <p class="actions">
+        <button type="button" onClick={() => void loadExample()} disabled={example === 'loading' || result.loading}>
+          Load the example
+        </button>
+        <span class="meta">a week of a chatbot&apos;s traffic and two H100s&apos; utilization (examples/estimate-measured.json)</span>
+        {example === 'failed' && <span role="alert">The example could not be loaded; reload the page and try again.</span>}
       </p>
       <form
         class="form"
