@@ -98,7 +98,7 @@ export function createHttpAdapter(config: Pick<AppConfig, 'TRUST_PROXY' | 'MEASU
 export async function configureApp(
   app: NestFastifyApplication,
   config: Pick<AppConfig, 'CORS_ORIGINS' | 'CATALOG_REFRESH_MS' | 'RESPONSE_CACHE_MB' | 'OPENAPI_SERVERS' | 'GRAPHQL_PLAYGROUND'>,
-): Promise<OpenAPIObject> {
+): Promise<void> {
   app.useLogger(app.get(Logger));
   // CORS only for the listed dashboard origins; none by default.
   if (config.CORS_ORIGINS.length) {
@@ -112,9 +112,9 @@ export async function configureApp(
   app.useGlobalPipes(createValidationPipe());
   installHttpHooks(app, config, SECURITY_HEADERS);
   if (config.GRAPHQL_PLAYGROUND) installGraphiqlAssets(app);
-  const document = buildOpenApiDocument(app, config);
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json', yamlDocumentUrl: 'openapi.yaml' });
-  return document;
+  // Built on the first request for /docs, /openapi.json or /openapi.yaml, not at start: scanning
+  // every controller's metadata cost a start about 140 ms on two cores (BENCHMARKS.md, "Starts").
+  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, config), { jsonDocumentUrl: 'openapi.json', yamlDocumentUrl: 'openapi.yaml' });
 }
 
 export function buildOpenApiDocument(app: INestApplication, config: Pick<AppConfig, 'OPENAPI_SERVERS'>): OpenAPIObject {

@@ -1,4 +1,4 @@
-// The built service bundle (dist/app/main.js, written by `npm run build`, which `npm test` runs
+// The built service bundle (dist/app/service.js, which dist/app/main.js imports; written by `npm run build`, which `npm test` runs
 // first): Fastify is loaded from node_modules as published, not bundled. Bundled with keepNames,
 // its hook runners' per-request functions were renamed on every request, which cost /health/live a
 // third more CPU time per request (BENCHMARKS.md, "Per-request work"); a change to
@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createTestServer } from './setup/test-app.js';
 
-const bundle = path.resolve('dist/app/main.js');
+const bundle = path.resolve('dist/app/service.js');
 
 describe('the service bundle', () => {
   let text: string;
@@ -41,7 +41,7 @@ describe('the service bundle', () => {
       sources.filter((s) => /src\/modules\/(catalog-admin|price-feeds)\/|src\/domain\/catalog\/(catalog-files|catalog-rows|import-guard)\.ts$/.test(s));
     expect(adminOnly(await sourcesOf(bundle))).toEqual([]);
     // The same check finds them where they belong, so an empty list above means something.
-    const admin = adminOnly(await sourcesOf(path.resolve('dist/app/catalog.js')));
+    const admin = adminOnly(await sourcesOf(path.resolve('dist/app/catalog-script.js')));
     expect(admin).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/catalog-admin\/catalog-writer\.repository\.ts$/),

@@ -77,7 +77,7 @@ export function graphiqlLandingPage(): ApolloServerPlugin {
 
 /**
  * GET /graphiql/assets/<name>: the page's files, and no others. The vendor files are found through
- * Node's resolution from this module, which, bundled, is dist/app/main.js: the service's
+ * Node's resolution from this module, which, bundled, is dist/app/service.js: the service's
  * node_modules, as in the Docker image (production dependencies).
  */
 export function installGraphiqlAssets(app: NestFastifyApplication): void {
