@@ -131,23 +131,6 @@ export function MeasuredView(props: { params: URLSearchParams; onParams: (p: URL
     setAsked({ key: `${Date.now()}`, input: inputOf(f, t, u) });
     props.onParams(toParams(f, DEFAULTS));
   };
-  // The README's measured example (a week of traffic and utilization, two H100s today), fetched
-  // as a chunk of its own on the first click, fills the fields and is sent at once.
-  const [example, setExample] = useState<'idle' | 'loading' | 'failed'>('idle');
-  const loadExample = async () => {
-    setExample('loading');
-    try {
-      const { default: request } = (await import('../../../examples/estimate-measured.json')) as { default: MeasuredRequest };
-      const filled = formFromRequest(request, DEFAULTS);
-      setForm(filled.form);
-      setTraffic(filled.traffic);
-      setUtilization(filled.utilization);
-      setExample('idle');
-      submit(filled.form, filled.traffic, filled.utilization);
-    } catch {
-      setExample('failed');
-    }
-  };
   return (
     <section aria-labelledby="measured-title">
       <h1 id="measured-title">Measured</h1>
@@ -155,13 +138,15 @@ export function MeasuredView(props: { params: URLSearchParams; onParams: (p: URL
         Paste or upload a Prometheus range answer (<code>/api/v1/query_range</code>) or a CSV of <code>timestamp,value</code>: traffic, and{' '}
         <code>DCGM_FI_DEV_GPU_UTIL</code> of the GPUs that run today. <code>npm run measure</code> writes both.
       </p>
-      <p class="actions">
-        <button type="button" onClick={() => void loadExample()} disabled={example === 'loading' || result.loading}>
-          Load the example
-        </button>
-        <span class="meta">a week of a chatbot&apos;s traffic and two H100s&apos; utilization (examples/estimate-measured.json)</span>
-        {example === 'failed' && <span role="alert">The example could not be loaded; reload the page and try again.</span>}
-      </p>
+      <LoadExample
+        disabled={result.loading}
+        onLoaded={(filled) => {
+          setForm(filled.form);
+          setTraffic(filled.traffic);
+          setUtilization(filled.utilization);
+          submit(filled.form, filled.traffic, filled.utilization);
+        }}
+      />
       <form
         class="form"
         noValidate
@@ -203,6 +188,33 @@ export function MeasuredView(props: { params: URLSearchParams; onParams: (p: URL
       <ErrorBox error={result.error} shownAtFields />
       {result.data && <MeasuredResult e={result.data.estimate} />}
     </section>
+  );
+}
+
+/**
+ * "Load the example": the README's measured example (a week of traffic and utilization, two H100s
+ * today), fetched as a chunk of its own on the first click, handed over as the view's fields.
+ */
+function LoadExample(props: { disabled: boolean; onLoaded: (filled: { form: Form; traffic: string; utilization: string }) => void }) {
+  const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle');
+  const load = async () => {
+    setState('loading');
+    try {
+      const { default: request } = (await import('../../../examples/estimate-measured.json')) as { default: MeasuredRequest };
+      setState('idle');
+      props.onLoaded(formFromRequest(request, DEFAULTS));
+    } catch {
+      setState('failed');
+    }
+  };
+  return (
+    <p class="actions">
+      <button type="button" onClick={() => void load()} disabled={state === 'loading' || props.disabled}>
+        Load the example
+      </button>
+      <span class="meta">a week of a chatbot&apos;s traffic and two H100s&apos; utilization (examples/estimate-measured.json)</span>
+      {state === 'failed' && <span role="alert">The example could not be loaded; reload the page and try again.</span>}
+    </p>
   );
 }
 
