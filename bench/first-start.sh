@@ -13,23 +13,13 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 port=${BENCH_PORT:-3300}
 pg_port=${BENCH_PG_PORT:-54500}
 
-ms() { echo $(( $(date +%s%N) / 1000000 )); }
+# shellcheck source=bench/ready-time.sh
+source "$repo/bench/ready-time.sh"
 
 # Starts `npm start` in $1 and prints the milliseconds to the first 200 of /health/ready.
 ready_ms() {
-  local dir=$1 start pid
-  start=$(ms)
-  PORT=$port EMBEDDED_PG_PORT=$pg_port LOG_LEVEL=warn setsid bash -c "cd '$dir' && exec npm start" >"$dir/start.log" 2>&1 &
-  pid=$!
-  until curl -sf -o /dev/null "http://127.0.0.1:$port/health/ready"; do
-    if ! kill -0 "$pid" 2>/dev/null; then echo "failed: $(tail -n 5 "$dir/start.log")" >&2; return 1; fi
-    sleep 0.02
-  done
-  echo $(( $(ms) - start ))
-  # npm and the service it started, then the embedded PostgreSQL the service stops on its way out.
-  kill -TERM -- "-$pid" 2>/dev/null
-  while kill -0 -- "-$pid" 2>/dev/null; do sleep 0.1; done
-  while curl -s -o /dev/null "http://127.0.0.1:$port/" || (exec 3<>"/dev/tcp/127.0.0.1/$pg_port") 2>/dev/null; do sleep 0.1; done
+  log="$1/start.log"
+  time_to_ready "http://127.0.0.1:$port/health/ready" -- "cd '$1' && exec npm start"
 }
 
 # One fresh clone of $1: "install_ms first_start_ms warm1 warm2 warm3".
@@ -46,9 +36,7 @@ measure() {
   echo "$install $first ${warm[*]}"
 }
 
-median() { sort -n | awk '{ a[NR] = $1 } END { print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) }'; }
-
-echo "Machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); node $(node --version), npm $(npm --version); $(date -u +'%Y-%m-%d %H:%M UTC')"
+echo "Machine: $(machine)"
 head=$(git -C "$repo" rev-parse --short HEAD)
 : >/tmp/first-start-head.txt
 : >/tmp/first-start-base.txt

@@ -11,6 +11,7 @@
 # then the medians and each case's ratio to the baseline's median. Every process it starts is
 # stopped, the data folders are removed.
 set -uo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # BENCH_TREE: another built checkout to measure (an older commit, say) with this script.
 cd "${BENCH_TREE:-$(dirname "$0")/..}"
 runs=${1:-5}
@@ -22,23 +23,9 @@ trap 'rm -rf "$work"' EXIT
 [ -f dist/app/main.js ] && [ -f dist/bench/empty-nest-app.js ] || { echo "Build first: npm run build" >&2; exit 1; }
 start_prod=$(node -p "require('./package.json').scripts['start:prod']")
 
-ms() { echo $(( $(date +%s%N) / 1000000 )); }
-
-# time_to_ready URL ENV... -- COMMAND: milliseconds from the command to the first 200 of URL.
-time_to_ready() {
-  local url=$1 started pid; shift
-  local env=(); while [ "$1" != "--" ]; do env+=("$1"); shift; done; shift
-  started=$(ms)
-  env "${env[@]}" PORT=$port EMBEDDED_PG_PORT=$pg_port LOG_LEVEL=warn setsid bash -c "$*" >"$work/out.log" 2>&1 &
-  pid=$!
-  until curl -sf -o /dev/null "$url"; do
-    if ! kill -0 "$pid" 2>/dev/null; then echo "failed: $*: $(tail -n 5 "$work/out.log")" >&2; exit 1; fi
-    sleep 0.01
-  done
-  echo $(( $(ms) - started ))
-  kill -TERM -- "-$pid" 2>/dev/null
-  while kill -0 -- "-$pid" 2>/dev/null; do sleep 0.05; done
-}
+log="$work/out.log"
+# shellcheck source=bench/ready-time.sh
+source "$here/ready-time.sh"
 
 ready="http://127.0.0.1:$port/health/ready"
 bundled=(EMBEDDED_PG_DATA_DIR="$work/pg-bundled")
@@ -48,8 +35,8 @@ node --input-type=module -e "
   await writeCatalogFiles(syntheticCatalog(100000), '$work/catalog-100k', 'bench-100k');
 " || exit 1
 echo "Seeding the data folders (untimed first starts)..."
-time_to_ready "$ready" "${bundled[@]}" -- npm start >/dev/null
-time_to_ready "$ready" "${big[@]}" -- npm start >/dev/null
+time_to_ready "$ready" "${bundled[@]}" -- npm start >/dev/null || exit 1
+time_to_ready "$ready" "${big[@]}" -- npm start >/dev/null || exit 1
 
 names=("empty Nest app (baseline)" "npm start" "node (start:prod)" "npm start, 100,000 offers")
 for round in $(seq 1 "$runs"); do
@@ -59,12 +46,12 @@ for round in $(seq 1 "$runs"); do
     "$(time_to_ready "$ready" "${bundled[@]}" -- "$start_prod")"
     "$(time_to_ready "$ready" "${big[@]}" -- npm start)"
   )
+  [ "${#row[@]}" -eq 4 ] && [[ ! " ${row[*]} " =~ "  " ]] || { echo "a start failed in round $round" >&2; exit 1; }
   echo "round $round (ms): ${row[*]}"
   echo "${row[*]}" >>"$work/rounds"
 done
 
-median() { sort -n | awk '{ a[NR] = $1 } END { print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) }'; }
-echo "Machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); node $(node --version); $(date -u +'%Y-%m-%d %H:%M UTC'); $runs rounds"
+echo "Machine: $(machine); $runs rounds"
 base=$(cut -d' ' -f1 "$work/rounds" | median)
 for i in "${!names[@]}"; do
   m=$(cut -d' ' -f$((i + 1)) "$work/rounds" | median)

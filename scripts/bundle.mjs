@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The last step of `npm run build`: the service, its estimate worker and the catalog admin script,
 // each as one ES module file in dist/app/, bundled from `nest build`'s output (SWC's, which already
-// carries the decorator metadata Nest needs; docs/adr/0008-nest-build-with-swc-then-an-esbuild-bundle.md). Node then reads three files at start instead of resolving and
-// loading some two thousand modules, which is most of a start's time (BENCHMARKS.md, "Starts").
+// carries the decorator metadata Nest needs; docs/adr/0008-nest-build-with-swc-then-an-esbuild-bundle.md).
+// Node then reads three files at start instead of resolving and loading some two thousand modules,
+// which is most of a start's time (BENCHMARKS.md, "Starts").
 // The worker sits next to the service, where the service's pool looks for it.
 // Left outside the bundle: packages Nest or Apollo load only if installed (optional), packages that
 // start threads or processes from files of their own (pino's transports, piscina, the embedded

@@ -19,6 +19,8 @@ const INPUTS = [
   'scripts',
   'bench',
   'web',
+  // The dashboard's Measured view ships it (Load the example).
+  'examples/estimate-measured.json',
   'prisma/schema.prisma',
   'tsconfig.json',
   'tsconfig.build.json',
