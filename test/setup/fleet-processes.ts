@@ -4,12 +4,13 @@
 // PostgreSQL refuses root), a redis-server without persistence, and nginx with the configuration
 // of deploy/nginx/gpu-cost-api.conf, its upstreams, port and cache folder replaced.
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { postgresServerBinDir } from '../../scripts/test-prerequisites.mjs';
 import { freePort } from './test-app.js';
 
 const run = promisify(execFile);
@@ -17,15 +18,7 @@ const asRoot = process.getuid?.() === 0;
 
 /** The machine's PostgreSQL binaries (PG_BIN, else the newest /usr/lib/postgresql/<n>/bin), or a clear error. */
 function postgresBin(): string {
-  const candidates = process.env.PG_BIN
-    ? [process.env.PG_BIN]
-    : existsSync('/usr/lib/postgresql')
-      ? readdirSync('/usr/lib/postgresql')
-          .filter((v) => /^\d+$/.test(v))
-          .sort((a, b) => Number(b) - Number(a))
-          .map((v) => `/usr/lib/postgresql/${v}/bin`)
-      : [];
-  const found = candidates.find((dir) => existsSync(path.join(dir, 'pg_basebackup')) && existsSync(path.join(dir, 'initdb')));
+  const found = postgresServerBinDir();
   if (!found) throw new Error('the fleet test needs PostgreSQL server binaries (initdb, pg_ctl, pg_basebackup): apt-get install postgresql, or set PG_BIN');
   return found;
 }
