@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import fc from 'fast-check';
 import { Decimal } from '../money/money.js';
 import { estimateInferenceCost } from '../cost-model/index.js';
@@ -105,6 +106,96 @@ describe('hour of the week', () => {
     expect(berlin(Date.parse('2026-03-29T01:30:00Z') / 1000)).toBe(6 * 24 + 3);
     expect(hourOfWeekIn('Asia/Kolkata')(MONDAY - 5.5 * 3600)).toBe(0);
     expect(isKnownTimeZone('Europe/Atlantis')).toBe(false);
+  });
+
+  const at = (iso: string) => Date.parse(iso) / 1000;
+  /** `count` timestamps five minutes apart from `iso`. */
+  const everyFiveMinutes = (iso: string, count: number) => Array.from({ length: count }, (_, i) => at(iso) + i * 300);
+  /** How many of the timestamps fall in each hour of the week. */
+  const perHour = (hourOfWeek: (t: number) => number, ts: number[]) => {
+    const counts = new Map<number, number>();
+    for (const t of ts) counts.set(hourOfWeek(t), (counts.get(hourOfWeek(t)) ?? 0) + 1);
+    return counts;
+  };
+
+  // America/St_Johns is UTC-3:30 (NST) in winter and UTC-2:30 (NDT) in summer, changing at 02:00
+  // local time (tzdata's Canada rule): on the second Sunday of March and the first Sunday of
+  // November. 2026-01-01 was a Thursday, so 2026-03-01 and 2026-11-01 are Sundays (31 + 28 days, then
+  // 245 = 35 weeks later): the changes are on Sunday 2026-03-08, 02:00 NST = 05:30 UTC, and on
+  // Sunday 2026-11-01, 02:00 NDT = 04:30 UTC; neither is on a UTC hour. (Intl agrees:
+  // 05:29:59Z is 01:59 GMT-03:30 and 05:30:00Z is 03:00 GMT-02:30; 04:29:59Z is 01:59 GMT-02:30 and
+  // 04:30:00Z is 01:00 GMT-03:30.) Sunday is hours 144 to 167; local hour h of Sunday is 144 + h.
+  const stJohns = hourOfWeekIn('America/St_Johns');
+
+  it('follows St Johns into summer time at 05:30 UTC, mid UTC hour', () => {
+    // 05:00 to 05:25 UTC are 01:30 to 01:55 NST (hour 145); 05:30 to 05:55 UTC are 03:00 to 03:25 NDT (147).
+    expect(everyFiveMinutes('2026-03-08T05:00:00Z', 12).map(stJohns)).toEqual([145, 145, 145, 145, 145, 145, 147, 147, 147, 147, 147, 147]);
+    expect(stJohns(at('2026-03-08T05:29:59Z'))).toBe(145);
+    expect(stJohns(at('2026-03-08T05:29:59Z') + 0.5)).toBe(145);
+    expect(stJohns(at('2026-03-08T05:30:00Z'))).toBe(147);
+    expect(stJohns(at('2026-03-08T04:25:00Z'))).toBe(144); // 00:55 NST
+    expect(stJohns(at('2026-03-08T06:30:00Z'))).toBe(148); // 04:00 NDT
+    // The local Sunday runs from 00:00 NST (03:30 UTC) to 24:00 NDT (02:30 UTC on Monday), 23 hours
+    // of twelve samples each: 02:00 to 03:00 local never happened.
+    const sunday = perHour(stJohns, everyFiveMinutes('2026-03-08T03:30:00Z', 23 * 12));
+    for (let h = 144; h < 168; h++) expect([h, sunday.get(h) ?? 0]).toEqual([h, h === 146 ? 0 : 12]);
+  });
+
+  it('follows St Johns back to winter time at 04:30 UTC, mid UTC hour', () => {
+    // 04:00 to 04:25 UTC are 01:30 to 01:55 NDT; 04:30 to 04:55 UTC are 01:00 to 01:25 NST: all hour 145.
+    expect(everyFiveMinutes('2026-11-01T04:00:00Z', 12).map(stJohns)).toEqual(Array(12).fill(145));
+    expect(stJohns(at('2026-11-01T03:25:00Z'))).toBe(144); // 00:55 NDT
+    expect(stJohns(at('2026-11-01T05:25:00Z'))).toBe(145); // 01:55 NST
+    expect(stJohns(at('2026-11-01T05:30:00Z'))).toBe(146); // 02:00 NST
+    // The local Sunday runs from 00:00 NDT (02:30 UTC) to 24:00 NST (03:30 UTC on Monday), 25 hours:
+    // 01:00 to 02:00 local happened twice (03:30 to 05:30 UTC).
+    const sunday = perHour(stJohns, everyFiveMinutes('2026-11-01T02:30:00Z', 25 * 12));
+    for (let h = 144; h < 168; h++) expect([h, sunday.get(h) ?? 0]).toEqual([h, h === 145 ? 24 : 12]);
+  });
+
+  it('maps +5:45 (Kathmandu), including its change from +5:30 at 18:30 UTC', () => {
+    const kathmandu = hourOfWeekIn('Asia/Kathmandu');
+    // +5:45: Monday 2026-11-02 00:00 local is Sunday 2026-11-01 18:15 UTC; 10:00 local is 04:15 UTC.
+    expect(kathmandu(at('2026-11-01T18:14:59Z'))).toBe(167);
+    expect(kathmandu(at('2026-11-01T18:15:00Z'))).toBe(0);
+    expect(kathmandu(at('2026-11-02T04:14:59Z'))).toBe(9);
+    expect(kathmandu(at('2026-11-02T04:15:00Z'))).toBe(10);
+    // tzdata: Asia/Kathmandu was +5:30 until 1986-01-01 00:00 local, 1985-12-31 18:30 UTC, then
+    // +5:45 (Intl: 18:29:59Z is 23:59 GMT+05:30, 18:30:00Z is 00:15 GMT+05:45). 1970-01-01 was a
+    // Thursday and 1986-01-01 is 16 × 365 + 4 leap days = 5,844 days = 834 weeks + 6 days later: a
+    // Wednesday (hours 48 to 71), so 1985-12-31 is a Tuesday (hours 24 to 47).
+    expect(kathmandu(at('1985-12-31T18:14:59Z'))).toBe(47); // 23:44:59 +5:30 (at +5:45 it would be Wednesday)
+    expect(kathmandu(at('1985-12-31T18:29:59Z'))).toBe(47); // 23:59:59 +5:30
+    expect(kathmandu(at('1985-12-31T18:30:00Z'))).toBe(48); // 00:15 +5:45
+    expect(kathmandu(at('1985-12-31T19:14:59Z'))).toBe(48); // 00:59:59 +5:45
+    expect(kathmandu(at('1985-12-31T19:15:00Z'))).toBe(49); // 01:00 +5:45
+  });
+
+  it('maps UTC and Berlin, five-minute samples straddling both changes of 2026', () => {
+    expect(utc(MONDAY - 1)).toBe(167);
+    expect(utc(MONDAY + 36 * 3600 + 1800)).toBe(36); // Tuesday 12:30
+    const berlin = hourOfWeekIn('Europe/Berlin');
+    // EU rule: at 01:00 UTC on the last Sundays of March (2026-03-29) and October (2026-10-25, a
+    // week before Sunday 2026-11-01). Spring: 00:30 to 00:55 UTC are 01:30 to 01:55 CET (hour 145),
+    // 01:00 to 01:25 UTC are 03:00 to 03:25 CEST (147).
+    expect(everyFiveMinutes('2026-03-29T00:30:00Z', 12).map(berlin)).toEqual([145, 145, 145, 145, 145, 145, 147, 147, 147, 147, 147, 147]);
+    // Autumn: 00:00 to 00:55 UTC are 02:00 to 02:55 CEST, 01:00 to 01:55 UTC 02:00 to 02:55 CET: all 146.
+    expect(everyFiveMinutes('2026-10-25T00:00:00Z', 24).map(berlin)).toEqual(Array(24).fill(146));
+    expect(berlin(at('2026-10-24T23:55:00Z'))).toBe(145); // 01:55 CEST
+    expect(berlin(at('2026-10-25T02:00:00Z'))).toBe(147); // 03:00 CET
+  });
+
+  it('looks the zone up about once per UTC hour, not once per sample', () => {
+    const formatToParts = jest.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
+    try {
+      const hourOfWeek = hourOfWeekIn('America/St_Johns');
+      // 200,000 samples five minutes apart from Monday 2026-01-05: 16,667 UTC hours, and four
+      // changes (2026-03-08, 2026-11-01, 2027-03-14, 2027-11-07), each bisected in 12 lookups.
+      for (const t of everyFiveMinutes('2026-01-05T00:00:00Z', 200_000)) hourOfWeek(t);
+      expect(formatToParts.mock.calls.length).toBeLessThanOrEqual(16_667 + 1 + 4 * 12);
+    } finally {
+      formatToParts.mockRestore();
+    }
   });
 });
 
