@@ -91,6 +91,37 @@ describe('parsing a CSV', () => {
     expect(refusal(() => parseCsv('1,2\n2026-11-02 10:00,3')).message).toMatch(/ISO 8601/);
     expect(refusal(() => parseCsv('5,2\n4,3')).message).toMatch(/not after/);
   });
+
+  it('reads quoted cells, CRLF and LF, blank lines, spaces and a byte order mark', () => {
+    const text = `\uFEFF"timestamp","value"\r\n\r\n " 2026-11-02T00:00:00Z " , " 3 "\r\n \t \n${MONDAY + 60},  4.5  \n\n`;
+    expect(parseCsv(text)).toEqual([{ labels: {}, t: [MONDAY, MONDAY + 60], v: [3, 4.5] }]);
+    expect(parseCsv('1,2\r\n3,4\n5,6\r\n')[0]?.t).toEqual([1, 3, 5]);
+  });
+
+  it('counts lines as written, blank lines and quoted line ends included', () => {
+    expect(refusal(() => parseCsv('\n\n1,2\n\n3,x')).field).toBe('line 5');
+    expect(refusal(() => parseCsv('1,2\r\n\r\n3,x')).field).toBe('line 3');
+    // The cell "3⏎4" starts on line 2 and ends on line 3.
+    expect(refusal(() => parseCsv('1,2\n"3\n4",5'))).toMatchObject({ field: 'line 2', message: expect.stringMatching(/neither Unix seconds/) });
+    // The value " 2⏎" (trimmed: 2) ends on line 2, so "3,x" is line 3.
+    expect(refusal(() => parseCsv('1," 2\n"\n3,x')).field).toBe('line 3');
+  });
+
+  it.each([
+    ['three cells', '1,2\n3,4,5', 'line 2', /has 3 cells; each line is timestamp,value/],
+    ['one cell', '1,2\n\n3', 'line 3', /has 1 cell; each line is timestamp,value/],
+    ['a quoted comma', '1,"2,5"', 'line 1', /"2,5" is not a finite number/],
+    ['a quote not closed', '1,2\n3,"4\n5,6', 'line 3', /quote.*not closed/],
+    ['text after a closing quote', '1,2\n3,"4"x\n5,6', 'line 2', /closing quote/],
+    ['a quote inside an unquoted cell', '1,2\n3,4"x\n5,6', 'line 2', /quote.*unquoted cell/],
+    ['a second header', 'timestamp,value\ntimestamp,value\n1,2', 'line 2', /neither Unix seconds/],
+    ['a name over a number (not a header)', 'x,5\n1,2', 'line 1', /neither Unix seconds/],
+    ['a header alone', 'timestamp,value\n', '', /holds no sample/],
+  ])('refuses %s, naming the line', (_name, text, field, message) => {
+    const error = refusal(() => parseCsv(text));
+    expect(error.field).toBe(field);
+    expect(error.message).toMatch(message);
+  });
 });
 
 describe('hour of the week', () => {

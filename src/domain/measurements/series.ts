@@ -3,6 +3,8 @@
 // a value that is not a finite number, a timestamp that is not after the one before, a result of
 // another type, are refused with the place they were found (docs/measurements.md).
 
+import { CsvError, parse as parseCsvText } from 'csv-parse/sync';
+
 /** One series: its labels (dcgm-exporter's gpu, UUID, Hostname, modelName, ...) and its samples in time order. */
 export interface MeasuredSeries {
   labels: Record<string, string>;
@@ -128,24 +130,65 @@ function csvTime(raw: string, where: string): number {
   throw new MeasurementError(where, `${JSON.stringify(raw.slice(0, 40))} is neither Unix seconds nor an ISO 8601 date-time with its offset`);
 }
 
-/** `timestamp,value` per line; an optional header line (`timestamp,value`); one series. */
+/** A header cell: a name (timestamp, value, time, gpu_util), not a number or a date. */
+const NAME = /^[A-Za-z_]/;
+
+/**
+ * `timestamp,value` per line; an optional header line (`timestamp,value`: two names); one series.
+ * Read by csv-parse: quoted cells ("…", "" for a quote), LF or CRLF line ends, blank lines skipped,
+ * cells trimmed. Every refusal names the line.
+ */
 export function parseCsv(text: string): MeasuredSeries[] {
+  let records: string[][];
+  try {
+    // Blank lines are kept, as [""], to count lines: csv-parse's `info` would, at thrice the time.
+    records = parseCsvText(text, {
+      bom: true,
+      trim: true,
+      relax_column_count: true, // counted below, with the line's own message
+      // Not a lone CR: sampleCountUpperBound bounds the samples by the count of LF.
+      record_delimiter: ['\r\n', '\n'],
+    });
+  } catch (error) {
+    throw csvRefusal(error);
+  }
   const series: MeasuredSeries = { labels: {}, t: [], v: [] };
-  const lines = text.split(/\r?\n/);
-  for (let i = 0; i < lines.length; i++) {
-    const line = (lines[i] ?? '').trim();
-    if (line === '') continue;
-    const where = `line ${i + 1}`;
-    const cells = line.split(',');
-    if (cells.length !== 2) throw new MeasurementError(where, `has ${cells.length} cells; each line is timestamp,value`);
-    const [time = '', value = ''] = cells.map((c) => c.trim().replace(/^"(.*)"$/, '$1'));
-    if (series.t.length === 0 && i === firstLine(lines) && !/^[\d.]/.test(time)) continue; // the header
+  let line = 0;
+  let first = true;
+  for (const record of records) {
+    line++;
+    const where = `line ${line}`;
+    // A quoted cell may hold line ends; the record's next line is after them.
+    for (const cell of record) for (let at = cell.indexOf('\n'); at !== -1; at = cell.indexOf('\n', at + 1)) line++;
+    if (record.length === 1 && record[0] === '') continue; // a blank line
+    if (record.length !== 2) throw new MeasurementError(where, `has ${record.length} cell${record.length === 1 ? '' : 's'}; each line is timestamp,value`);
+    const time = (record[0] ?? '').trim(); // also inside quotes
+    const value = (record[1] ?? '').trim();
+    if (first && NAME.test(time) && NAME.test(value)) {
+      first = false;
+      continue; // the header
+    }
+    first = false;
     pushInOrder(series, csvTime(time, where), sampleValue(value, where), where);
   }
   if (series.t.length === 0) throw new MeasurementError('', 'holds no sample');
   return [series];
 }
 
-function firstLine(lines: string[]): number {
-  return lines.findIndex((l) => l.trim() !== '');
+/** csv-parse's refusal as a MeasurementError naming the line. */
+function csvRefusal(error: unknown): MeasurementError {
+  if (!(error instanceof CsvError)) return new MeasurementError('', `is not CSV: ${(error as Error).message}`);
+  const line = (error as CsvError & { lines?: number }).lines;
+  const where = line === undefined ? '' : `line ${line}`;
+  switch (error.code) {
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return new MeasurementError(where, 'the text ends inside a quoted cell: a quote (") is not closed');
+    case 'CSV_INVALID_CLOSING_QUOTE':
+    case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
+      return new MeasurementError(where, 'a quoted cell must end at its closing quote ("), before the comma or the line end');
+    case 'INVALID_OPENING_QUOTE':
+      return new MeasurementError(where, 'has a quote (") inside an unquoted cell; quote the whole cell and double the quotes in it');
+    default:
+      return new MeasurementError(where, `is not CSV: ${error.message}`);
+  }
 }
