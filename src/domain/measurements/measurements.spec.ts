@@ -124,6 +124,107 @@ describe('parsing a CSV', () => {
   });
 });
 
+describe('timestamps and numbers', () => {
+  // 2100-01-01T00:00:00Z: 130 years after 1970 with 32 leap days (1972 … 2096), 47,482 days of 86,400 s.
+  const YEAR_2100 = 47_482 * 86_400;
+  const matrix = (values: unknown[]) => JSON.stringify({ status: 'success', data: { resultType: 'matrix', result: [{ metric: {}, values }] } });
+
+  it('takes Unix seconds from 1970 to the last second before 2100', () => {
+    expect(YEAR_2100).toBe(4_102_444_800);
+    expect(parseCsv(`0,1\n${YEAR_2100 - 1},2`)[0]?.t).toEqual([0, YEAR_2100 - 1]);
+    expect(parseCsv('2099-12-31T23:59:59Z,1')[0]?.t).toEqual([YEAR_2100 - 1]);
+    expect(parsePrometheusMatrix(matrix([[YEAR_2100 - 0.5, '1']]))[0]?.t).toEqual([YEAR_2100 - 0.5]);
+  });
+
+  it.each([
+    ['microseconds', '1000000000000000,10', /outside 1970-01-01 to 2100-01-01.*microseconds/],
+    ['milliseconds', `${MONDAY * 1000},10`, /outside 1970-01-01 to 2100-01-01.*milliseconds; divide by 1000/],
+    ['2100 in seconds', `1,1\n${YEAR_2100},10`, /outside 1970-01-01 to 2100-01-01/],
+    ['2100 as a date', '2100-01-01T00:00:00Z,10', /outside 1970-01-01 to 2100-01-01/],
+    ['before 1970', '1969-12-31T23:59:59Z,10', /outside 1970-01-01 to 2100-01-01/],
+  ])('refuses a CSV timestamp in %s, naming the line', (_name, text, message) => {
+    const error = refusal(() => parseCsv(text));
+    expect(error.field).toBe(text.includes('\n') ? 'line 2' : 'line 1');
+    expect(error.message).toMatch(message);
+  });
+
+  it.each([
+    ['8.64e12 s', 8.64e12, /outside 1970-01-01 to 2100-01-01/],
+    ['2100', 4_102_444_800, /outside 1970-01-01 to 2100-01-01/],
+    ['a negative time', -1, /outside 1970-01-01 to 2100-01-01/],
+    ['hexadecimal text', '0x10', /not a Unix timestamp/],
+  ])('refuses a Prometheus timestamp of %s, naming the sample', (_name, t, message) => {
+    const error = refusal(() =>
+      parsePrometheusMatrix(
+        matrix([
+          [MONDAY, '1'],
+          [t, '2'],
+        ]),
+      ),
+    );
+    expect(error.field).toBe('data.result[0].values[1][0]');
+    expect(error.message).toMatch(message);
+  });
+
+  it('a timestamp out of range is INVALID_INPUT, not a RangeError from the hour of the week', () => {
+    for (const [format, text, field, inside] of [
+      ['CSV', '1000000000000000,10\n1000000000000300,12', 'measurements.traffic.csv', 'line 1: '],
+      [
+        'PROMETHEUS',
+        matrix([
+          [8.64e12, '1'],
+          [8.64e12 + 60, '1'],
+        ]),
+        'measurements.traffic.prometheus',
+        'data.result[0].values[0][0]: ',
+      ],
+    ] as const) {
+      const outcome = estimateFromMeasurements(estimateInput(), {
+        traffic: { format, text, field, unit: 'REQUESTS_PER_SECOND', kind: 'RATE' },
+        timezone: 'Europe/Berlin',
+        percentile: 95,
+      });
+      expect(outcome).toMatchObject({ kind: 'INVALID_INPUT', field, reason: expect.stringContaining(`${inside}timestamp`) });
+    }
+  });
+
+  it.each(['0x10', '0X1F', '0b11', '0o17'])('refuses the value %s: numbers are decimal', (value) => {
+    expect(refusal(() => parseCsv(`1,2\n2,${value}`))).toMatchObject({ field: 'line 2', message: expect.stringMatching(/is not a decimal number/) });
+    expect(refusal(() => parsePrometheusMatrix(matrix([[MONDAY, value]])))).toMatchObject({
+      field: 'data.result[0].values[0][1]',
+      message: expect.stringMatching(/is not a decimal number/),
+    });
+    expect(refusal(() => parseCsv(`${value},2`))).toMatchObject({ field: 'line 1', message: expect.stringMatching(/neither Unix seconds/) });
+  });
+
+  it('reads the decimal forms Prometheus and spreadsheets write', () => {
+    const values = ['42', '-1.5', '+2', '.5', '5.', '1e3', '1E-2', '0.000'];
+    expect(parsePrometheusMatrix(matrix(values.map((v, i) => [MONDAY + i, v])))[0]?.v).toEqual([42, -1.5, 2, 0.5, 5, 1000, 0.01, 0]);
+    expect(parseCsv(values.map((v, i) => `${MONDAY + i},${v}`).join('\n'))[0]?.v).toEqual([42, -1.5, 2, 0.5, 5, 1000, 0.01, 0]);
+  });
+
+  it.each([
+    ['2026-02-30T00:00:00Z', /no such day 30 in that month \(it has 28\)/],
+    ['2026-04-31T12:00:00+02:00', /no such day 31 in that month \(it has 30\)/],
+    ['2100-02-29T00:00:00Z', /no such day 29/], // 2100 is not a leap year
+    ['2026-13-01T00:00:00Z', /no such month/],
+    ['2026-00-10T00:00:00Z', /no such month/],
+    ['2026-01-00T00:00:00Z', /no such day 0/],
+    ['2026-01-01T24:00:00Z', /no such time of day/],
+    ['2026-01-01T23:60:00Z', /no such time of day/],
+    ['2026-01-01T00:00:00+24:00', /no such offset/],
+  ])('refuses the impossible date-time %s', (iso, message) => {
+    expect(refusal(() => parseCsv(`1,2\n${iso},3`))).toMatchObject({ field: 'line 2', message: expect.stringMatching(message) });
+  });
+
+  it('reads possible ones, leap days and offsets included', () => {
+    // 2028 is a leap year; +05:45 is 5.75 h ahead of UTC.
+    expect(parseCsv('2028-02-29T00:00:00Z,1')[0]?.t).toEqual([Date.UTC(2028, 1, 29) / 1000]);
+    expect(parseCsv('2026-11-02T00:00:00+05:45,1')[0]?.t).toEqual([MONDAY - 5.75 * 3600]);
+    expect(parseCsv('2026-11-01T19:00:00.5-05:00,1')[0]?.t).toEqual([MONDAY + 0.5]);
+  });
+});
+
 describe('hour of the week', () => {
   it('counts from Monday 00:00 in the zone, through daylight-saving changes', () => {
     expect(utc(MONDAY)).toBe(0);

@@ -1,7 +1,7 @@
 // Measured time series as a team exports them: the JSON answer of Prometheus' range query
 // (/api/v1/query_range, resultType "matrix") or a CSV of `timestamp,value` lines. Parsed strictly:
-// a value that is not a finite number, a timestamp that is not after the one before, a result of
-// another type, are refused with the place they were found (docs/measurements.md).
+// a value that is not a finite decimal number, a timestamp outside 1970–2100 or not after the one
+// before, a result of another type, are refused with the place they were found (docs/measurements.md).
 
 import { CsvError, parse as parseCsvText } from 'csv-parse/sync';
 
@@ -34,17 +34,51 @@ export function sampleCountUpperBound(text: string, format: 'PROMETHEUS' | 'CSV'
   return count;
 }
 
-/** A Prometheus value: the sample text ("42", "1e3"), refused when NaN, ±Inf or not a number at all. */
+/** A decimal number as Prometheus and spreadsheets write them: 42, -1.5, .5, 1e3; not 0x10, 0b1, 0o7. */
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/** A sample value ("42", "1e3"), refused when NaN, ±Inf, not a number at all, or not decimal. */
 function sampleValue(raw: unknown, where: string): number {
-  const n = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : typeof raw === 'number' ? raw : NaN;
-  if (!Number.isFinite(n)) throw new MeasurementError(where, `${JSON.stringify(raw)} is not a finite number (NaN and ±Inf are not measurements)`);
+  const text = typeof raw === 'string' ? raw.trim() : undefined;
+  const n = text !== undefined && DECIMAL.test(text) ? Number(text) : typeof raw === 'number' ? raw : NaN;
+  if (!Number.isFinite(n)) {
+    const notation = text !== undefined && Number.isFinite(Number(text)) && text !== '';
+    throw new MeasurementError(
+      where,
+      notation
+        ? `${JSON.stringify(raw)} is not a decimal number (hexadecimal, binary and octal notations are not read)`
+        : `${JSON.stringify(raw)} is not a finite number (NaN and ±Inf are not measurements)`,
+    );
+  }
   return n;
 }
 
+/** Timestamps are Unix seconds from 1970-01-01T00:00:00Z (0) up to, not including, 2100-01-01T00:00:00Z. */
+const EARLIEST_TIMESTAMP = 0;
+const LATEST_TIMESTAMP = 4_102_444_800;
+
+/** A timestamp in the range, else refused; one in milli-, micro- or nanoseconds of this century is named as such. */
+function inRange(t: number, raw: unknown, where: string): number {
+  if (t >= EARLIEST_TIMESTAMP && t < LATEST_TIMESTAMP) return t;
+  const unit = (
+    [
+      ['milliseconds', 1e3],
+      ['microseconds', 1e6],
+      ['nanoseconds', 1e9],
+    ] as const
+  ).find(([, per]) => t / per >= 946_684_800 && t / per < LATEST_TIMESTAMP);
+  throw new MeasurementError(
+    where,
+    `timestamp ${JSON.stringify(raw)} is outside 1970-01-01 to 2100-01-01: timestamps are Unix seconds from ${EARLIEST_TIMESTAMP} to below ${LATEST_TIMESTAMP}` +
+      (unit ? ` (this looks like ${unit[0]}; divide by ${unit[1]})` : ''),
+  );
+}
+
 function sampleTime(raw: unknown, where: string): number {
-  const t = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
-  if (!Number.isFinite(t) || t < 0) throw new MeasurementError(where, `${JSON.stringify(raw)} is not a Unix timestamp in seconds`);
-  return t;
+  const text = typeof raw === 'string' ? raw.trim() : undefined;
+  const t = typeof raw === 'number' ? raw : text !== undefined && DECIMAL.test(text) ? Number(text) : NaN;
+  if (!Number.isFinite(t)) throw new MeasurementError(where, `${JSON.stringify(raw)} is not a Unix timestamp in seconds`);
+  return inRange(t, raw, where);
 }
 
 function pushInOrder(series: MeasuredSeries, t: number, v: number, where: string): void {
@@ -120,12 +154,27 @@ export function parsePrometheusMatrix(text: string): MeasuredSeries[] {
   return result.map((raw, i) => seriesOf(raw, `${prefix}result[${i}]`));
 }
 
-/** A CSV timestamp: Unix seconds, or an ISO 8601 date-time with its offset (2026-11-02T14:00:00Z). */
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|[+-](\d{2}):(\d{2}))$/;
+
+/**
+ * A CSV timestamp: Unix seconds, or an ISO 8601 date-time with its offset (2026-11-02T14:00:00Z).
+ * Date.parse rolls impossible dates over (2026-02-30 becomes 2026-03-02), so each part is checked first.
+ */
 function csvTime(raw: string, where: string): number {
-  if (/^\d+(\.\d+)?$/.test(raw)) return Number(raw);
-  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(raw)) {
+  if (/^\d+(\.\d+)?$/.test(raw)) return inRange(Number(raw), raw, where);
+  const iso = ISO_DATE_TIME.exec(raw);
+  if (iso) {
+    const [year, month, day, hour, minute, second = 0] = iso.slice(1, 7).map((part) => (part === undefined ? undefined : Number(part)));
+    const [offsetHours = 0, offsetMinutes = 0] = iso.slice(9, 11).map((part) => (part === undefined ? undefined : Number(part)));
+    const daysInMonth = new Date(Date.UTC(year ?? 0, month ?? 0, 0)).getUTCDate();
+    let impossible: string | undefined;
+    if (month === undefined || month < 1 || month > 12) impossible = 'month';
+    else if (day === undefined || day < 1 || day > daysInMonth) impossible = `day ${day} in that month (it has ${daysInMonth})`;
+    else if ((hour ?? 0) > 23 || (minute ?? 0) > 59 || second > 59) impossible = 'time of day';
+    else if (offsetHours > 23 || offsetMinutes > 59) impossible = 'offset';
+    if (impossible) throw new MeasurementError(where, `${JSON.stringify(raw.slice(0, 40))} is not a date-time: there is no such ${impossible}`);
     const ms = Date.parse(raw);
-    if (Number.isFinite(ms)) return ms / 1000;
+    if (Number.isFinite(ms)) return inRange(ms / 1000, raw, where);
   }
   throw new MeasurementError(where, `${JSON.stringify(raw.slice(0, 40))} is neither Unix seconds nor an ISO 8601 date-time with its offset`);
 }
