@@ -57,7 +57,7 @@ const figure = (key: string): number => {
   if (v === undefined) throw new Error(`no ${key} in energy.yaml`);
   return v;
 };
-const TDP: Record<string, number> = { 'h100-sxm-80gb': 700, 'l4-24gb': 72 }; // energy.yaml GPU_POWER rows, read by hand
+const TDP: Record<string, number> = { 'h100-sxm-80gb': 700, 'l4-24gb': 72, 'a100-sxm-80gb': 400, 'l40s-48gb': 350 }; // energy.yaml GPU_POWER rows, read by hand
 
 /** kg CO2e per month, hour by hour: GPUs running × kWh per GPU-hour × grid intensity, the period scaled to the month. */
 function fromHourlyPlan(e: Estimate): number {
@@ -132,6 +132,28 @@ describe('energy and carbon of estimates (e2e, bundled catalog)', () => {
     expect(Number(other.costDifference.amount)).toBeCloseTo(Number(carbon.monthlyCost.amount) - Number(cost.monthlyCost.amount), 2);
     expect(other.kgCo2eDifference).toBeCloseTo(carbon.carbon.kgCo2ePerMonth - cost.carbon.kgCo2ePerMonth, 3);
     expect(other.kgCo2eDifference).toBeLessThanOrEqual(0);
+  });
+
+  it('a narrower policy never gives a cleaner CARBON plan, nor a cheaper COST plan (the GDPR reproduction of #39)', async () => {
+    // llama-3-8b, GDPR preset, RECOVERABLE, four GPU models, 5,000 GB egress, EUR: the same request
+    // with OVHcloud and Scaleway excluded offers a subset of the offers, so it cannot do better.
+    const request = (optimizeFor: 'COST' | 'CARBON', excludeProviders?: string[]) => ({
+      ...workload(optimizeFor),
+      gpus: ['h100-sxm-80gb', 'a100-sxm-80gb', 'l40s-48gb', 'l4-24gb'],
+      policy: { preset: 'GDPR_PERSONAL_DATA', tolerance: 'RECOVERABLE', ...(excludeProviders ? { excludeProviders } : {}) },
+      egressGbPerMonth: 5000,
+    });
+    const post = async (body: object) => (await t.http().post('/v1/estimates').send(body).expect(200)).body as Estimate;
+    const [carbon, narrowCarbon, cost, narrowCost] = await Promise.all([
+      post(request('CARBON')),
+      post(request('CARBON', ['ovhcloud', 'scaleway'])),
+      post(request('COST')),
+      post(request('COST', ['ovhcloud', 'scaleway'])),
+    ]);
+    expect(carbon.carbon.kgCo2ePerMonth).toBeLessThanOrEqual(narrowCarbon.carbon.kgCo2ePerMonth * (1 + 1e-9));
+    expect(Number(cost.monthlyCost.amount)).toBeLessThanOrEqual(Number(narrowCost.monthlyCost.amount));
+    expect(carbon.carbon.kgCo2ePerMonth).toBeLessThanOrEqual(cost.carbon.kgCo2ePerMonth * (1 + 1e-9));
+    expectNear(carbon.carbon.kgCo2ePerMonth, fromHourlyPlan(carbon));
   });
 
   it('a bad optimizeFor is a 400 naming the field', async () => {

@@ -74,7 +74,8 @@ export function alternativePricePerReplicaHour({
  * (more reserved, more serverless; burst by tolerance and scale-to-zero as asked). Very large
  * fleets scan only a window around the threshold rule's answer, plus none and the naive fleet.
  */
-export function optimizeBlendedPlan(input: PlanInput): PeriodPlan {
+export function optimizeBlendedPlan(input: PlanInput, objective?: PlanScore): PeriodPlan {
+  if (objective) return optimizeForScore(input, objective);
   let best: { input: PlanInput; order: number[]; R: number; threshold: number; cost: number } | null = null;
   for (const strategy of strategies(input)) {
     const order = batchOrder(strategy.demand);
@@ -94,6 +95,48 @@ export function optimizeBlendedPlan(input: PlanInput): PeriodPlan {
   // Every strategy has at least the reservation size 0 and one threshold.
   const chosen = defined(best, 'the cheapest candidate plan');
   return planPeriod(chosen.input, chosen.R, chosen.order, chosen.threshold);
+}
+
+/**
+ * An objective other than the tiers' weighted sum (objective.ts: carbon at the plan's utilization).
+ * Its value can be no less than lowerBound(weighted sum) for any plan, which lets the search skip
+ * candidates whose weighted sum alone rules them out.
+ */
+export interface PlanScore {
+  score: (plan: PeriodPlan) => number;
+  lowerBound: (weightedSum: number) => number;
+}
+
+/**
+ * The same candidates as optimizeBlendedPlan, each built (planPeriod on the input's tiers, whose
+ * prices are the objective's weights) and scored; the least score wins, then the least weighted
+ * sum, then the later candidate as there.
+ */
+function optimizeForScore(input: PlanInput, objective: PlanScore): PeriodPlan {
+  let best: { plan: PeriodPlan; score: number; sum: number } | null = null;
+  const SAME = 1e-12;
+  for (const strategy of strategies(input)) {
+    const order = batchOrder(strategy.demand);
+    const reserved = strategy.tiers.reserved;
+    for (const R of reservationSizes(strategy)) {
+      if (
+        best !== null &&
+        reserved &&
+        objective.lowerBound(R * strategy.demand.onlineReplicas.length * reserved.pricePerInstanceHour) > best.score * (1 + SAME)
+      )
+        break;
+      for (const threshold of serverlessThresholds(strategy, R * (reserved?.replicasPerInstance ?? 1))) {
+        const sum = periodCost(strategy, R, order, threshold);
+        if (sum === Infinity || (best !== null && objective.lowerBound(sum) > best.score * (1 + SAME))) continue;
+        const plan = planPeriod(strategy, R, order, threshold);
+        const score = objective.score(plan);
+        const better = best === null || score < best.score * (1 - SAME) || (score <= best.score * (1 + SAME) && sum <= best.sum * (1 + SAME));
+        if (better) best = { plan, score, sum };
+      }
+    }
+  }
+  // Without a feasible candidate, the plain search's answer (infeasible) says so.
+  return best?.plan ?? optimizeBlendedPlan(input);
 }
 
 /**

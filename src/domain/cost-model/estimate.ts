@@ -32,7 +32,8 @@ export function estimateInferenceCost(input: EstimateInput): EstimateOutcome {
   // The answer names the winner and the best plan of up to maxAlternatives other GPU × precision
   // pairs (at least one, see alternatives()): options that cannot be among those are not planned.
   const maxAlternatives = input.maxAlternatives ?? DEFAULT_MAX_ALTERNATIVES;
-  const keep = Number.isFinite(maxAlternatives) ? 1 + Math.max(1, Math.ceil(maxAlternatives)) : Infinity;
+  // Pruning by cost bounds holds for the cost objective only: CARBON plans every option.
+  const keep = Number.isFinite(maxAlternatives) && settings.objective === 'COST' ? 1 + Math.max(1, Math.ceil(maxAlternatives)) : Infinity;
   const sizing = evaluateCandidates(settings, { keep });
   if (sizing.evaluations.length === 0) {
     if (sizing.tooLargeGpus !== null) {
@@ -59,8 +60,7 @@ export function estimateInferenceCost(input: EstimateInput): EstimateOutcome {
     }
     return { kind: 'NO_USABLE_OFFER', reason: sizing.notes.join('; ') || 'no usable offer' };
   }
-  const rank =
-    input.optimizeFor === 'CARBON' ? byCarbonThenCost(input, (e) => priceEvaluation({ input, settings, evaluation: e }).blended) : compareEvaluations;
+  const rank = settings.objective === 'CARBON' ? byCarbonThenCost : compareEvaluations;
   const ranked = [...sizing.evaluations].sort(rank);
   const chosen = at(ranked, 0);
   const estimate = assemble({ input, settings, chosen });
@@ -107,6 +107,8 @@ function settingsFrom(input: EstimateInput, model: ModelSpec): RightSizingSettin
   if (!(Number.isInteger(minReplicas) && minReplicas >= 0)) return invalid('workload.minReplicas', 'must be an integer ≥ 0');
   const hoursPerMonth = input.hoursPerMonth ?? DEFAULT_HOURS_PER_MONTH;
   if (!positive(hoursPerMonth)) return invalid('hoursPerMonth', 'must be > 0');
+  const idleShare = input.carbonIdleShare ?? 1;
+  if (!(idleShare >= 0 && idleShare <= 1)) return invalid('carbonIdleShare', 'must be in [0, 1]');
   const share = input.recoverableSpotShare ?? DEFAULT_RECOVERABLE_SPOT_SHARE;
   if (!(share >= 0 && share <= 1)) return invalid('recoverableSpotShare', 'must be in [0, 1]');
   const precisions: readonly Precision[] = input.precisions?.length ? input.precisions : [model.nativePrecision];
@@ -142,6 +144,8 @@ function settingsFrom(input: EstimateInput, model: ModelSpec): RightSizingSettin
     egressGbPerMonth: input.egressGbPerMonth ?? 0,
     egressPricePerGb: input.egressPricePerGb,
     measuredThroughput: input.measuredThroughput ?? [],
+    objective: input.optimizeFor ?? 'COST',
+    carbon: { idleShare },
   };
 }
 
@@ -184,7 +188,8 @@ export function priceEvaluation({
   const blended = cost(evaluation.blended);
   const naive = evaluation.naive ? cost(evaluation.naive) : null;
   const autoscaled = evaluation.autoscaled ? cost(evaluation.autoscaled) : null;
-  if (naive && autoscaled) {
+  // The cost objective's guarantee; a CARBON plan may cost more than buying on demand.
+  if (naive && autoscaled && settings.objective === 'COST') {
     assertNotDearer({ plan: autoscaled, than: naive, what: 'on-demand autoscaling', baseline: 'the naive plan' });
     assertNotDearer({ plan: blended, than: autoscaled, what: 'the blended plan', baseline: 'on-demand autoscaling' });
   }

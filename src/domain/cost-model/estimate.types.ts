@@ -88,8 +88,16 @@ export interface EstimateInput {
   measuredThroughput?: readonly MeasuredThroughputInput[];
   /** How many alternatives to return. Default 3. */
   maxAlternatives?: number;
-  /** COST (default): the cheapest plan; CARBON: the plan with the least g CO2e at full load (carbon-ranking.ts). */
+  /**
+   * COST (default): the cheapest plan; CARBON: the plan with the least g CO2e per month at the
+   * plan's utilization, as the answer reports it (objective.ts, docs/carbon.md), then the cheapest.
+   */
   optimizeFor?: 'COST' | 'CARBON';
+  /**
+   * The share of board power a GPU draws idle (docs/carbon.md, 0..1), for the carbon of a plan at
+   * its utilization. Absent: full load (1), so unknown idle power never flatters a plan.
+   */
+  carbonIdleShare?: number;
 }
 
 export interface TierSummary {

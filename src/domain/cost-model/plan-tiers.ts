@@ -119,23 +119,8 @@ export function spotOverheadFactor({
   return 1 + interruptionsPerHour * (modelLoadHours + lostWorkHours);
 }
 
-/**
- * Picks the tiers a replica of t GPUs can use: for each plan slot, the offer of the models filling
- * it (catalog/pricing-model-traits.ts) that is cheapest per replica-hour, of every instance size
- * the candidate has, the first in PRICING_MODELS order on a tie (of the reservation terms, 1 year
- * before 3). Instances with fewer than t GPUs cannot hold a replica. INTOLERANT traffic never gets spot
- * (docs/cost-model.md#burst-above-the-reservation). Each spot offer carries its own overhead
- * (its band's rate unless the caller gave one), so the spot comparison is by effective price.
- */
-export function planTiers({
-  offers,
-  tensorParallel,
-  tolerance,
-  interruptionsPerHour,
-  modelLoadHours,
-  lostWorkHours,
-}: {
-  offers: readonly TierOfferInput[];
+/** What planTiers and planTierChoices need to price a tier for replicas of t GPUs. */
+interface TierSettings {
   tensorParallel: number;
   tolerance: InterruptionTolerance;
   /** The caller's rate for every spot offer; undefined: each offer's band, else the default. */
@@ -143,47 +128,64 @@ export function planTiers({
   /** Paid again after each spot interruption. */
   modelLoadHours: number;
   lostWorkHours: number;
-}): PlanTiers {
-  const tier = (offer: TierOfferInput): PlanTier | null => {
-    const replicasPerInstance = Math.floor(offer.gpusPerInstance / tensorParallel);
-    if (replicasPerInstance < 1) return null;
-    const spot = PRICING_MODEL_TRAITS[offer.pricingModel].interruptible;
-    const rate = spot ? spotInterruptionsPerHour(interruptionsPerHour, offer.interruptionRate) : null;
-    const overhead = rate === null ? 1 : spotOverheadFactor({ interruptionsPerHour: rate, modelLoadHours, lostWorkHours });
-    return {
-      offer,
-      replicasPerInstance,
-      pricePerInstanceHour: asNumber(offer.pricePerInstanceHour) * overhead,
-      overhead,
-      interruptionsPerHour: rate,
-      interruptionBasis: spot ? spotInterruptionBasis(interruptionsPerHour, offer.interruptionRate) : null,
-    };
+}
+
+/** An offer as a dedicated tier for replicas of t GPUs; null when an instance cannot hold one. */
+function pricedTier(offer: TierOfferInput, s: TierSettings): PlanTier | null {
+  const replicasPerInstance = Math.floor(offer.gpusPerInstance / s.tensorParallel);
+  if (replicasPerInstance < 1) return null;
+  const spot = PRICING_MODEL_TRAITS[offer.pricingModel].interruptible;
+  const rate = spot ? spotInterruptionsPerHour(s.interruptionsPerHour, offer.interruptionRate) : null;
+  const overhead = rate === null ? 1 : spotOverheadFactor({ interruptionsPerHour: rate, modelLoadHours: s.modelLoadHours, lostWorkHours: s.lostWorkHours });
+  return {
+    offer,
+    replicasPerInstance,
+    pricePerInstanceHour: asNumber(offer.pricePerInstanceHour) * overhead,
+    overhead,
+    interruptionsPerHour: rate,
+    interruptionBasis: spot ? spotInterruptionBasis(s.interruptionsPerHour, offer.interruptionRate) : null,
   };
+}
+
+/** Serverless bills busy time per GPU, so any instance size serves: no packing, no minimum. */
+function serverlessTier(offer: TierOfferInput, tensorParallel: number): NonNullable<PlanTiers['serverless']> {
+  return { offer, pricePerReplicaBusyHour: (asNumber(offer.pricePerInstanceHour) * tensorParallel) / offer.gpusPerInstance };
+}
+
+/** In PRICING_MODELS order, so that on a tie the earlier model (the shorter reservation term) wins. */
+const inModelOrder = (offers: readonly TierOfferInput[]): TierOfferInput[] =>
+  [...offers].sort((a, b) => PRICING_MODELS.indexOf(a.pricingModel) - PRICING_MODELS.indexOf(b.pricingModel));
+
+/**
+ * Picks the tiers a replica of t GPUs can use: for each plan slot, the offer of the models filling
+ * it (catalog/pricing-model-traits.ts) that is cheapest per replica-hour, of every instance size
+ * the candidate has, the first in PRICING_MODELS order on a tie (of the reservation terms, 1 year
+ * before 3). Instances with fewer than t GPUs cannot hold a replica. INTOLERANT traffic never gets spot
+ * (docs/cost-model.md#burst-above-the-reservation). Each spot offer carries its own overhead
+ * (its band's rate unless the caller gave one), so the spot comparison is by effective price.
+ * The estimate plans every combination planTierChoices gives; this is the cheapest one by price alone.
+ */
+export function planTiers({ offers, ...s }: TierSettings & { offers: readonly TierOfferInput[] }): PlanTiers {
   const perReplica = (t: PlanTier | null): number => (t ? t.pricePerInstanceHour / t.replicasPerInstance : Infinity);
   const tiers: PlanTiers = { reserved: null, onDemand: null, spot: null, serverless: null };
   const keepCheaper = (slot: 'reserved' | 'onDemand' | 'spot', candidate: PlanTier | null): void => {
     if (perReplica(candidate) < perReplica(tiers[slot])) tiers[slot] = candidate;
   };
-  // In PRICING_MODELS order, so that on a tie the earlier model (the shorter reservation term) wins.
-  const ordered = [...offers].sort((a, b) => PRICING_MODELS.indexOf(a.pricingModel) - PRICING_MODELS.indexOf(b.pricingModel));
-  for (const offer of ordered) {
+  for (const offer of inModelOrder(offers)) {
     const slot = PRICING_MODEL_TRAITS[offer.pricingModel].planSlot;
     switch (slot) {
       case 'RESERVED':
-        keepCheaper('reserved', tier(offer));
+        keepCheaper('reserved', pricedTier(offer, s));
         break;
       case 'ON_DEMAND':
-        keepCheaper('onDemand', tier(offer));
+        keepCheaper('onDemand', pricedTier(offer, s));
         break;
       case 'SPOT':
-        if (tolerance !== 'INTOLERANT') keepCheaper('spot', tier(offer));
+        if (s.tolerance !== 'INTOLERANT') keepCheaper('spot', pricedTier(offer, s));
         break;
       case 'SERVERLESS': {
-        // Billed per GPU of busy time, so any instance size serves: no packing, no minimum.
-        const pricePerReplicaBusyHour = (asNumber(offer.pricePerInstanceHour) * tensorParallel) / offer.gpusPerInstance;
-        if (!tiers.serverless || pricePerReplicaBusyHour < tiers.serverless.pricePerReplicaBusyHour) {
-          tiers.serverless = { offer, pricePerReplicaBusyHour };
-        }
+        const candidate = serverlessTier(offer, s.tensorParallel);
+        if (!tiers.serverless || candidate.pricePerReplicaBusyHour < tiers.serverless.pricePerReplicaBusyHour) tiers.serverless = candidate;
         break;
       }
       default:
@@ -191,6 +193,81 @@ export function planTiers({
     }
   }
   return tiers;
+}
+
+/** At most this many offers per slot enter the combinations (the best by the objective first). */
+const MAX_CHOICES_PER_SLOT = 4;
+
+/**
+ * Every combination of one offer per plan slot that the objective could prefer
+ * (docs/cost-model.md#the-objective). An offer is left out only when another in its slot dominates it:
+ * instances whose replica count divides its own (so every fleet it can build, the other builds with
+ * no more replica slots), no more per replica-hour by the objective (COST: effective price; CARBON:
+ * g CO2e at full load, then price) and no dearer egress. What remains differs in instance size,
+ * price, carbon or egress, and which of them wins depends on the demand: the estimate plans each
+ * combination. The combinations' offers are in PRICING_MODELS order within a slot, so ties keep
+ * the shorter reservation term. An empty list: no slot but serverless can hold a replica.
+ */
+export function planTierChoices({
+  offers,
+  objective,
+  egressPriceOf,
+  ...s
+}: TierSettings & {
+  offers: readonly TierOfferInput[];
+  objective: 'COST' | 'CARBON';
+  /** The egress price per GB the plan would pay for an offer (its provider's, else the fallback); null: unknown. */
+  egressPriceOf: (offer: TierOfferInput) => number | null;
+}): PlanTiers[] {
+  const carbon = (o: TierOfferInput): number => o.gCo2ePerGpuHour ?? Infinity;
+  const egress = (o: TierOfferInput): number => egressPriceOf(o) ?? Infinity;
+  type Choice = { offer: TierOfferInput; granularity: number; key: number[] };
+  const keyOf = (o: TierOfferInput, pricePerReplicaHour: number, gpusPerReplicaSlot: number): number[] =>
+    objective === 'CARBON' ? [carbon(o) * gpusPerReplicaSlot, pricePerReplicaHour, egress(o)] : [pricePerReplicaHour, egress(o)];
+  const dominates = (a: Choice, b: Choice): boolean => b.granularity % a.granularity === 0 && a.key.every((v, i) => v <= (b.key[i] ?? Infinity));
+  const front = <T extends Choice>(choices: T[]): T[] => {
+    const kept = choices.filter((b, j) => !choices.some((a, i) => a !== b && dominates(a, b) && (!dominates(b, a) || i < j)));
+    return kept.sort((a, b) => compareKeys(a.key, b.key)).slice(0, MAX_CHOICES_PER_SLOT);
+  };
+  const dedicated = {
+    RESERVED: [] as (Choice & { tier: PlanTier })[],
+    ON_DEMAND: [] as (Choice & { tier: PlanTier })[],
+    SPOT: [] as (Choice & { tier: PlanTier })[],
+  };
+  const serverless: (Choice & { tier: NonNullable<PlanTiers['serverless']> })[] = [];
+  for (const offer of inModelOrder(offers)) {
+    const slot = PRICING_MODEL_TRAITS[offer.pricingModel].planSlot;
+    if (slot === 'SERVERLESS') {
+      const tier = serverlessTier(offer, s.tensorParallel);
+      serverless.push({ offer, granularity: 1, key: keyOf(offer, tier.pricePerReplicaBusyHour, s.tensorParallel), tier });
+      continue;
+    }
+    if (slot === 'SPOT' && s.tolerance === 'INTOLERANT') continue;
+    const tier = pricedTier(offer, s);
+    if (!tier) continue;
+    const r = tier.replicasPerInstance;
+    dedicated[slot].push({ offer, granularity: r, key: keyOf(offer, tier.pricePerInstanceHour / r, offer.gpusPerInstance / r), tier });
+  }
+  const options = <T>(choices: { tier: T }[]): (T | null)[] => (choices.length ? choices.map((c) => c.tier) : [null]);
+  const [reservedTiers, onDemandTiers, spotTiers, serverlessTiers] = [
+    options(front(dedicated.RESERVED)),
+    options(front(dedicated.ON_DEMAND)),
+    options(front(dedicated.SPOT)),
+    options(front(serverless)),
+  ];
+  const out: PlanTiers[] = [];
+  for (const reserved of reservedTiers)
+    for (const onDemand of onDemandTiers)
+      for (const spot of spotTiers) for (const sl of serverlessTiers) if (reserved || onDemand || spot) out.push({ reserved, onDemand, spot, serverless: sl });
+  return out;
+}
+
+function compareKeys(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < a.length; i++) {
+    const [x, y] = [a[i] ?? 0, b[i] ?? 0];
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return 0;
 }
 
 /** The offers of the models that fill a plan slot. */

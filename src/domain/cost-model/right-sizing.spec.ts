@@ -41,6 +41,8 @@ function settings(candidates: GpuCandidate[], overrides: Partial<RightSizingSett
     egressGbPerMonth: 0,
     egressPricePerGb: undefined,
     measuredThroughput: [],
+    objective: 'COST',
+    carbon: { idleShare: 1 },
     ...overrides,
   };
 }

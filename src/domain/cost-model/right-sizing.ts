@@ -9,7 +9,8 @@ import { blendedCostLowerBound, optimizeBlendedPlan } from './blended-plan.js';
 import { planPeriod, type PeriodPlan, type PlanInput } from './plan-period.js';
 import { hourlyDemand, type HourlyDemand } from './demand.js';
 import type { GpuCandidate, MeasuredThroughputInput } from './estimate.types.js';
-import { planTiers, type PlanTier, type PlanTiers } from './plan-tiers.js';
+import { planTierChoices, type PlanTier, type PlanTiers } from './plan-tiers.js';
+import { carbonWeightedTiers, planCarbonPerPeriod, repriced, type CarbonModel, type Objective } from './objective.js';
 import { egressPriceOf, tierGpuHours, type EgressInput } from './plan-costing.js';
 import type { Decimal } from '../money/money.js';
 import { estimateReplicaThroughput, measuredReplicaThroughput, type ReplicaThroughput } from './throughput.js';
@@ -42,6 +43,9 @@ export interface RightSizingSettings {
   /** The caller's egress price per GB, for providers whose own is unknown. */
   egressPricePerGb: Decimal | undefined;
   measuredThroughput: readonly MeasuredThroughputInput[];
+  /** What the plans minimise (objective.ts): COST, or CARBON at the plan's utilization. */
+  objective: Objective;
+  carbon: CarbonModel;
 }
 
 /** A plan and the tier each of its slots was priced with. */
@@ -74,6 +78,8 @@ export interface Evaluation {
   baselineTier: PlanTier | null;
   /** The blended plan plus egress, per month (comparison only). */
   monthlyCostEstimate: number;
+  /** The blended plan's g CO2e per month by the answer's formula (objective.ts); huge with an offer of unknown carbon. */
+  carbonPerMonth: number;
   /**
    * Tiers the plan leaves out although they would lower the GPU cost: their provider's egress
    * price made the plan dearer in total (empty when none was).
@@ -142,7 +148,7 @@ export function evaluateCandidates(s: RightSizingSettings, { keep = Infinity }: 
         const prepared = prepareOne({ s, candidate, candidateIndex, precision, memory, measured });
         if (typeof prepared === 'string') notes.push(prepared);
         else if ('tooLargeGpus' in prepared) tooLargeGpus = Math.min(tooLargeGpus ?? Infinity, prepared.tooLargeGpus);
-        else pending.push(prepared);
+        else pending.push(...prepared);
       }
     }
   });
@@ -235,7 +241,7 @@ function prepareOne({
   precision: Precision;
   memory: ReplicaMemory;
   measured: MeasuredThroughputInput | undefined;
-}): Pending | string | { tooLargeGpus: number } {
+}): Pending[] | string | { tooLargeGpus: number } {
   const t = memory.tensorParallel;
   const throughput = measured
     ? measuredReplicaThroughput({ ...measured, avgOutputTokens: s.avgOutputTokens, memoryBatchLimit: memory.maxBatch })
@@ -251,19 +257,20 @@ function prepareOne({
   if (!throughput || !(throughput.requestsPerSecond > 0)) return `no throughput for ${candidate.gpu.slug}`;
 
   const modelLoadSeconds = s.modelLoadSeconds ?? MODEL_START_SECONDS + weightBytes({ model: s.model, precision }) / 1e9 / MODEL_LOAD_GB_PER_SECOND;
-  const tiers = planTiers({
+  const egressPrice = (o: PlanTier['offer']): number | null => (s.egressGbPerMonth > 0 ? (egressPriceOf(o, egressOf(s))?.toNumber() ?? null) : 0);
+  const choices = planTierChoices({
     offers: candidate.offers,
+    objective: s.objective,
+    egressPriceOf: egressPrice,
     tensorParallel: t,
     tolerance: s.tolerance,
     interruptionsPerHour: s.interruptionsPerHour,
     modelLoadHours: modelLoadSeconds / 3600,
     lostWorkHours: s.lostWorkMinutes / 60,
   });
-  if (!tiers.onDemand && !tiers.reserved && !tiers.spot) {
+  if (choices.length === 0) {
     return `${candidate.gpu.slug}: no on-demand, reserved or allowed spot offer holds a ${t}-GPU replica`;
   }
-  // The baselines are what buying on demand would cost: priced from an on-demand offer or not at all.
-  const baselineTier = tiers.onDemand;
   const demand = hourlyDemand({
     hourlyRequestsPerSecond: s.hourlyRequestsPerSecond,
     batchShare: s.batchShare,
@@ -274,6 +281,12 @@ function prepareOne({
   });
   // Checked before any planning: the plan's work must not grow with the request rate.
   if (demand.naivePeakReplicas * t > MAX_PLANNED_GPUS) return { tooLargeGpus: demand.naivePeakReplicas * t };
+  return choices.map((tiers) => pendingOf({ s, candidate, candidateIndex, precision, memory, throughput, demand, tiers, modelLoadSeconds }));
+}
+
+/** One tier combination of an option, ready to plan. */
+function pendingOf(p: Omit<Pending, 'planInput' | 'lowerBound' | 'baselineTier'> & { s: RightSizingSettings }): Pending {
+  const { s, demand, tiers, throughput } = p;
   const planInput: PlanInput = {
     demand,
     tiers,
@@ -281,20 +294,21 @@ function prepareOne({
     recoverableSpotShare: s.recoverableSpotShare,
     replicaRequestsPerSecond: throughput.requestsPerSecond,
     targetUtilization: s.targetUtilization,
-    modelLoadHours: modelLoadSeconds / 3600,
+    modelLoadHours: p.modelLoadSeconds / 3600,
     scaleToZero: s.scaleToZero,
     minReplicas: s.minReplicas,
   };
   return {
-    candidateIndex,
-    candidate,
-    precision,
-    memory,
+    candidateIndex: p.candidateIndex,
+    candidate: p.candidate,
+    precision: p.precision,
+    memory: p.memory,
     throughput,
     demand,
     tiers,
-    modelLoadSeconds,
-    baselineTier,
+    modelLoadSeconds: p.modelLoadSeconds,
+    // The baselines are what buying on demand would cost: priced from an on-demand offer or not at all.
+    baselineTier: tiers.onDemand,
     planInput,
     lowerBound: toMonth(s, demand, blendedCostLowerBound(planInput)) + s.egressGbPerMonth * cheapestEgress(tiers, egressOf(s)),
   };
@@ -333,9 +347,10 @@ function planOne(s: RightSizingSettings, p: Pending): Evaluation {
   // more in egress than it saves: the plans without the dearer-egress tiers (and the on-demand
   // baseline itself) compete on the total, and the cheapest in total is the plan (estimate.ts asserts
   // that it is never dearer than a baseline).
-  let blended: PricedPlan = { plan: optimizeBlendedPlan(planInput), tiers };
+  let blended: PricedPlan = { plan: s.objective === 'CARBON' ? cleanestPlan(s, p) : optimizeBlendedPlan(planInput), tiers };
   let monthlyCost = monthlyCostEstimate(s, p.demand, blended, t);
-  for (const option of egressOptions(s, p, autoscaledOnce)) {
+  // Egress changes cost, not carbon: only the cost objective weighs plans without the dearer-egress tiers.
+  for (const option of s.objective === 'COST' ? egressOptions(s, p, autoscaledOnce) : []) {
     if (!option.plan.feasible) continue;
     const cost = monthlyCostEstimate(s, p.demand, option, t);
     if (cost < monthlyCost * (1 - 1e-12)) {
@@ -373,8 +388,38 @@ function planOne(s: RightSizingSettings, p: Pending): Evaluation {
     },
     baselineTier,
     monthlyCostEstimate: monthlyCost,
+    carbonPerMonth: toMonth(s, p.demand, carbonPerPeriod(s, p, blended)),
     leftOutForEgress,
   };
+}
+
+/** g CO2e per period of one of the option's plans (objective.ts). */
+function carbonPerPeriod(s: RightSizingSettings, p: Pending, priced: PricedPlan): number {
+  return planCarbonPerPeriod({
+    plan: priced.plan,
+    tiers: priced.tiers,
+    tensorParallel: p.memory.tensorParallel,
+    busyReplicaHoursPerPeriod: p.demand.busyReplicaHoursPerPeriod,
+    model: s.carbon,
+  });
+}
+
+/**
+ * The option's plan with the least carbon at its utilization: the optimizer's candidates built on
+ * the carbon-weighted tiers and scored by the answer's formula, then priced in money again. The
+ * carbon at full load, times the idle share, bounds it from below (a millionth of the price rides
+ * on the weights as a tie-break, hence the small margin).
+ */
+function cleanestPlan(s: RightSizingSettings, p: Pending): PeriodPlan {
+  const weighted = carbonWeightedTiers(p.tiers, p.memory.tensorParallel);
+  const plan = optimizeBlendedPlan(
+    { ...p.planInput, tiers: weighted },
+    {
+      score: (candidate) => carbonPerPeriod(s, p, { plan: candidate, tiers: weighted }),
+      lowerBound: (weightedSum) => s.carbon.idleShare * weightedSum * (1 - 1e-3),
+    },
+  );
+  return repriced(plan, p.tiers);
 }
 
 const tierOffers = (tiers: PlanTiers): PlanTier['offer'][] =>

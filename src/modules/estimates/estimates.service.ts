@@ -181,7 +181,7 @@ export class EstimatesService {
     });
     if (ctx.optimizeFor === 'CARBON') {
       outcome.estimate.assumptions.push(
-        'Optimized for carbon: each GPU, pricing model and instance size uses its compliant offer with the least g CO2e per GPU-hour, and plans are ranked by their carbon at full load before cost (docs/carbon.md).',
+        'Optimized for carbon: the compliant offers with the least g CO2e per replica-hour of each GPU, pricing model and instance size are combined, and the plan with the least carbon at its own utilization (the figure reported below) wins, then the cheapest (docs/carbon.md).',
       );
     }
     return { outcome, carbon };
@@ -218,6 +218,8 @@ export class EstimatesService {
       })),
       maxAlternatives: input.maxAlternatives,
       optimizeFor: ctx.optimizeFor,
+      // The carbon objective weighs plans at their utilization, by the idle share the answer's carbon uses.
+      carbonIdleShare: ctx.index.energy.idleShare()?.value,
     };
   }
 
