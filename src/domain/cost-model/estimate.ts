@@ -13,6 +13,7 @@ import type { PricedPlan } from './right-sizing.js';
 import { compareEvaluations, evaluateCandidates, MAX_PLANNED_GPUS, type Evaluation, type RightSizingSettings } from './right-sizing.js';
 import { at } from '../checked.js';
 import { byCarbonThenCost } from './carbon-ranking.js';
+import { planUtilization } from './objective.js';
 
 export const DEFAULT_HOURS_PER_MONTH = 730;
 export const DEFAULT_RECOVERABLE_SPOT_SHARE = 0.5;
@@ -290,8 +291,8 @@ function utilizationOf({ blended, plan, demand }: { blended: PlanCosting; plan: 
   idleCapacity: Decimal;
 } {
   const serverlessHours = plan.plan.serverlessReplicaHours;
-  const paidReplicaHours = blended.dedicatedReplicaHoursPerPeriod + serverlessHours;
-  const averageUtilization = paidReplicaHours > 0 ? Math.min(1, demand.busyReplicaHoursPerPeriod / paidReplicaHours) : 0;
+  // The utilization the carbon objective weighs plans at (objective.ts): one definition for both.
+  const averageUtilization = planUtilization(plan.plan, plan.tiers, demand.busyReplicaHoursPerPeriod);
   const dedicatedBusy = Math.max(0, demand.busyReplicaHoursPerPeriod - serverlessHours);
   const dedicatedUtilization = blended.dedicatedReplicaHoursPerPeriod > 0 ? Math.min(1, dedicatedBusy / blended.dedicatedReplicaHoursPerPeriod) : 1;
   return { averageUtilization, idleCapacity: blended.dedicatedCost.mul(1 - dedicatedUtilization) };
