@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { Decimal } from '../money/money.js';
 import { blendedCostLowerBound, optimizeBlendedPlan, reservedReplicasByRule } from './blended-plan.js';
-import { periodCost, planPeriod, type BurstMode, type PlanInput } from './plan-period.js';
+import { periodCost, planPeriod, type BurstMode, type PlanInput, type PlanTotals, type SpillTier } from './plan-period.js';
 import { hourlyDemand } from './demand.js';
 import { offer } from './estimate.factories.js';
 import { planTiers, spotOverheadFactor, type PlanTier } from './plan-tiers.js';
@@ -343,7 +343,7 @@ describe(blendedCostLowerBound.name, () => {
 });
 
 describe(periodCost.name, () => {
-  it('prices every reservation size exactly like planPeriod', () => {
+  it('prices every reservation size, spill tier and threshold exactly like planPeriod, and counts the same hours', () => {
     const tolerance = fc.constantFrom<InterruptionTolerance>('INTOLERANT', 'RECOVERABLE', 'TOLERANT');
     fc.assert(
       fc.property(
@@ -356,7 +356,8 @@ describe(periodCost.name, () => {
         fc.boolean(),
         fc.constantFrom<BurstMode>('BY_TOLERANCE', 'ON_DEMAND'),
         fc.constantFrom(0.1, 2),
-        (tenths, batchShare, tol, scaleToZero, gpus, reserved, serverless, burst, modelLoadHours) => {
+        fc.constantFrom<SpillTier | undefined>(undefined, 'SPOT', 'ON_DEMAND', 'SERVERLESS'),
+        (tenths, batchShare, tol, scaleToZero, gpus, reserved, serverless, burst, modelLoadHours, spillTier) => {
           const p = {
             ...input({
               profile: tenths.map((x) => x / 10),
@@ -368,10 +369,24 @@ describe(periodCost.name, () => {
               prices: { od: '4', res: '2.4', spot: '1.2', ...(serverless ? { serverless: '9' } : {}) },
             }),
             burst,
+            spillTier,
           };
           const order = [...p.demand.onlineReplicas.keys()].sort((a, b) => at(p.demand.onlineReplicas, a) - at(p.demand.onlineReplicas, b) || a - b);
           for (const threshold of [-1, 0.3, 2]) {
-            expect(periodCost(p, reserved, order, threshold)).toBeCloseTo(planPeriod(p, reserved, order, threshold).costPerPeriod, 9);
+            const totals: PlanTotals = {
+              instanceHours: { reserved: -1, onDemand: -1, spot: -1 },
+              serverlessReplicaHours: -1,
+              costPerPeriod: -1,
+              batchSpillTier: 'SPOT',
+            };
+            const cost = periodCost(p, reserved, order, threshold, totals);
+            const plan = planPeriod(p, reserved, order, threshold);
+            expect(cost).toBeCloseTo(plan.costPerPeriod, 9);
+            if (cost === Infinity) continue;
+            expect(totals.costPerPeriod).toBeCloseTo(cost, 9);
+            expect(totals.serverlessReplicaHours).toBeCloseTo(plan.serverlessReplicaHours, 9);
+            expect(totals.batchSpillTier).toBe(plan.batchSpillTier);
+            for (const tier of ['reserved', 'onDemand', 'spot'] as const) expect(totals.instanceHours[tier]).toBeCloseTo(plan.instanceHours[tier], 9);
           }
         },
       ),

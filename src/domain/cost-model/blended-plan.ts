@@ -1,7 +1,17 @@
 // The blended plan (docs/cost-model.md#the-blended-plan): how many instances to reserve, how to buy the burst and which hours go
 // serverless, chosen by pricing every candidate period, a day or a week (plan-period.ts), and keeping the cheapest.
 import type { InterruptionTolerance } from '../compliance/policy.js';
-import { batchOrder, periodCost, NO_SERVERLESS, planPeriod, type BurstMode, type PeriodPlan, type PlanInput } from './plan-period.js';
+import {
+  batchOrder,
+  periodCost,
+  NO_SERVERLESS,
+  planPeriod,
+  spillOptions,
+  type BurstMode,
+  type PeriodPlan,
+  type PlanInput,
+  type PlanTotals,
+} from './plan-period.js';
 import type { PlanTier, PlanTiers } from './plan-tiers.js';
 import { at, defined } from '../checked.js';
 
@@ -103,21 +113,44 @@ export function optimizeBlendedPlan(input: PlanInput, objective?: PlanScore): Pe
  * candidates whose weighted sum alone rules them out.
  */
 export interface PlanScore {
-  score: (plan: PeriodPlan) => number;
+  /** Reads only the plan's totals: the search scores candidates without building their hours. */
+  score: (plan: PlanTotals) => number;
   lowerBound: (weightedSum: number) => number;
+  /** A candidate of the search known to score well (the weights' own best): the search starts from it and prunes sooner. */
+  start?: PeriodPlan;
 }
 
 /**
- * The same candidates as optimizeBlendedPlan, each built (planPeriod on the input's tiers, whose
- * prices are the objective's weights) and scored; the least score wins, then the least weighted
- * sum, then the later candidate as there.
+ * The same candidates as optimizeBlendedPlan, each priced by periodCost on the input's tiers (whose
+ * prices are the objective's weights) and scored on its totals; the least score wins, then the
+ * least weighted sum, then the later candidate as there. Only the winner's hours are built.
  */
 function optimizeForScore(input: PlanInput, objective: PlanScore): PeriodPlan {
-  let best: { plan: PeriodPlan; score: number; sum: number } | null = null;
+  type Candidate = { strategy: PlanInput; R: number; order: number[]; threshold: number };
+  // Written inside `consider`: typed by assertion, or the compiler narrows it to null for good.
+  let best = null as { candidate: Candidate | null; plan: PeriodPlan | null; score: number; sum: number } | null;
+  const start = objective.start;
+  if (start?.feasible) best = { candidate: null, plan: start, score: objective.score(start), sum: start.costPerPeriod };
   const SAME = 1e-12;
+  const totals: PlanTotals = { instanceHours: { reserved: 0, onDemand: 0, spot: 0 }, serverlessReplicaHours: 0, costPerPeriod: 0, batchSpillTier: null };
+  const ruledOut = (sum: number): boolean => sum === Infinity || (best !== null && objective.lowerBound(sum) > best.score * (1 + SAME));
+  /** Prices the candidate with its totals and keeps it if it scores better; returns where its batch spilled (null: ruled out). */
+  const consider = (candidate: Candidate): PlanTotals['batchSpillTier'] => {
+    const sum = periodCost(candidate.strategy, candidate.R, candidate.order, candidate.threshold, totals);
+    if (ruledOut(sum)) return null;
+    const score = objective.score(totals);
+    const better = best === null || score < best.score * (1 - SAME) || (score <= best.score * (1 + SAME) && sum <= best.sum * (1 + SAME));
+    if (better) best = { candidate, plan: null, score, sum };
+    return totals.batchSpillTier;
+  };
   for (const strategy of strategies(input)) {
     const order = batchOrder(strategy.demand);
     const reserved = strategy.tiers.reserved;
+    // A candidate whose batch work spills is also tried with the spill held to every other tier that
+    // may take it: the tier cheapest by the weights need not score best (egress, utilization). Held
+    // elsewhere, the spill costs no less by the weights, so a ruled-out candidate stays ruled out.
+    const spillTiers = spillOptions({ remaining: 1, tiers: strategy.tiers, tolerance: strategy.tolerance }).map((o) => o.tier);
+    const held = new Map(spillTiers.map((spillTier) => [spillTier, { ...strategy, spillTier }]));
     for (const R of reservationSizes(strategy)) {
       if (
         best !== null &&
@@ -126,17 +159,16 @@ function optimizeForScore(input: PlanInput, objective: PlanScore): PeriodPlan {
       )
         break;
       for (const threshold of serverlessThresholds(strategy, R * (reserved?.replicasPerInstance ?? 1))) {
-        const sum = periodCost(strategy, R, order, threshold);
-        if (sum === Infinity || (best !== null && objective.lowerBound(sum) > best.score * (1 + SAME))) continue;
-        const plan = planPeriod(strategy, R, order, threshold);
-        const score = objective.score(plan);
-        const better = best === null || score < best.score * (1 - SAME) || (score <= best.score * (1 + SAME) && sum <= best.sum * (1 + SAME));
-        if (better) best = { plan, score, sum };
+        const spilled = consider({ strategy, R, order, threshold });
+        if (spilled === null || spilled === 'RESERVED_IDLE') continue;
+        for (const [spillTier, variant] of held) if (spillTier !== spilled) consider({ strategy: variant, R, order, threshold });
       }
     }
   }
-  // Without a feasible candidate, the plain search's answer (infeasible) says so.
-  return best?.plan ?? optimizeBlendedPlan(input);
+  if (best === null) return optimizeBlendedPlan(input); // no feasible candidate: the plain search's answer says so
+  if (best.plan) return best.plan;
+  const { strategy, R, order, threshold } = defined(best.candidate, 'the best candidate');
+  return planPeriod(strategy, R, order, threshold);
 }
 
 /**

@@ -4,7 +4,7 @@
 //   g CO2e per period = Σ tier GPU-hours × the offer's g per GPU-hour × (idle + (1 − idle) × u)
 // with u the plan's busy replica-hours over its paid ones (serverless is paid only when busy).
 import { powerShare } from '../energy/power-model.js';
-import type { PeriodPlan } from './plan-period.js';
+import type { PeriodPlan, PlanTotals } from './plan-period.js';
 import type { PlanTier, PlanTiers, TierOfferInput } from './plan-tiers.js';
 
 export type Objective = 'COST' | 'CARBON';
@@ -24,7 +24,7 @@ export const UNKNOWN_CARBON_G_PER_GPU_HOUR = 1e9;
 const gPerGpuHour = (offer: TierOfferInput): number => offer.gCo2ePerGpuHour ?? UNKNOWN_CARBON_G_PER_GPU_HOUR;
 
 /** Paid replica-hours per period: dedicated instance-hours × replicas per instance, plus serverless busy hours. */
-export function paidReplicaHours(plan: PeriodPlan, tiers: PlanTiers): number {
+export function paidReplicaHours(plan: PlanTotals, tiers: PlanTiers): number {
   const { instanceHours } = plan;
   return (
     instanceHours.reserved * (tiers.reserved?.replicasPerInstance ?? 0) +
@@ -35,7 +35,7 @@ export function paidReplicaHours(plan: PeriodPlan, tiers: PlanTiers): number {
 }
 
 /** The plan's average utilization: busy replica-hours over paid ones, at most 1; 0 when nothing is paid. */
-export function planUtilization(plan: PeriodPlan, tiers: PlanTiers, busyReplicaHoursPerPeriod: number): number {
+export function planUtilization(plan: PlanTotals, tiers: PlanTiers, busyReplicaHoursPerPeriod: number): number {
   const paid = paidReplicaHours(plan, tiers);
   return paid > 0 ? Math.min(1, busyReplicaHoursPerPeriod / paid) : 0;
 }
@@ -48,7 +48,7 @@ export function planCarbonPerPeriod({
   busyReplicaHoursPerPeriod,
   model,
 }: {
-  plan: PeriodPlan;
+  plan: PlanTotals;
   tiers: PlanTiers;
   tensorParallel: number;
   busyReplicaHoursPerPeriod: number;

@@ -13,6 +13,7 @@ const EPSILON = 1e-9;
 export const NO_SERVERLESS = -1;
 
 export type BatchTier = 'RESERVED_IDLE' | 'SPOT' | 'ON_DEMAND' | 'SERVERLESS';
+export type SpillTier = Exclude<BatchTier, 'RESERVED_IDLE'>;
 
 /**
  * How a plan buys the burst above its reservation. BY_TOLERANCE: INTOLERANT on on-demand,
@@ -76,6 +77,8 @@ export interface PlanInput {
   minReplicas: number;
   /** Default BY_TOLERANCE. */
   burst?: BurstMode;
+  /** Where batch work that idle capacity cannot absorb goes; default: the tier where the period costs least. */
+  spillTier?: SpillTier;
 }
 
 /** Hours in the order batch work is placed: lowest online demand first, then by hour. */
@@ -311,14 +314,25 @@ function tallyInstanceHours(
 }
 
 interface SpillOption {
-  tier: Exclude<BatchTier, 'RESERVED_IDLE'>;
+  tier: SpillTier;
   cost: number;
   /** Dedicated tiers: instance-hours bought. */
   instanceHours: number;
 }
 
-/** Where deferred work that idle capacity cannot absorb may go, and what it costs there. */
-function spillOptions({ remaining, tiers, tolerance }: { remaining: number; tiers: PlanTiers; tolerance: InterruptionTolerance }): SpillOption[] {
+/** Where deferred work that idle capacity cannot absorb may go (only `only`, when given), and what it costs there. */
+export function spillOptions({
+  remaining,
+  tiers,
+  tolerance,
+  only,
+}: {
+  remaining: number;
+  tiers: PlanTiers;
+  tolerance: InterruptionTolerance;
+  only?: SpillTier;
+}): SpillOption[] {
+  if (only) return spillOptions({ remaining, tiers, tolerance }).filter((o) => o.tier === only);
   const options: SpillOption[] = [];
   const dedicated = (tier: SpillOption['tier'], t: PlanTier): SpillOption => {
     const instanceHours = instancesFor(remaining, t);
@@ -359,7 +373,7 @@ function cheapestSpill({
   order: readonly number[];
 }): (SpillOption & { added: number[] | null }) | null {
   let best: (SpillOption & { added: number[] | null; total: number }) | null = null;
-  for (const option of spillOptions({ remaining, tiers: input.tiers, tolerance: input.tolerance })) {
+  for (const option of spillOptions({ remaining, tiers: input.tiers, tolerance: input.tolerance, only: input.spillTier })) {
     const added = option.tier === 'SERVERLESS' ? null : spread(option.instanceHours, order);
     const cold = input.scaleToZero ? coldStarts({ input, hours, spill: added && { tier: option.tier, added } }).cost : 0;
     const total = option.cost + cold;
@@ -394,11 +408,23 @@ function coldStarts({
   return { onDemand, spot, cost: onDemand * (od?.pricePerInstanceHour ?? 0) + spot * (sp?.pricePerInstanceHour ?? 0) };
 }
 
+/** What an objective other than the weighted sum reads of a plan (objective.ts, right-sizing.ts). */
+export type PlanTotals = Pick<PeriodPlan, 'serverlessReplicaHours' | 'costPerPeriod' | 'batchSpillTier'> & {
+  instanceHours: { reserved: number; onDemand: number; spot: number };
+};
+
 /**
  * planPeriod's cost alone, without building the plan: the reservation search calls it for every R
- * and strategy. blended-plan.spec.ts checks it equals planPeriod(...).costPerPeriod.
+ * and strategy. Given `totals`, it also writes the plan's instance-hours per tier and serverless
+ * hours there. blended-plan.spec.ts checks both against planPeriod.
  */
-export function periodCost(input: PlanInput, reservedInstances: number, order: readonly number[], serverlessMaxUtilization = NO_SERVERLESS): number {
+export function periodCost(
+  input: PlanInput,
+  reservedInstances: number,
+  order: readonly number[],
+  serverlessMaxUtilization = NO_SERVERLESS,
+  totals?: PlanTotals,
+): number {
   const { demand, tiers, tolerance } = input;
   const { reserved, onDemand, spot, serverless } = tiers;
   const mu = input.replicaRequestsPerSecond;
@@ -412,6 +438,8 @@ export function periodCost(input: PlanInput, reservedInstances: number, order: r
   let cost = reserved ? reservedInstances * period * reserved.pricePerInstanceHour : 0;
   let slackTotal = 0;
   let emptyHours = false;
+  let [odHours, spotHours, serverlessHours] = [0, 0, 0];
+  let spillTier: BatchTier | null = demand.batchReplicaHoursPerPeriod > 0 ? 'RESERVED_IDLE' : null;
   for (let h = 0; h < period; h++) {
     const burst = Math.max(0, at(demand.onlineReplicas, h) - reservedReplicas);
     const s = splitBurst(input, burst);
@@ -426,24 +454,50 @@ export function periodCost(input: PlanInput, reservedInstances: number, order: r
       const busy = Math.max(0, onlineRps - reservedRps) / mu;
       if (!dedicatedOk || busy / burst <= serverlessMaxUtilization) {
         hourCost = busy * serverless.pricePerReplicaBusyHour;
+        serverlessHours += busy;
         od = 0;
         sp = 0;
         dedicatedRps = Math.min(onlineRps, reservedRps);
       }
     }
     if (hourCost === Infinity) return Infinity;
+    odHours += od;
+    spotHours += sp;
     cost += hourCost;
     slackTotal += Math.max(0, (reservedReplicas + od * rOd + sp * rSpot) * u - dedicatedRps / mu);
     if (reservedInstances + od + sp === 0) emptyHours = true;
   }
   // Cold starts, and with them the choice of spill tier, need each hour's split: rare
   // (scale-to-zero with empty hours only), so planPeriod prices those days.
-  if (input.scaleToZero && emptyHours) return planPeriod(input, reservedInstances, order, serverlessMaxUtilization).costPerPeriod;
+  if (input.scaleToZero && emptyHours) return copyTotals(planPeriod(input, reservedInstances, order, serverlessMaxUtilization), totals);
   const remaining = demand.batchReplicaHoursPerPeriod - Math.min(demand.batchReplicaHoursPerPeriod, slackTotal);
   if (remaining > EPSILON) {
-    let spill = Infinity;
-    for (const option of spillOptions({ remaining, tiers, tolerance })) spill = Math.min(spill, option.cost);
-    cost += spill;
+    // The first cheapest option, as cheapestSpill; none: the plan is infeasible.
+    let spill: SpillOption | null = null;
+    for (const option of spillOptions({ remaining, tiers, tolerance, only: input.spillTier })) if (spill === null || option.cost < spill.cost) spill = option;
+    if (spill === null) return Infinity;
+    cost += spill.cost;
+    spillTier = spill.tier;
+    if (spill.tier === 'SPOT') spotHours += spill.instanceHours;
+    else if (spill.tier === 'ON_DEMAND') odHours += spill.instanceHours;
+    else serverlessHours += remaining;
+  }
+  if (totals) {
+    totals.instanceHours.reserved = reserved ? reservedInstances * period : 0;
+    totals.instanceHours.onDemand = odHours;
+    totals.instanceHours.spot = spotHours;
+    totals.serverlessReplicaHours = serverlessHours;
+    totals.costPerPeriod = cost;
+    totals.batchSpillTier = spillTier;
   }
   return cost;
+}
+
+/** Writes a built plan's totals into `totals` (when given); returns its cost. */
+function copyTotals(plan: PeriodPlan, totals: PlanTotals | undefined): number {
+  if (totals) {
+    Object.assign(totals.instanceHours, plan.instanceHours);
+    Object.assign(totals, { serverlessReplicaHours: plan.serverlessReplicaHours, costPerPeriod: plan.costPerPeriod, batchSpillTier: plan.batchSpillTier });
+  }
+  return plan.costPerPeriod;
 }

@@ -196,14 +196,16 @@ export function planTiers({ offers, ...s }: TierSettings & { offers: readonly Ti
 }
 
 /** At most this many offers per slot enter the combinations (the best by the objective first). */
-const MAX_CHOICES_PER_SLOT = 4;
+export const MAX_CHOICES_PER_SLOT = 4;
 
 /**
  * Every combination of one offer per plan slot that the objective could prefer
  * (docs/cost-model.md#the-objective). An offer is left out only when another in its slot dominates it:
  * instances whose replica count divides its own (so every fleet it can build, the other builds with
- * no more replica slots), no more per replica-hour by the objective (COST: effective price; CARBON:
- * g CO2e at full load, then price) and no dearer egress. What remains differs in instance size,
+ * no more replica slots; the same size while its egress (COST) or carbon (CARBON) is below another
+ * slot's), no more per
+ * replica-hour by the objective (COST: effective price; CARBON: g CO2e at full load, then price) and
+ * no dearer egress. What remains differs in instance size,
  * price, carbon or egress, and which of them wins depends on the demand: the estimate plans each
  * combination. The combinations' offers are in PRICING_MODELS order within a slot, so ties keep
  * the shorter reservation term. An empty list: no slot but serverless can hold a replica.
@@ -222,9 +224,19 @@ export function planTierChoices({
   const carbon = (o: TierOfferInput): number => o.gCo2ePerGpuHour ?? Infinity;
   const egress = (o: TierOfferInput): number => egressPriceOf(o) ?? Infinity;
   type Choice = { offer: TierOfferInput; granularity: number; key: number[] };
+  // Egress follows each tier's share of GPU-hours, and so does busy power in the carbon formula (the
+  // plan's one utilization), so GPU-hours an instance size wastes dilute the other tiers' share. A
+  // bigger instance can only lower the objective that way while its egress price (COST) or carbon
+  // (CARBON) is below another slot's offer's: then only an offer of the same size stands in for it.
+  const rate = objective === 'CARBON' ? carbon : (o: TierOfferInput): number => egressPriceOf(o) ?? 0;
+  const slotOf = (o: TierOfferInput): PlanSlot => PRICING_MODEL_TRAITS[o.pricingModel].planSlot;
+  const highestOutside = (slot: PlanSlot): number => Math.max(0, ...offers.filter((o) => slotOf(o) !== slot).map(rate));
+  const sizeStandsIn = (a: Choice, b: Choice): boolean =>
+    b.granularity % a.granularity === 0 &&
+    (rate(b.offer) >= highestOutside(slotOf(b.offer)) || (a.granularity === b.granularity && a.offer.gpusPerInstance === b.offer.gpusPerInstance));
   const keyOf = (o: TierOfferInput, pricePerReplicaHour: number, gpusPerReplicaSlot: number): number[] =>
     objective === 'CARBON' ? [carbon(o) * gpusPerReplicaSlot, pricePerReplicaHour, egress(o)] : [pricePerReplicaHour, egress(o)];
-  const dominates = (a: Choice, b: Choice): boolean => b.granularity % a.granularity === 0 && a.key.every((v, i) => v <= (b.key[i] ?? Infinity));
+  const dominates = (a: Choice, b: Choice): boolean => sizeStandsIn(a, b) && a.key.every((v, i) => v <= (b.key[i] ?? Infinity));
   const front = <T extends Choice>(choices: T[]): T[] => {
     const kept = choices.filter((b, j) => !choices.some((a, i) => a !== b && dominates(a, b) && (!dominates(b, a) || i < j)));
     return kept.sort((a, b) => compareKeys(a.key, b.key)).slice(0, MAX_CHOICES_PER_SLOT);

@@ -6,7 +6,7 @@ import type { ModelSpec } from '../sizing/model-presets.js';
 import { weightBytes } from '../sizing/model.js';
 import { PRECISIONS, type Precision } from '../sizing/precision.js';
 import { blendedCostLowerBound, optimizeBlendedPlan } from './blended-plan.js';
-import { planPeriod, type PeriodPlan, type PlanInput } from './plan-period.js';
+import { planPeriod, type PeriodPlan, type PlanInput, type PlanTotals } from './plan-period.js';
 import { hourlyDemand, type HourlyDemand } from './demand.js';
 import type { GpuCandidate, MeasuredThroughputInput } from './estimate.types.js';
 import { planTierChoices, type PlanTier, type PlanTiers } from './plan-tiers.js';
@@ -329,11 +329,22 @@ function cheapestEgress(tiers: PlanTiers, egress: EgressInput): number {
 
 /** The blended plan plus its egress (each tier's share at its provider's price), per month, in plain numbers (comparison only). */
 function monthlyCostEstimate(s: RightSizingSettings, demand: HourlyDemand, priced: PricedPlan, tensorParallel: number): number {
-  const parts = tierGpuHours(priced, tensorParallel);
-  const total = parts.reduce((sum, p) => sum + p.gpuHours, 0);
-  let egress = 0;
-  for (const p of parts) egress += total > 0 ? (s.egressGbPerMonth * p.gpuHours * (egressPriceOf(p.offer, egressOf(s))?.toNumber() ?? 0)) / total : 0;
-  return toMonth(s, demand, priced.plan.costPerPeriod) + egress;
+  return monthlyTotal(s, demand, priced.plan, priced.tiers, tensorParallel);
+}
+
+/** monthlyCostEstimate on a plan's totals (all the optimizer has of a candidate): GPU-hours as plan-costing.ts's tierGpuHours counts them. */
+function monthlyTotal(s: RightSizingSettings, demand: HourlyDemand, plan: PlanTotals, tiers: PlanTiers, tensorParallel: number): number {
+  const price = (o: PlanTier['offer'] | undefined): number => (o ? (egressPriceOf(o, egressOf(s))?.toNumber() ?? 0) : 0);
+  const { instanceHours } = plan;
+  const parts: [number, number][] = [
+    [tiers.reserved ? instanceHours.reserved * tiers.reserved.offer.gpusPerInstance : 0, price(tiers.reserved?.offer)],
+    [tiers.onDemand ? instanceHours.onDemand * tiers.onDemand.offer.gpusPerInstance : 0, price(tiers.onDemand?.offer)],
+    [tiers.spot ? instanceHours.spot * tiers.spot.offer.gpusPerInstance : 0, price(tiers.spot?.offer)],
+    [tiers.serverless ? plan.serverlessReplicaHours * tensorParallel : 0, price(tiers.serverless?.offer)],
+  ];
+  const total = parts.reduce((sum, [gpuHours]) => sum + gpuHours, 0);
+  const egress = total > 0 ? parts.reduce((sum, [gpuHours, perGb]) => sum + (s.egressGbPerMonth * gpuHours * perGb) / total, 0) : 0;
+  return toMonth(s, demand, plan.costPerPeriod) + egress;
 }
 
 function planOne(s: RightSizingSettings, p: Pending): Evaluation {
@@ -347,7 +358,7 @@ function planOne(s: RightSizingSettings, p: Pending): Evaluation {
   // more in egress than it saves: the plans without the dearer-egress tiers (and the on-demand
   // baseline itself) compete on the total, and the cheapest in total is the plan (estimate.ts asserts
   // that it is never dearer than a baseline).
-  let blended: PricedPlan = { plan: s.objective === 'CARBON' ? cleanestPlan(s, p) : optimizeBlendedPlan(planInput), tiers };
+  let blended: PricedPlan = { plan: s.objective === 'CARBON' ? cleanestPlan(s, p) : cheapestInTotal(s, p, tiers), tiers };
   let monthlyCost = monthlyCostEstimate(s, p.demand, blended, t);
   // Egress changes cost, not carbon: only the cost objective weighs plans without the dearer-egress tiers.
   for (const option of s.objective === 'COST' ? egressOptions(s, p, autoscaledOnce) : []) {
@@ -358,8 +369,7 @@ function planOne(s: RightSizingSettings, p: Pending): Evaluation {
       monthlyCost = cost;
     }
   }
-  const used = new Set(tierOffers(blended.tiers).map((o) => o.ref));
-  const leftOutForEgress = blended.tiers === tiers ? [] : tierOffers(tiers).filter((o) => !used.has(o.ref));
+  let leftOutForEgress: PlanTier['offer'][] | undefined;
   let dedicatedOnly: PricedPlan | null | undefined;
   const naiveOnce = (): PricedPlan | null => (baselineTier ? (naive ??= naivePlan({ planInput, baselineTier })) : null);
   return {
@@ -389,12 +399,43 @@ function planOne(s: RightSizingSettings, p: Pending): Evaluation {
     baselineTier,
     monthlyCostEstimate: monthlyCost,
     carbonPerMonth: toMonth(s, p.demand, carbonPerPeriod(s, p, blended)),
-    leftOutForEgress,
+    get leftOutForEgress(): PlanTier['offer'][] {
+      return (leftOutForEgress ??= s.objective === 'COST' ? leftOutByEgress(s, p, blended) : []);
+    },
   };
 }
 
+/**
+ * The plan of these tiers that is cheapest in total. Egress follows each tier's share of GPU-hours,
+ * so where the tiers' egress prices differ the GPU-cheapest candidate need not be the cheapest in
+ * total (a serverless offer with dear egress can take every hour from a dedicated one with free
+ * egress): the optimizer's candidates are then scored by GPU cost plus egress. The GPU cost, plus
+ * all egress at the cheapest tier's price, bounds the total from below.
+ */
+function cheapestInTotal(s: RightSizingSettings, p: Pending, tiers: PlanTiers): PeriodPlan {
+  const planInput = { ...p.planInput, tiers };
+  const prices = tierOffers(tiers).map((o) => egressPriceOf(o, egressOf(s))?.toNumber() ?? 0);
+  const gpuCheapest = optimizeBlendedPlan(planInput);
+  if (!(s.egressGbPerMonth > 0) || new Set(prices).size < 2) return gpuCheapest;
+  const cheapestEgressPerMonth = s.egressGbPerMonth * Math.min(...prices);
+  return optimizeBlendedPlan(planInput, {
+    start: gpuCheapest,
+    score: (plan) => monthlyTotal(s, p.demand, plan, tiers, p.memory.tensorParallel),
+    lowerBound: (costPerPeriod) => (toMonth(s, p.demand, costPerPeriod) + cheapestEgressPerMonth) * (1 - 1e-9),
+  });
+}
+
+/** The offers the GPU-cheapest plan of the combination buys from and the plan chosen in total does not. */
+function leftOutByEgress(s: RightSizingSettings, p: Pending, chosen: PricedPlan): PlanTier['offer'][] {
+  const buys = (priced: PricedPlan): Set<string> => new Set(tierGpuHours(priced, p.memory.tensorParallel).map((part) => part.offer.ref));
+  const used = buys(chosen);
+  if (!(s.egressGbPerMonth > 0) || tierOffers(p.tiers).every((o) => used.has(o.ref))) return [];
+  const gpuCheapest = buys({ plan: optimizeBlendedPlan(p.planInput), tiers: p.tiers });
+  return tierOffers(p.tiers).filter((o) => gpuCheapest.has(o.ref) && !used.has(o.ref));
+}
+
 /** g CO2e per period of one of the option's plans (objective.ts). */
-function carbonPerPeriod(s: RightSizingSettings, p: Pending, priced: PricedPlan): number {
+function carbonPerPeriod(s: RightSizingSettings, p: Pending, priced: { plan: PlanTotals; tiers: PlanTiers }): number {
   return planCarbonPerPeriod({
     plan: priced.plan,
     tiers: priced.tiers,
@@ -444,7 +485,7 @@ function egressOptions(s: RightSizingSettings, p: Pending, autoscaled: () => Pri
       serverless: keep(p.tiers.serverless, max),
     };
     if (!tiers.reserved && !tiers.onDemand && !tiers.spot) continue;
-    options.push({ plan: optimizeBlendedPlan({ ...p.planInput, tiers }), tiers });
+    options.push({ plan: cheapestInTotal(s, p, tiers), tiers });
   }
   const baseline = autoscaled();
   if (baseline) options.push(baseline);
