@@ -23,7 +23,7 @@ const FIELDS = `
   baselines { naive { monthlyCost { amount currency } pricingModel offerId } onDemandAutoscaled { monthlyCost { amount currency } pricingModel offerId } unavailableReason }
   savingsVsNaivePct savingsVsOnDemandAutoscaledPct
   replicaThroughput { requestsPerSecond }
-  hiddenCosts { egress { amount currency } egressPriceKnown egressUnpricedProviders }
+  hiddenCosts { egress { amount currency } egressPriceKnown egressUnpricedProviders egressFallbackPricePerGb { amount currency } }
   assumptions warnings
   exchangeRate { base currency rate date }`;
 

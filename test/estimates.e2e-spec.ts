@@ -143,7 +143,7 @@ describe('estimates (e2e, bundled catalog)', () => {
     expect(res.body.warnings).toEqual(expect.arrayContaining([expect.stringContaining('is an ESTIMATE, not a list price')]));
   });
 
-  it('never counts egress as zero without saying so', async () => {
+  it("prices unknown egress at the dearest known price, or the caller's, and says so", async () => {
     const base = {
       model: { preset: 'llama-3-8b' },
       workload: { requestsPerSecond: 0.5, avgInputTokens: 200, avgOutputTokens: 100 },
@@ -151,7 +151,8 @@ describe('estimates (e2e, bundled catalog)', () => {
       policy: { pricingModels: ['ON_DEMAND'] },
       currency: 'USD',
     };
-    // Nebius publishes no egress price in this catalog: the estimate says so.
+    // Nebius publishes no egress price in this catalog. The dearest price data/catalog/providers.yaml
+    // publishes is GCP's 0.1118 USD/GB (AWS 0.09, Azure 0.087, the rest 0): 1000 GB × 0.1118 = 111.80 USD.
     const unknown = (
       await t
         .http()
@@ -159,10 +160,28 @@ describe('estimates (e2e, bundled catalog)', () => {
         .send({ ...base, policy: { ...base.policy, providers: ['nebius'] } })
         .expect(200)
     ).body;
-    expect(unknown.hiddenCosts).toMatchObject({ egress: { amount: '0.00' }, egressPriceKnown: false, egressUnpricedProviders: ['nebius'] });
+    expect(unknown.hiddenCosts).toMatchObject({
+      egress: { amount: '111.80' },
+      egressPriceKnown: false,
+      egressUnpricedProviders: ['nebius'],
+      egressFallbackPricePerGb: { amount: '0.1118', currency: 'USD' },
+    });
     expect(unknown.warnings).toEqual(
       expect.arrayContaining([expect.stringContaining('egress of 1000 GB/month on nebius is not priced: nebius has no known internet egress price')]),
     );
+    // The caller's price instead: 1000 GB × 0.05 = 50 USD, over REST and GraphQL alike.
+    const own = { ...base, policy: { ...base.policy, providers: ['nebius'] }, egressPricePerGb: '0.05' };
+    const rest = (await t.http().post('/v1/estimates').send(own).expect(200)).body;
+    expect(rest.hiddenCosts).toMatchObject({ egress: { amount: '50.00' }, egressPriceKnown: false, egressFallbackPricePerGb: { amount: '0.0500' } });
+    const gql = await t
+      .http()
+      .post('/graphql')
+      .send({
+        query: 'query($i: EstimateInput!) { estimate(input: $i) { hiddenCosts { egress { amount } egressFallbackPricePerGb { amount } } } }',
+        variables: { i: own },
+      })
+      .expect(200);
+    expect(gql.body.data.estimate.hiddenCosts).toEqual({ egress: { amount: '50.00' }, egressFallbackPricePerGb: { amount: '0.0500' } });
     // AWS: 1000 GB at 0.09 USD/GB = 90 USD.
     const aws = (
       await t

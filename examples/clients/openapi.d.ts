@@ -985,6 +985,11 @@ export interface components {
             /** @description Data sent out per month, GB (priced at the provider’s egress rate) */
             egressGbPerMonth?: number;
             /**
+             * @description Egress price per GB, in `currency`, for providers without a known one (default: the dearest known price in the catalog version, so an unknown price never wins)
+             * @example 0.09
+             */
+            egressPricePerGb?: string;
+            /**
              * @description Compare with a hosted API at this price per 1M tokens, in `currency`
              * @example 0.60
              */
@@ -1158,10 +1163,12 @@ export interface components {
         HiddenCostsModel: {
             /** @description Added to monthlyCost: the tiers' egress, each at its own provider's price */
             egress: components["schemas"]["MoneyModel"];
-            /** @description False when a tier carries egress but its provider has no known egress price: that share counts as 0 (and warnings say so) */
+            /** @description False when a tier carries egress but its provider has no known egress price: that share is priced at egressFallbackPricePerGb, or counts as 0 without one (warnings say so) */
             egressPriceKnown: boolean;
             /** @description Those providers */
             egressUnpricedProviders: string[];
+            /** @description Price per GB applied where a provider has none: the request's egressPricePerGb, else the dearest known price of the catalog version; null when neither exists */
+            egressFallbackPricePerGb: components["schemas"]["MoneyModel"] | null;
             /** @description Inside the tier costs */
             coldStarts: components["schemas"]["MoneyModel"];
             /** @description Inside the tier costs */

@@ -28,6 +28,7 @@ export const COUNTRY_CODE = { pattern: /^[A-Za-z]{2}$/, patternMessage: 'each va
 /** Money in inputs is a decimal string (never a float): digits, optionally a point and more digits. */
 export const PRICE_PER_GPU_HOUR = { integerDigits: 6, fractionDigits: 6, example: '4.00' } as const;
 export const PRICE_PER_1M_TOKENS = { integerDigits: 9, fractionDigits: 9, example: '0.60' } as const;
+export const PRICE_PER_GB = { integerDigits: 3, fractionDigits: 6, example: '0.09' } as const;
 
 export const POLICY_BOUNDS = {
   /**

@@ -335,6 +335,12 @@ const CASES: Case[] = [
     accept: ['0.60', '999999999.999999999'],
     refuse: ['1e3', '-1', '1000000000', '0.6000000001', typed(0.6)],
   },
+  {
+    name: 'estimate.egressPricePerGb: money as a decimal string',
+    where: estimate('egressPricePerGb'),
+    accept: ['0', '0.09', '999.999999'],
+    refuse: ['1e-2', '-0.01', '1000', '0.0900001', typed(0.09)],
+  },
   { name: 'estimate.gpus', where: estimate('gpus'), accept: [['l4-24gb'], times(50, () => 'l4-24gb')], refuse: [[], times(51, () => 'l4-24gb'), [chars(65)]] },
   { name: 'estimate.precisions', where: estimate('precisions'), accept: [['INT8'], ['FP16', 'INT4']], refuse: [[], ['FP4']] },
   {

@@ -48,7 +48,7 @@ export interface WireEstimate {
   savingsVsNaivePct: number | null;
   savingsVsOnDemandAutoscaledPct: number | null;
   replicaThroughput: { requestsPerSecond: number };
-  hiddenCosts: { egress: WireMoney; egressPriceKnown: boolean; egressUnpricedProviders: string[] };
+  hiddenCosts: { egress: WireMoney; egressPriceKnown: boolean; egressUnpricedProviders: string[]; egressFallbackPricePerGb: WireMoney | null };
   assumptions: string[];
   warnings: string[];
   exchangeRate: { base: string; currency: string; rate: string; date: string } | null;
@@ -62,7 +62,7 @@ export interface EstimateCheckRequest {
   tolerance: InterruptionTolerance;
   recoverableSpotShare: number;
   egressGbPerMonth: number;
-  /** The request's egressPricePerGb (its currency), used for providers with no known price; null when not given. */
+  /** The request's egressPricePerGb (its currency), for providers with no known price; null when not given (the catalog's dearest applies). */
   fallbackEgressPricePerGb: string | null;
   currency: Currency;
   /** The resolved policy, its referenceDate the answer's. */
@@ -202,12 +202,10 @@ function providers(e: WireEstimate, r: EstimateCheckRequest, index: CatalogIndex
       out.push(`tier ${t.pricingModel} carries ${t.egressGb} GB, its share of ${r.egressGbPerMonth} GB is ${expectedGb}`);
     const provider = index.providers[index.providerBySlug.get(offer.providerSlug) ?? -1];
     const usd = provider?.egressUsdPerGb ?? null;
-    if (usd === null && r.fallbackEgressPricePerGb !== null) {
-      if (t.egressPricePerGb === null || !dec(t.egressPricePerGb).eq(r.fallbackEgressPricePerGb)) {
-        out.push(`tier ${t.pricingModel} on ${t.provider} (no known egress price) is not priced at the request's ${r.fallbackEgressPricePerGb}`);
-      }
-    } else if (usd === null) {
-      if (t.egressPricePerGb !== null) out.push(`tier ${t.pricingModel} prices egress for ${t.provider}, which has no egress price`);
+    if (usd === null) {
+      const fallback = e.hiddenCosts.egressFallbackPricePerGb;
+      if (fallback ? t.egressPricePerGb === null || !dec(t.egressPricePerGb).eq(dec(fallback)) : t.egressPricePerGb !== null)
+        out.push(`tier ${t.pricingModel} on ${t.provider} (no known egress price) is not priced at the fallback ${fallback?.amount ?? 'none'}`);
       if (t.egressGb > 0 && !e.hiddenCosts.egressUnpricedProviders.includes(t.provider))
         out.push(`${t.provider} carries egress at an unknown price but is not listed as unpriced`);
     } else if (t.egressPricePerGb) {
@@ -218,11 +216,30 @@ function providers(e: WireEstimate, r: EstimateCheckRequest, index: CatalogIndex
       out.push(`tier ${t.pricingModel} has no egress price though ${t.provider} has one`);
     }
   }
+  egressFallback(e, r, index, out);
   if (e.hiddenCosts.egressPriceKnown !== (e.hiddenCosts.egressUnpricedProviders.length === 0))
     out.push('egressPriceKnown disagrees with the unpriced providers');
   const tierProviders = new Set(e.tiers.map((t) => t.provider));
   for (const p of e.hiddenCosts.egressUnpricedProviders) if (!tierProviders.has(p)) out.push(`egress unpriced for ${p}, which the plan does not buy from`);
   for (const o of e.chosenOffers) if (!tierProviders.has(o.provider)) out.push(`chosen offer ${o.offerId} of ${o.provider} is in no tier`);
+}
+
+/** The fallback egress price: the request's, else the dearest price any provider of the version publishes. */
+function egressFallback(e: WireEstimate, r: EstimateCheckRequest, index: CatalogIndex, out: string[]): void {
+  const known = index.providers.flatMap((p) => (p.egressUsdPerGb === null ? [] : [p.egressUsdPerGb]));
+  const expected =
+    r.fallbackEgressPricePerGb !== null
+      ? new Decimal(r.fallbackEgressPricePerGb)
+      : known.length
+        ? convertUsd(
+            known.reduce((a, b) => (b.gt(a) ? b : a)),
+            r.currency,
+            index,
+          )
+        : null;
+  const given = e.hiddenCosts.egressFallbackPricePerGb;
+  if ((expected === null) !== (given === null) || (expected && given && dec(given).sub(expected).abs().gt('0.0001')))
+    out.push(`egress fallback ${given?.amount ?? 'none'}, expected ${expected?.toFixed(4) ?? 'none'}`);
 }
 
 function convertUsd(usd: Decimal, currency: Currency, index: CatalogIndex): Decimal {

@@ -168,21 +168,26 @@ function egressAssumptions({ input, s, priced, chosen }: Context): string[] {
     .map(
       (t) =>
         `${n(t.egressGb, 1)} GB on ${t.pricingModel} (${t.provider}) at ` +
-        (t.egressPricePerGb ? `${formatAmount(t.egressPricePerGb.amount)} ${input.currency}/GB` : 'an unknown price, counted as 0'),
+        (t.egressPricePerGb
+          ? `${formatAmount(t.egressPricePerGb.amount)} ${input.currency}/GB${priced.blended.egressUnpricedProviders.includes(t.provider) ? ' (the fallback)' : ''}`
+          : 'an unknown price, counted as 0'),
     );
   return [`Egress ${s.egressGbPerMonth} GB/month, split over the tiers by their share of GPU-hours: ${parts.join('; ')}.`, ...leftOut];
 }
 
-function planWarnings({ s, chosen, priced }: Context): string[] {
+function planWarnings({ input, s, chosen, priced }: Context): string[] {
   const gpu = chosen.candidate.gpu.slug;
   const { throughput: mu, demand, tiers } = chosen;
   const t = chosen.tensorParallel;
   const warnings: string[] = [];
+  const fallback = s.egressPricePerGb;
   for (const provider of priced.blended.egressUnpricedProviders) {
     const gb = priced.blended.tiers.filter((x) => x.provider === provider).reduce((sum, x) => sum + x.egressGb, 0);
     warnings.push(
       `egress of ${n(gb, 1)} GB/month on ${provider} is not priced: ${provider} has no known internet egress price in this catalog, ` +
-        `so it counts as 0 (hiddenCosts.egressPriceKnown = false)`,
+        (fallback
+          ? `so it is priced at the fallback ${formatAmount(fallback)} ${input.currency}/GB (hiddenCosts.egressFallbackPricePerGb; egressPricePerGb sets it)`
+          : `so it counts as 0 (hiddenCosts.egressPriceKnown = false)`),
     );
   }
   const allowsSpot = s.tolerance !== 'INTOLERANT';

@@ -272,6 +272,7 @@ function assemble({ input, settings, chosen }: { input: EstimateInput; settings:
       egress: toMoney(blended.egress, currency),
       egressPriceKnown: blended.egressUnpricedProviders.length === 0,
       egressUnpricedProviders: blended.egressUnpricedProviders,
+      egressFallbackPricePerGb: settings.egressPricePerGb === undefined ? null : toMoney(settings.egressPricePerGb, currency),
       coldStarts: toMoney(blended.coldStarts, currency),
       spotRestarts: toMoney(blended.spotRestarts, currency),
       idleCapacity: toMoney(idleCapacity, currency),

@@ -214,10 +214,12 @@ export interface InferenceEstimate {
   hiddenCosts: {
     /** The sum of the tiers' egress, each at its own provider's price. */
     egress: Money;
-    /** False when a tier carries egress but its provider's egress price is unknown: that share counts as 0. */
+    /** False when a tier carries egress but its provider has no egress price of its own: that share is priced at the fallback (0 without one). */
     egressPriceKnown: boolean;
     /** Those providers. */
     egressUnpricedProviders: string[];
+    /** The price per GB applied where a provider has none (the input's egressPricePerGb); null: none, such egress counts as 0. */
+    egressFallbackPricePerGb: Money | null;
     coldStarts: Money;
     spotRestarts: Money;
     idleCapacity: Money;

@@ -20,7 +20,7 @@ export interface PlanCosting {
   spotRestarts: Decimal;
   /** Internet egress of the month, each tier's share at its own provider's price. */
   egress: Decimal;
-  /** Providers of tiers that carry egress but whose egress price is unknown (counted as 0). */
+  /** Providers of tiers that carry egress but have no egress price of their own (priced at the fallback, or 0 without one). */
   egressUnpricedProviders: string[];
 }
 
@@ -123,7 +123,7 @@ export function costPlan({
     const egressGb = egress.gbPerMonth * capacityShare;
     const egressPrice = egressPriceOf(offer, egress);
     const tierEgress = egressPrice === null ? zero : egressPrice.mul(egressGb);
-    if (egressPrice === null && egressGb > 0) unpriced.add(offer.provider);
+    if (offer.egressPricePerGb === null && egressGb > 0) unpriced.add(offer.provider);
     egressTotal = egressTotal.add(tierEgress);
     return {
       pricingModel: offer.pricingModel,

@@ -156,7 +156,7 @@ describe('estimate invariants over synthetic catalogs', () => {
             tolerance: w.tolerance,
             recoverableSpotShare: 0.5,
             egressGbPerMonth: w.egressGbPerMonth,
-            // The API takes no egress price of its own: a provider without one is unpriced.
+            // Without egressPricePerGb in the request, the checker expects the catalog's dearest known price.
             fallbackEgressPricePerGb: null,
             currency: w.currency,
             policy: resolvePolicy({ residency: w.residency, tolerance: w.tolerance, referenceDate }),

@@ -209,6 +209,7 @@ export class EstimatesService {
       spot: input.spotInterruptionsPerHour === undefined ? undefined : { interruptionsPerHour: input.spotInterruptionsPerHour },
       modelLoadSeconds: input.modelLoadSeconds,
       egressGbPerMonth: input.egressGbPerMonth,
+      egressPricePerGb: input.egressPricePerGb === undefined ? dearestKnownEgress(ctx) : new Decimal(input.egressPricePerGb),
       apiPricePer1MTokens: input.apiPricePer1MTokens === undefined ? undefined : new Decimal(input.apiPricePer1MTokens),
       measuredThroughput: input.measuredThroughput?.map((m) => ({
         gpuSlug: m.gpu?.toLowerCase(),
@@ -290,4 +291,15 @@ function fleetCarbon(
   return outcome.kind === 'OK'
     ? { kwhPerMonth: outcome.carbon.kwhPerMonth, kgCo2ePerMonth: outcome.carbon.kgCo2ePerMonth }
     : { kwhPerMonth: null, kgCo2ePerMonth: null };
+}
+
+/**
+ * The default egress price for providers without one: the dearest known internet egress price of
+ * the catalog version, in the estimate's currency, so that an unknown price never makes a provider
+ * win on egress (docs/cost-model.md#hidden-costs). Undefined when no provider has a price.
+ */
+function dearestKnownEgress(ctx: CandidateContext): Decimal | undefined {
+  const known = ctx.index.providers.map((p) => p.egressUsdPerGb).filter((usd): usd is Decimal => usd !== null);
+  if (known.length === 0) return undefined;
+  return convert(Decimal.max(...known), 'USD', ctx.currency, ctx.index.fxRates);
 }

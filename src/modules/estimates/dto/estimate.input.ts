@@ -5,7 +5,7 @@ import type { Currency } from '../../../domain/catalog/catalog.types.js';
 import { DEFAULT_SPOT_INTERRUPTIONS_PER_HOUR } from '../../../domain/cost-model/index.js';
 import { PRECISIONS, type Precision } from '../../../domain/sizing/index.js';
 import { DISCOUNTS, type DiscountInput } from '../../../common/inputs/discount.input.js';
-import { ESTIMATE_BOUNDS, MEASURED_THROUGHPUT_BOUNDS, NAME, PRICE_PER_1M_TOKENS, WORKLOAD_BOUNDS } from '../../../common/inputs/input-bounds.js';
+import { ESTIMATE_BOUNDS, MEASURED_THROUGHPUT_BOUNDS, NAME, PRICE_PER_1M_TOKENS, PRICE_PER_GB, WORKLOAD_BOUNDS } from '../../../common/inputs/input-bounds.js';
 import { AtMostOneOf, field, InputField } from '../../../common/inputs/input-field.js';
 import { registerEnumType } from '@nestjs/graphql';
 import { OPTIMIZE_FOR, type OptimizeFor } from '../estimate-carbon.js';
@@ -119,6 +119,15 @@ export class EstimateInput {
 
   @InputField(field.number({ ...ESTIMATE_BOUNDS.egressGbPerMonth, description: 'Data sent out per month, GB (priced at the provider’s egress rate)' }))
   egressGbPerMonth?: number;
+
+  @InputField(
+    field.decimal({
+      ...PRICE_PER_GB,
+      description:
+        'Egress price per GB, in `currency`, for providers without a known one (default: the dearest known price in the catalog version, so an unknown price never wins)',
+    }),
+  )
+  egressPricePerGb?: string;
 
   @InputField(field.decimal({ ...PRICE_PER_1M_TOKENS, description: 'Compare with a hosted API at this price per 1M tokens, in `currency`' }))
   apiPricePer1MTokens?: string;

@@ -79,6 +79,7 @@ export function toEstimateModel({
       egress: total(e.hiddenCosts.egress),
       egressPriceKnown: e.hiddenCosts.egressPriceKnown,
       egressUnpricedProviders: e.hiddenCosts.egressUnpricedProviders,
+      egressFallbackPricePerGb: mOrNull(e.hiddenCosts.egressFallbackPricePerGb),
       coldStarts: total(e.hiddenCosts.coldStarts),
       spotRestarts: total(e.hiddenCosts.spotRestarts),
       idleCapacity: total(e.hiddenCosts.idleCapacity),

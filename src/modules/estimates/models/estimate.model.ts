@@ -162,15 +162,23 @@ export class ReplicaThroughputModel {
   @ApiProperty({ example: 'MEMORY', description: 'MEMORY or COMPUTE bound, or MEASURED (your figure)' }) @Field() bound: string;
 }
 
+const EGRESS_KNOWN =
+  'False when a tier carries egress but its provider has no known egress price: that share is priced at egressFallbackPricePerGb, or counts as 0 without one (warnings say so)';
+const EGRESS_FALLBACK =
+  "Price per GB applied where a provider has none: the request's egressPricePerGb, else the dearest known price of the catalog version; null when neither exists";
+
 @ObjectType('HiddenCosts')
 export class HiddenCostsModel {
   @ApiProperty({ type: MoneyModel, description: "Added to monthlyCost: the tiers' egress, each at its own provider's price" })
   @Field(() => MoneyModel)
   egress: MoneyModel;
-  @ApiProperty({ description: 'False when a tier carries egress but its provider has no known egress price: that share counts as 0 (and warnings say so)' })
-  @Field({ description: 'False when a tier carries egress but its provider has no known egress price: that share counts as 0 (and warnings say so)' })
+  @ApiProperty({ description: EGRESS_KNOWN })
+  @Field({ description: EGRESS_KNOWN })
   egressPriceKnown: boolean;
   @ApiProperty({ type: [String], description: 'Those providers' }) @Field(() => [String], { description: 'Those providers' }) egressUnpricedProviders: string[];
+  @ApiProperty({ type: MoneyModel, nullable: true, description: EGRESS_FALLBACK })
+  @Field(() => MoneyModel, { nullable: true, description: EGRESS_FALLBACK })
+  egressFallbackPricePerGb: MoneyModel | null;
   @ApiProperty({ type: MoneyModel, description: 'Inside the tier costs' }) @Field(() => MoneyModel) coldStarts: MoneyModel;
   @ApiProperty({ type: MoneyModel, description: 'Inside the tier costs' }) @Field(() => MoneyModel) spotRestarts: MoneyModel;
   @ApiProperty({ type: MoneyModel, description: 'Paid for and not used; inside the tier costs' }) @Field(() => MoneyModel) idleCapacity: MoneyModel;
