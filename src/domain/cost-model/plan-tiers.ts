@@ -203,11 +203,9 @@ export const MAX_CHOICES_PER_SLOT = 4;
  * (docs/cost-model.md#the-objective). An offer is left out only when another in its slot dominates it:
  * instances whose replica count divides its own (so every fleet it can build, the other builds with
  * no more replica slots; the same size while its egress (COST) or carbon (CARBON) is below another
- * slot's), no more per
- * replica-hour by the objective (COST: effective price; CARBON: g CO2e at full load, then price) and
- * no dearer egress. What remains differs in instance size,
- * price, carbon or egress, and which of them wins depends on the demand: the estimate plans each
- * combination. The combinations' offers are in PRICING_MODELS order within a slot, so ties keep
+ * slot's), no more per replica-hour by the objective (COST: effective price; CARBON: g CO2e at full
+ * load, then price) and no dearer egress. What remains differs in instance size, price, carbon or
+ * egress, and which of them wins depends on the demand: the estimate plans each combination. The combinations' offers are in PRICING_MODELS order within a slot, so ties keep
  * the shorter reservation term. An empty list: no slot but serverless can hold a replica.
  */
 export function planTierChoices({

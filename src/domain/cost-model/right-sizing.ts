@@ -353,11 +353,10 @@ function planOne(s: RightSizingSettings, p: Pending): Evaluation {
   let naive: PricedPlan | undefined;
   let autoscaled: PricedPlan | undefined;
   const autoscaledOnce = (): PricedPlan | null => (baselineTier ? (autoscaled ??= autoscaledPlan({ planInput, baselineTier })) : null);
-  // The optimizer minimises the GPU cost, and its space holds both baselines. Egress follows each
-  // tier's share of GPU-hours at its own provider's price, so a tier that saves on GPUs can cost
-  // more in egress than it saves: the plans without the dearer-egress tiers (and the on-demand
-  // baseline itself) compete on the total, and the cheapest in total is the plan (estimate.ts asserts
-  // that it is never dearer than a baseline).
+  // COST: the optimizer's cheapest plan in total (cheapestInTotal), whose space holds both baselines.
+  // The plans without the dearer-egress tiers (and the on-demand baseline itself) compete with it on
+  // the total, and the cheapest is the plan (estimate.ts asserts that it is never dearer than a
+  // baseline).
   let blended: PricedPlan = { plan: s.objective === 'CARBON' ? cleanestPlan(s, p) : cheapestInTotal(s, p, tiers), tiers };
   let monthlyCost = monthlyCostEstimate(s, p.demand, blended, t);
   // Egress changes cost, not carbon: only the cost objective weighs plans without the dearer-egress tiers.
