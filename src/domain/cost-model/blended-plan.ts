@@ -118,6 +118,8 @@ export interface PlanScore {
   lowerBound: (weightedSum: number) => number;
   /** A candidate of the search known to score well (the weights' own best): the search starts from it and prunes sooner. */
   start?: PeriodPlan;
+  /** Also try each spilling candidate with its spill held to every other tier (the score weighs tiers unlike the weights). */
+  eachSpillTier?: boolean;
 }
 
 /**
@@ -149,7 +151,7 @@ function optimizeForScore(input: PlanInput, objective: PlanScore): PeriodPlan {
     // A candidate whose batch work spills is also tried with the spill held to every other tier that
     // may take it: the tier cheapest by the weights need not score best (egress, utilization). Held
     // elsewhere, the spill costs no less by the weights, so a ruled-out candidate stays ruled out.
-    const spillTiers = spillOptions({ remaining: 1, tiers: strategy.tiers, tolerance: strategy.tolerance }).map((o) => o.tier);
+    const spillTiers = objective.eachSpillTier ? spillOptions({ remaining: 1, tiers: strategy.tiers, tolerance: strategy.tolerance }).map((o) => o.tier) : [];
     const held = new Map(spillTiers.map((spillTier) => [spillTier, { ...strategy, spillTier }]));
     for (const R of reservationSizes(strategy)) {
       if (

@@ -419,6 +419,8 @@ function cheapestInTotal(s: RightSizingSettings, p: Pending, tiers: PlanTiers): 
   const cheapestEgressPerMonth = s.egressGbPerMonth * Math.min(...prices);
   return optimizeBlendedPlan(planInput, {
     start: gpuCheapest,
+    // The GPU-cheapest spill tier can carry the dearest egress.
+    eachSpillTier: true,
     score: (plan) => monthlyTotal(s, p.demand, plan, tiers, p.memory.tensorParallel),
     lowerBound: (costPerPeriod) => (toMonth(s, p.demand, costPerPeriod) + cheapestEgressPerMonth) * (1 - 1e-9),
   });
