@@ -4,7 +4,8 @@ import type { Currency } from '../catalog/catalog.types.js';
 import { PRICING_MODEL_TRAITS } from '../catalog/pricing-model-traits.js';
 import { Decimal, type Money } from '../money/money.js';
 import type { TierSummary } from './estimate.types.js';
-import type { PlanTier, TierOfferInput } from './plan-tiers.js';
+import type { PeriodPlan, PlanTotals } from './plan-period.js';
+import type { PlanTier, PlanTiers, TierOfferInput } from './plan-tiers.js';
 import type { PricedPlan } from './right-sizing.js';
 
 export interface PlanCosting {
@@ -49,15 +50,16 @@ export function egressPriceOf(offer: TierOfferInput, egress: EgressInput): Decim
 
 /** The GPU-hours each tier of a plan buys per period: what its share of egress follows (docs/cost-model.md#hidden-costs). */
 export function tierGpuHours(
-  priced: PricedPlan,
+  // A candidate's totals serve as well as a built plan: without cold starts, coldHours is 0.
+  priced: { plan: PlanTotals & Partial<Pick<PeriodPlan, 'coldStartInstanceHours'>>; tiers: PlanTiers },
   tensorParallel: number,
 ): { offer: TierOfferInput; tier: PlanTier | null; instanceHours: number; coldHours: number; gpuHours: number }[] {
   const { plan, tiers } = priced;
   const out: ReturnType<typeof tierGpuHours> = [];
   const slots = [
-    [tiers.reserved, plan.instanceHours.reserved, plan.coldStartInstanceHours.reserved],
-    [tiers.onDemand, plan.instanceHours.onDemand, plan.coldStartInstanceHours.onDemand],
-    [tiers.spot, plan.instanceHours.spot, plan.coldStartInstanceHours.spot],
+    [tiers.reserved, plan.instanceHours.reserved, plan.coldStartInstanceHours?.reserved ?? 0],
+    [tiers.onDemand, plan.instanceHours.onDemand, plan.coldStartInstanceHours?.onDemand ?? 0],
+    [tiers.spot, plan.instanceHours.spot, plan.coldStartInstanceHours?.spot ?? 0],
   ] as const;
   for (const [tier, instanceHours, coldHours] of slots) {
     if (tier && instanceHours > 0) out.push({ offer: tier.offer, tier, instanceHours, coldHours, gpuHours: instanceHours * tier.offer.gpusPerInstance });

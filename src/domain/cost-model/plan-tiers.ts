@@ -228,10 +228,11 @@ export function planTierChoices({
   // (CARBON) is below another slot's offer's: then only an offer of the same size stands in for it.
   const rate = objective === 'CARBON' ? carbon : (o: TierOfferInput): number => egressPriceOf(o) ?? 0;
   const slotOf = (o: TierOfferInput): PlanSlot => PRICING_MODEL_TRAITS[o.pricingModel].planSlot;
-  const highestOutside = (slot: PlanSlot): number => Math.max(0, ...offers.filter((o) => slotOf(o) !== slot).map(rate));
+  const highestOutside = new Map<PlanSlot, number>();
+  for (const slot of new Set(offers.map(slotOf))) highestOutside.set(slot, Math.max(0, ...offers.filter((o) => slotOf(o) !== slot).map(rate)));
   const sizeStandsIn = (a: Choice, b: Choice): boolean =>
     b.granularity % a.granularity === 0 &&
-    (rate(b.offer) >= highestOutside(slotOf(b.offer)) || (a.granularity === b.granularity && a.offer.gpusPerInstance === b.offer.gpusPerInstance));
+    (rate(b.offer) >= (highestOutside.get(slotOf(b.offer)) ?? 0) || (a.granularity === b.granularity && a.offer.gpusPerInstance === b.offer.gpusPerInstance));
   const keyOf = (o: TierOfferInput, pricePerReplicaHour: number, gpusPerReplicaSlot: number): number[] =>
     objective === 'CARBON' ? [carbon(o) * gpusPerReplicaSlot, pricePerReplicaHour, egress(o)] : [pricePerReplicaHour, egress(o)];
   const dominates = (a: Choice, b: Choice): boolean => sizeStandsIn(a, b) && a.key.every((v, i) => v <= (b.key[i] ?? Infinity));

@@ -328,23 +328,13 @@ function cheapestEgress(tiers: PlanTiers, egress: EgressInput): number {
 }
 
 /** The blended plan plus its egress (each tier's share at its provider's price), per month, in plain numbers (comparison only). */
-function monthlyCostEstimate(s: RightSizingSettings, demand: HourlyDemand, priced: PricedPlan, tensorParallel: number): number {
-  return monthlyTotal(s, demand, priced.plan, priced.tiers, tensorParallel);
-}
-
-/** monthlyCostEstimate on a plan's totals (all the optimizer has of a candidate): GPU-hours as plan-costing.ts's tierGpuHours counts them. */
-function monthlyTotal(s: RightSizingSettings, demand: HourlyDemand, plan: PlanTotals, tiers: PlanTiers, tensorParallel: number): number {
-  const price = (o: PlanTier['offer'] | undefined): number => (o ? (egressPriceOf(o, egressOf(s))?.toNumber() ?? 0) : 0);
-  const { instanceHours } = plan;
-  const parts: [number, number][] = [
-    [tiers.reserved ? instanceHours.reserved * tiers.reserved.offer.gpusPerInstance : 0, price(tiers.reserved?.offer)],
-    [tiers.onDemand ? instanceHours.onDemand * tiers.onDemand.offer.gpusPerInstance : 0, price(tiers.onDemand?.offer)],
-    [tiers.spot ? instanceHours.spot * tiers.spot.offer.gpusPerInstance : 0, price(tiers.spot?.offer)],
-    [tiers.serverless ? plan.serverlessReplicaHours * tensorParallel : 0, price(tiers.serverless?.offer)],
-  ];
-  const total = parts.reduce((sum, [gpuHours]) => sum + gpuHours, 0);
-  const egress = total > 0 ? parts.reduce((sum, [gpuHours, perGb]) => sum + (s.egressGbPerMonth * gpuHours * perGb) / total, 0) : 0;
-  return toMonth(s, demand, plan.costPerPeriod) + egress;
+/** A plan's totals (all the optimizer has of a candidate) are enough. */
+function monthlyCostEstimate(s: RightSizingSettings, demand: HourlyDemand, priced: { plan: PlanTotals; tiers: PlanTiers }, tensorParallel: number): number {
+  const parts = tierGpuHours(priced, tensorParallel);
+  const total = parts.reduce((sum, p) => sum + p.gpuHours, 0);
+  let egress = 0;
+  for (const p of parts) egress += total > 0 ? (s.egressGbPerMonth * p.gpuHours * (egressPriceOf(p.offer, egressOf(s))?.toNumber() ?? 0)) / total : 0;
+  return toMonth(s, demand, priced.plan.costPerPeriod) + egress;
 }
 
 function planOne(s: RightSizingSettings, p: Pending): Evaluation {
@@ -357,7 +347,9 @@ function planOne(s: RightSizingSettings, p: Pending): Evaluation {
   // The plans without the dearer-egress tiers (and the on-demand baseline itself) compete with it on
   // the total, and the cheapest is the plan (estimate.ts asserts that it is never dearer than a
   // baseline).
-  let blended: PricedPlan = { plan: s.objective === 'CARBON' ? cleanestPlan(s, p) : cheapestInTotal(s, p, tiers), tiers };
+  // COST's plan by GPU cost alone: the start of the search in total, and what leftOutForEgress compares with.
+  const gpuCheapest = s.objective === 'COST' ? optimizeBlendedPlan(planInput) : null;
+  let blended: PricedPlan = { plan: gpuCheapest ? cheapestInTotal(s, p, tiers, gpuCheapest) : cleanestPlan(s, p), tiers };
   let monthlyCost = monthlyCostEstimate(s, p.demand, blended, t);
   // Egress changes cost, not carbon: only the cost objective weighs plans without the dearer-egress tiers.
   for (const option of s.objective === 'COST' ? egressOptions(s, p, autoscaledOnce) : []) {
@@ -399,7 +391,7 @@ function planOne(s: RightSizingSettings, p: Pending): Evaluation {
     monthlyCostEstimate: monthlyCost,
     carbonPerMonth: toMonth(s, p.demand, carbonPerPeriod(s, p, blended)),
     get leftOutForEgress(): PlanTier['offer'][] {
-      return (leftOutForEgress ??= s.objective === 'COST' ? leftOutByEgress(s, p, blended) : []);
+      return (leftOutForEgress ??= gpuCheapest ? leftOutByEgress(s, p, blended, gpuCheapest) : []);
     },
   };
 }
@@ -411,28 +403,26 @@ function planOne(s: RightSizingSettings, p: Pending): Evaluation {
  * egress): the optimizer's candidates are then scored by GPU cost plus egress. The GPU cost, plus
  * all egress at the cheapest tier's price, bounds the total from below.
  */
-function cheapestInTotal(s: RightSizingSettings, p: Pending, tiers: PlanTiers): PeriodPlan {
+function cheapestInTotal(s: RightSizingSettings, p: Pending, tiers: PlanTiers, gpuCheapest = optimizeBlendedPlan({ ...p.planInput, tiers })): PeriodPlan {
   const planInput = { ...p.planInput, tiers };
   const prices = tierOffers(tiers).map((o) => egressPriceOf(o, egressOf(s))?.toNumber() ?? 0);
-  const gpuCheapest = optimizeBlendedPlan(planInput);
   if (!(s.egressGbPerMonth > 0) || new Set(prices).size < 2) return gpuCheapest;
   const cheapestEgressPerMonth = s.egressGbPerMonth * Math.min(...prices);
   return optimizeBlendedPlan(planInput, {
     start: gpuCheapest,
     // The GPU-cheapest spill tier can carry the dearest egress.
     eachSpillTier: true,
-    score: (plan) => monthlyTotal(s, p.demand, plan, tiers, p.memory.tensorParallel),
+    score: (plan) => monthlyCostEstimate(s, p.demand, { plan, tiers }, p.memory.tensorParallel),
     lowerBound: (costPerPeriod) => (toMonth(s, p.demand, costPerPeriod) + cheapestEgressPerMonth) * (1 - 1e-9),
   });
 }
 
-/** The offers the GPU-cheapest plan of the combination buys from and the plan chosen in total does not. */
-function leftOutByEgress(s: RightSizingSettings, p: Pending, chosen: PricedPlan): PlanTier['offer'][] {
+/** The offers the combination's GPU-cheapest plan buys from and the plan chosen in total does not. */
+function leftOutByEgress(s: RightSizingSettings, p: Pending, chosen: PricedPlan, gpuCheapest: PeriodPlan): PlanTier['offer'][] {
+  if (!(s.egressGbPerMonth > 0)) return [];
   const buys = (priced: PricedPlan): Set<string> => new Set(tierGpuHours(priced, p.memory.tensorParallel).map((part) => part.offer.ref));
-  const used = buys(chosen);
-  if (!(s.egressGbPerMonth > 0) || tierOffers(p.tiers).every((o) => used.has(o.ref))) return [];
-  const gpuCheapest = buys({ plan: optimizeBlendedPlan(p.planInput), tiers: p.tiers });
-  return tierOffers(p.tiers).filter((o) => gpuCheapest.has(o.ref) && !used.has(o.ref));
+  const [used, cheapest] = [buys(chosen), buys({ plan: gpuCheapest, tiers: p.tiers })];
+  return tierOffers(p.tiers).filter((o) => cheapest.has(o.ref) && !used.has(o.ref));
 }
 
 /** g CO2e per period of one of the option's plans (objective.ts). */

@@ -37,11 +37,14 @@ export function sampleCountUpperBound(text: string, format: 'PROMETHEUS' | 'CSV'
 /** A decimal number as Prometheus and spreadsheets write them: 42, -1.5, .5, 1e3; not 0x10, 0b1, 0o7. */
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
+/** A JSON number as it is, a decimal text as its number, anything else NaN. */
+const decimalOf = (raw: unknown): number => (typeof raw === 'number' ? raw : typeof raw === 'string' && DECIMAL.test(raw.trim()) ? Number(raw.trim()) : NaN);
+
 /** A sample value ("42", "1e3"), refused when NaN, ±Inf, not a number at all, or not decimal. */
 function sampleValue(raw: unknown, where: string): number {
-  const text = typeof raw === 'string' ? raw.trim() : undefined;
-  const n = text !== undefined && DECIMAL.test(text) ? Number(text) : typeof raw === 'number' ? raw : NaN;
+  const n = decimalOf(raw);
   if (!Number.isFinite(n)) {
+    const text = typeof raw === 'string' ? raw.trim() : undefined;
     const notation = text !== undefined && Number.isFinite(Number(text)) && text !== '';
     throw new MeasurementError(
       where,
@@ -75,8 +78,7 @@ function inRange(t: number, raw: unknown, where: string): number {
 }
 
 function sampleTime(raw: unknown, where: string): number {
-  const text = typeof raw === 'string' ? raw.trim() : undefined;
-  const t = typeof raw === 'number' ? raw : text !== undefined && DECIMAL.test(text) ? Number(text) : NaN;
+  const t = decimalOf(raw);
   if (!Number.isFinite(t)) throw new MeasurementError(where, `${JSON.stringify(raw)} is not a Unix timestamp in seconds`);
   return inRange(t, raw, where);
 }
