@@ -17,13 +17,12 @@ import type { CatalogContent, CatalogVersionInfo } from '../src/domain/catalog/c
 import { indexCatalog, type CatalogIndex } from '../src/domain/compliance/index.js';
 import { defined } from '../src/domain/checked.js';
 import { fromWire } from '../src/domain/money/decimal-wire.js';
-import type { EstimateInput as CostModelInput, EstimateOutcome } from '../src/domain/cost-model/index.js';
 import { readCatalogFiles } from '../src/modules/catalog-admin/index.js';
 import type { CatalogService } from '../src/modules/catalog/catalog.service.js';
 import type { EstimateInput } from '../src/modules/estimates/dto/estimate.input.js';
 import type { EstimatePool } from '../src/modules/estimates/estimate-pool.js';
-import estimateInWorker from '../src/modules/estimates/estimate.worker.js';
-import { toTask } from '../src/modules/estimates/estimate-task.js';
+import estimateInWorker, { type PlannedEstimate } from '../src/modules/estimates/estimate.worker.js';
+import { toTask, type PlanRequest } from '../src/modules/estimates/estimate-task.js';
 import { EstimatesService } from '../src/modules/estimates/estimates.service.js';
 import { MeasurementInputs } from '../src/modules/estimates/measurement-inputs.js';
 import { PrometheusClient } from '../src/modules/estimates/prometheus-client.js';
@@ -62,7 +61,7 @@ function serviceOn(index: CatalogIndex): EstimatesService {
   const version = { id: 'bench', label: 'bench' } as CatalogVersionInfo;
   const catalog = { indexedSnapshot: () => Promise.resolve({ version, index }) } as unknown as CatalogService;
   // The worker's own function, on this thread: the same wire format both ways as through the pool.
-  const pool = { run: (input: CostModelInput) => Promise.resolve(fromWire<EstimateOutcome>(estimateInWorker(toTask(input)))) } as unknown as EstimatePool;
+  const pool = { run: (request: PlanRequest) => Promise.resolve(fromWire<PlannedEstimate>(estimateInWorker(toTask(request)))) } as unknown as EstimatePool;
   const config = { STALE_PRICE_DAYS: 90, STALE_FX_DAYS: 14, MEASUREMENT_MAX_SAMPLES: 200_000, PROMETHEUS_TIMEOUT_MS: 10_000, PROMETHEUS_MAX_BYTES: 1 << 25 };
   return new EstimatesService(catalog, pool, new MeasurementInputs(new PrometheusClient(config), config), config);
 }

@@ -66,12 +66,6 @@ export interface FleetAssessment {
   /** The fleet's monthly cost minus the plan's GPU cost (egress is the same either way). */
   saving: Money;
   savingPct: number;
-  /**
-   * kWh and kg CO2e per month of the fleet at its measured mean utilization (docs/carbon.md's power
-   * model); set by the service from the version's energy figures, null without utilization or a figure.
-   */
-  kwhPerMonth: number | null;
-  kgCo2ePerMonth: number | null;
 }
 
 export interface MeasuredSummary {
@@ -136,8 +130,6 @@ function assessFleet(fleet: FleetPricing, utilization: UtilizationAnalysis | nul
     waste: idle ? money(idle.mul(fleet.pricePerGpuHour), currency) : null,
     saving: money(saving, currency),
     savingPct: monthlyCost.isZero() ? 0 : saving.div(monthlyCost).mul(100).toNumber(),
-    kwhPerMonth: null,
-    kgCo2ePerMonth: null,
   };
 }
 
@@ -170,16 +162,16 @@ export function estimateFromMeasurements(input: EstimateInput, measurements: Mea
   }
   const traffic = summary.traffic;
   const workload = traffic ? { ...input.workload, hourlyProfile: undefined, requestsPerSecond: undefined, weeklyProfile: traffic.profile } : input.workload;
-  const outcome: MeasuredOutcome = estimateInferenceCost({ ...input, workload });
+  const outcome = estimateInferenceCost({ ...input, workload });
   if (outcome.kind !== 'OK') return outcome;
-  const estimate = outcome.estimate;
-  const fleet = measurements.fleet ? assessFleet(measurements.fleet, summary.utilization, estimate.gpuCost, estimate.hoursPerMonth) : null;
-  estimate.warnings.push(...warningsFor(summary));
-  if (traffic) {
-    estimate.assumptions.push(
-      `Demand from measured traffic: the p${measurements.percentile} of each hour of the week (${measurements.timezone}), ` +
-        `${traffic.samples.toLocaleString('en-US')} samples over ${traffic.days.toFixed(1)} days.`,
-    );
-  }
-  return { ...outcome, measured: { ...summary, fleet } };
+  const planned = outcome.estimate;
+  const fleet = measurements.fleet ? assessFleet(measurements.fleet, summary.utilization, planned.gpuCost, planned.hoursPerMonth) : null;
+  const demand = traffic
+    ? [
+        `Demand from measured traffic: the p${measurements.percentile} of each hour of the week (${measurements.timezone}), ` +
+          `${traffic.samples.toLocaleString('en-US')} samples over ${traffic.days.toFixed(1)} days.`,
+      ]
+    : [];
+  const estimate = { ...planned, warnings: [...planned.warnings, ...warningsFor(summary)], assumptions: [...planned.assumptions, ...demand] };
+  return { ...outcome, estimate, measured: { ...summary, fleet } };
 }

@@ -3,10 +3,10 @@
 // full, 503 with Retry-After. Health checks and every other request keep being served meanwhile.
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { availableParallelism } from 'node:os';
-import type { EstimateInput } from '../../domain/cost-model/index.js';
-import type { MeasuredOutcome, MeasurementsInput } from '../../domain/measurements/index.js';
+import type { MeasurementsInput } from '../../domain/measurements/index.js';
 import { fromWire } from '../../domain/money/decimal-wire.js';
-import { toTask } from './estimate-task.js';
+import { toTask, type PlanRequest } from './estimate-task.js';
+import type { PlannedEstimate } from './estimate.worker.js';
 import { BudgetedWorkerPool, PoolBusy, TimeBudgetExceeded } from '../../common/budgeted-pool.js';
 import { AppError, unprocessable } from '../../common/errors/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
@@ -26,9 +26,9 @@ export class EstimatePool implements OnModuleDestroy {
     });
   }
 
-  async run(input: EstimateInput, measurements?: MeasurementsInput): Promise<MeasuredOutcome> {
+  async run(request: PlanRequest, measurements?: MeasurementsInput): Promise<PlannedEstimate> {
     try {
-      return fromWire<MeasuredOutcome>(await this.pool.run(toTask(input, measurements)));
+      return fromWire<PlannedEstimate>(await this.pool.run(toTask(request, measurements)));
     } catch (error) {
       throw poolError(error);
     }

@@ -1,11 +1,18 @@
-// What crosses to an estimate worker: the cost-model input in the decimal wire format, and the
-// measurements' texts beside it as plain strings (structured-cloned, a copy; never escaped into
-// the JSON, which for megabytes of series would cost the request thread what the worker saves).
+// What crosses to an estimate worker: the cost-model inputs (the request's objective and the other
+// one) in the decimal wire format, and the measurements' texts beside them as plain strings
+// (structured-cloned, a copy; never escaped into the JSON, which for megabytes of series would cost
+// the request thread what the worker saves).
 import type { EstimateInput } from '../../domain/cost-model/index.js';
 import type { MeasurementsInput, MeasurementText } from '../../domain/measurements/index.js';
 import { fromWire, toWire } from '../../domain/money/decimal-wire.js';
 
 const TEXT_FIELDS = ['traffic', 'utilization', 'memoryUsed'] as const;
+
+/** The plan to make, and the plan the other objective would choose for the same workload (none: not asked). */
+export interface PlanRequest {
+  input: EstimateInput;
+  other: EstimateInput | null;
+}
 
 export interface EstimateTask {
   wire: string;
@@ -13,23 +20,24 @@ export interface EstimateTask {
   texts: (string | null)[];
 }
 
-export function toTask(input: EstimateInput, measurements?: MeasurementsInput): EstimateTask {
-  if (!measurements) return { wire: toWire({ input }), texts: [] };
+export function toTask({ input, other }: PlanRequest, measurements?: MeasurementsInput): EstimateTask {
+  if (!measurements) return { wire: toWire({ input, other }), texts: [] };
   const texts = TEXT_FIELDS.map((f) => measurements[f]?.text ?? null);
   const bare = { ...measurements };
   for (const f of TEXT_FIELDS) {
     const m = bare[f];
     if (m) (bare as Record<string, unknown>)[f] = { ...m, text: '' };
   }
-  return { wire: toWire({ input, measurements: bare }), texts };
+  return { wire: toWire({ input, other, measurements: bare }), texts };
 }
 
-export function fromTask(task: EstimateTask): { input: EstimateInput; measurements?: MeasurementsInput } {
-  const { input, measurements } = fromWire<{ input: EstimateInput; measurements?: MeasurementsInput }>(task.wire);
-  if (!measurements) return { input };
+export function fromTask(task: EstimateTask): PlanRequest & { measurements?: MeasurementsInput } {
+  const request = fromWire<PlanRequest & { measurements?: MeasurementsInput }>(task.wire);
+  const measurements = request.measurements;
+  if (!measurements) return request;
   TEXT_FIELDS.forEach((f, i) => {
     const m: MeasurementText | undefined = measurements[f];
     if (m) m.text = task.texts[i] ?? '';
   });
-  return { input, measurements };
+  return request;
 }

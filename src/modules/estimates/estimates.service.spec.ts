@@ -2,7 +2,7 @@
 // before planning, the cost-model input it builds from the catalog (the cheapest compliant offer
 // per GPU and pricing model), and how each outcome of the cost model is answered.
 import { Logger } from '@nestjs/common';
-import type { EstimateOutcome } from '../../domain/cost-model/index.js';
+import { estimateInferenceCost, type EstimateOutcome } from '../../domain/cost-model/index.js';
 import { sampleCatalog } from '../../domain/compliance/testing/sample-catalog.js';
 import type { EstimateInput } from './dto/estimate.input.js';
 import { EstimatesService } from './estimates.service.js';
@@ -15,6 +15,14 @@ const input = (overrides: Partial<EstimateInput> = {}): EstimateInput => ({
   workload: { requestsPerSecond: 1, avgInputTokens: 500, avgOutputTokens: 200 },
   ...overrides,
 });
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
 
 async function setUp(content = sampleCatalog()) {
   const { repo, pool, estimates } = await estimatesUnderTest();
@@ -142,8 +150,8 @@ describe(EstimatesService.name, () => {
 
     it('keeps candidates per version, policy, discounts and currency, never answering one with another’s', async () => {
       const { repo, pool, estimates } = await setUp();
-      // Each estimate plans twice, for its objective (COST) and the other (CARBON, estimate-carbon.ts): the i-th estimate's COST input is 2i.
-      const h100 = (i: number) => at(at(pool.inputs, 2 * i).candidates, 0).offers.find((o) => o.pricingModel === 'ON_DEMAND' && o.gpusPerInstance === 1);
+      // The i-th estimate's input for its objective (COST); the other objective's is in pool.others.
+      const h100 = (i: number) => at(at(pool.inputs, i).candidates, 0).offers.find((o) => o.pricingModel === 'ON_DEMAND' && o.gpusPerInstance === 1);
       const gpus = ['h100-sxm-80gb'];
       await estimates.estimate(input({ gpus, policy: { residency: 'EEA' }, currency: 'EUR' }));
       // Another workload, the same catalog question: the same offers.
@@ -206,6 +214,26 @@ describe(EstimatesService.name, () => {
       ]);
       const fresh = await estimates.estimate(input({ gpus: ['h100-sxm-80gb'], policy: { residency: 'EEA' }, asOf: new Date('2026-12-01T00:00:00Z') }));
       expect(stale(fresh.estimate.warnings)).toEqual([]);
+    });
+
+    it('plans the other objective in the same task, and builds the answer without changing the plan it was given', async () => {
+      const { pool, estimates } = await setUp();
+      const asked = input({ gpus: ['h100-sxm-80gb'], policy: { residency: 'EEA' }, optimizeFor: 'CARBON' });
+      await estimates.estimate(asked);
+      expect(at(pool.inputs, 0)).toMatchObject({ optimizeFor: 'CARBON' });
+      expect(at(pool.others, 0)).toMatchObject({ optimizeFor: 'COST', maxAlternatives: 1 });
+      // The worker's plan, frozen: adding a warning or an assumption to it would throw.
+      const planned = estimateInferenceCost(at(pool.inputs, 0));
+      pool.outcome = deepFreeze(planned);
+      const late = await estimates.estimate({ ...asked, asOf: new Date('2027-06-01T00:00:00Z') });
+      if (planned.kind !== 'OK') throw new Error(planned.kind);
+      expect(late.estimate.warnings).toEqual([...planned.estimate.warnings, expect.stringContaining('price observed 2026-11-27, 186 days before 2027-06-01')]);
+      // Scaleway prices in EUR: the answer in USD names the rate.
+      expect(late.estimate.assumptions).toEqual([
+        ...planned.estimate.assumptions,
+        expect.stringMatching(/^Optimized for carbon/),
+        expect.stringMatching(/^Prices converted at 1 USD = 0.8650 EUR/),
+      ]);
     });
 
     it.each<[string, EstimateOutcome, { code: string; kind: string; field: string; message?: string }]>([

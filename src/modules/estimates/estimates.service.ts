@@ -3,13 +3,12 @@
 // pure cost model. Reads only; stores nothing. Same input and version, same numbers.
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import type { CatalogVersionInfo, Currency } from '../../domain/catalog/catalog.types.js';
+import type { Currency } from '../../domain/catalog/catalog.types.js';
 import {
   ANY_REQUIREMENT,
   assertKnownIdentifiers,
   cheapestPerGpuModelAndSize,
   cleanestPerGpuModelAndSize,
-  priceQualityWarnings,
   priceReferenceDate,
   resolveDiscounts,
   resolvePolicy,
@@ -17,15 +16,8 @@ import {
   type CompliancePolicy,
   type Discounts,
 } from '../../domain/compliance/index.js';
-import {
-  gpuSpecFromCatalog,
-  type EstimateInput as CostModelInput,
-  type GpuCandidate,
-  type InferenceEstimate,
-  type TierOfferInput,
-} from '../../domain/cost-model/index.js';
+import { gpuSpecFromCatalog, type EstimateInput as CostModelInput, type GpuCandidate, type TierOfferInput } from '../../domain/cost-model/index.js';
 import { convert, Decimal } from '../../domain/money/money.js';
-import { exchangeRateUsed, staleExchangeRateWarning, type ExchangeRateUsed } from '../../domain/money/exchange-rate.js';
 import type { ModelInput } from '../../domain/sizing/index.js';
 import { badInput, unprocessable } from '../../common/errors/app-error.js';
 import { CatalogService } from '../catalog/index.js';
@@ -34,23 +26,10 @@ import { policyInputFrom } from '../../common/inputs/policy.input.js';
 import type { EstimateInput } from './dto/estimate.input.js';
 import { EstimatePool } from './estimate-pool.js';
 import { MeasurementInputs } from './measurement-inputs.js';
-import type { FleetAssessment, MeasuredOutcome, MeasuredSummary, MeasurementsInput as PreparedMeasurements } from '../../domain/measurements/index.js';
-import { estimateCarbon } from '../../domain/energy/index.js';
-import { carbonAnswer, type EstimateCarbonAnswer, type OptimizeFor } from './estimate-carbon.js';
-import { at, defined, getOrThrow } from '../../domain/checked.js';
+import type { OptimizeFor } from './estimate-carbon.js';
+import { assembleAnswer, type EstimateAnswer } from './estimate-answer.js';
+import { at, getOrThrow } from '../../domain/checked.js';
 import { LRUCache } from 'lru-cache';
-
-export interface EstimateAnswer {
-  version: CatalogVersionInfo;
-  estimate: InferenceEstimate;
-  /** What the measurements showed, when the request had any. */
-  measured: MeasuredSummary | null;
-  index: CatalogIndex;
-  /** The FX rate the estimate's prices were converted with; null when none was. */
-  exchangeRate: ExchangeRateUsed | null;
-  /** Energy and carbon of the plan, and the plan the other objective chooses (docs/carbon.md). */
-  carbon: EstimateCarbonAnswer;
-}
 
 type CandidateContext = { index: CatalogIndex; policy: CompliancePolicy; discounts: Discounts; currency: Currency; optimizeFor: OptimizeFor };
 
@@ -82,56 +61,34 @@ export class EstimatesService {
     const { version, index } = await this.catalog.indexedSnapshot({ version: input.version, asOf: input.asOf });
     const currency: Currency = input.currency ?? 'USD';
     const referenceDate = priceReferenceDate(input.asOf);
-    let policy: CompliancePolicy;
-    let discounts: Discounts;
-    try {
-      policy = resolvePolicy({ ...policyInputFrom(input.policy), referenceDate });
-    } catch (error) {
-      throw toAppError(error, 'policy.');
-    }
-    try {
-      discounts = resolveDiscounts(input.discounts);
-    } catch (error) {
-      throw toAppError(error);
-    }
-    const gpuSlugs = input.gpus ?? index.gpus.map((g) => g.slug);
-    // The same rule as the offer queries: an unknown GPU or provider is a 400 with suggestions.
-    try {
-      assertKnownIdentifiers(index, { requirement: { ...ANY_REQUIREMENT, gpus: gpuSlugs }, discounts });
-    } catch (error) {
-      throw toAppError(error);
-    }
-    try {
-      assertKnownIdentifiers(index, { policy });
-    } catch (error) {
-      throw toAppError(error, 'policy.');
-    }
-
+    const { policy, discounts, gpuSlugs } = resolveRequest(input, index, referenceDate);
     const measurements = input.measurements ? await this.measurements.prepare(input.measurements, { index, currency, referenceDate }) : undefined;
-    const { outcome, carbon } = await this.plan(
-      input,
-      { index, policy, discounts, currency, gpuSlugs, optimizeFor: input.optimizeFor ?? 'COST' },
+    const optimizeFor = input.optimizeFor ?? 'COST';
+    const ctx = { index, policy, discounts, currency, gpuSlugs };
+    // One task plans both objectives: the other plan only as itself (one alternative, the least the
+    // cost model plans, keeps it short), for the answer's carbon comparison.
+    const { outcome, other } = await this.pool.run(
+      {
+        input: this.costModelInput(input, { ...ctx, optimizeFor }),
+        other: this.costModelInput({ ...input, maxAlternatives: 1 }, { ...ctx, optimizeFor: optimizeFor === 'COST' ? 'CARBON' : 'COST' }),
+      },
       measurements,
     );
     switch (outcome.kind) {
-      case 'OK': {
-        const estimate = outcome.estimate;
-        const measured = outcome.measured ?? null;
-        if (measured?.fleet && measured.utilization)
-          Object.assign(measured.fleet, fleetCarbon(measured.fleet, measured.utilization.meanPct / 100, estimate.hoursPerMonth, index));
-        const chosen = estimate.chosenOffers.map((c) => at(index.offers, getOrThrow(index.offerByKeyHash, c.ref, 'offer')));
-        estimate.warnings.push(...priceQualityWarnings(chosen, { referenceDate, staleAfterDays: this.config.STALE_PRICE_DAYS }));
-        const exchangeRate = exchangeRateUsed({ fxRates: index.fxRates, currency, priceCurrencies: chosen.map((o) => o.currency), referenceDate });
-        if (exchangeRate) {
-          estimate.assumptions.push(
-            `Prices converted at 1 ${exchangeRate.base} = ${exchangeRate.rate} ${exchangeRate.currency}, the rate of ${exchangeRate.date} ` +
-              `(${exchangeRate.ageDays} days before ${referenceDate}; ${exchangeRate.source}).`,
-          );
-          const stale = staleExchangeRateWarning(exchangeRate, this.config.STALE_FX_DAYS);
-          if (stale) estimate.warnings.push(stale);
-        }
-        return { version, estimate, measured, index, exchangeRate, carbon: defined(carbon, 'the carbon of a planned estimate') };
-      }
+      case 'OK':
+        return assembleAnswer({
+          version,
+          index,
+          estimate: outcome.estimate,
+          measured: outcome.measured ?? null,
+          other,
+          optimizeFor,
+          currency,
+          referenceDate,
+          avgOutputTokens: input.workload.avgOutputTokens,
+          staleAfterDays: this.config.STALE_PRICE_DAYS,
+          staleFxDays: this.config.STALE_FX_DAYS,
+        });
       case 'INVALID_INPUT':
         throw badInput('REQUEST.INVALID', [{ field: outcome.field, message: outcome.reason }]);
       case 'NO_FIT': {
@@ -152,39 +109,6 @@ export class EstimatesService {
           { field: 'policy', message: outcome.reason },
         ]);
     }
-  }
-
-  /**
-   * The plan for the request's objective and, when there is one, its carbon with the plan the other
-   * objective chooses (estimate-carbon.ts): two runs of the cost model.
-   */
-  private async plan(
-    input: EstimateInput,
-    ctx: CandidateContext & { gpuSlugs: string[] },
-    measurements?: PreparedMeasurements,
-  ): Promise<{ outcome: MeasuredOutcome; carbon: EstimateCarbonAnswer | null }> {
-    const planFor = (optimizeFor: OptimizeFor, request: EstimateInput, m?: PreparedMeasurements) =>
-      this.pool.run(this.costModelInput(request, { ...ctx, optimizeFor }), m);
-    const outcome = await planFor(ctx.optimizeFor, input, measurements);
-    if (outcome.kind !== 'OK') return { outcome, carbon: null };
-    // Only the other plan itself is answered: one alternative (the least the cost model plans) keeps
-    // its run short. Its demand is the profile the measurements gave, not their texts parsed again.
-    const profile = outcome.measured?.traffic?.profile;
-    const otherInput = { ...input, maxAlternatives: 1, ...(profile ? { workload: { ...input.workload, weeklyProfile: profile } } : {}) };
-    const other = await planFor(ctx.optimizeFor === 'COST' ? 'CARBON' : 'COST', otherInput);
-    const carbon = carbonAnswer({
-      estimate: outcome.estimate,
-      other: other.kind === 'OK' ? other.estimate : null,
-      index: ctx.index,
-      avgOutputTokens: input.workload.avgOutputTokens,
-      optimizeFor: ctx.optimizeFor,
-    });
-    if (ctx.optimizeFor === 'CARBON') {
-      outcome.estimate.assumptions.push(
-        'Optimized for carbon: the compliant offers with the least g CO2e per replica-hour of each GPU, pricing model and instance size are combined, and the plan with the least carbon at its own utilization (the figure reported below) wins, then the cheapest (docs/carbon.md).',
-      );
-    }
-    return { outcome, carbon };
   }
 
   private costModelInput(input: EstimateInput, ctx: CandidateContext & { gpuSlugs: string[] }): CostModelInput {
@@ -259,6 +183,39 @@ export class EstimatesService {
   }
 }
 
+/** The request's policy, discounts and GPUs against the version: unknown names are a 400 with suggestions. */
+function resolveRequest(
+  input: EstimateInput,
+  index: CatalogIndex,
+  referenceDate: string,
+): { policy: CompliancePolicy; discounts: Discounts; gpuSlugs: string[] } {
+  let policy: CompliancePolicy;
+  let discounts: Discounts;
+  try {
+    policy = resolvePolicy({ ...policyInputFrom(input.policy), referenceDate });
+  } catch (error) {
+    throw toAppError(error, 'policy.');
+  }
+  try {
+    discounts = resolveDiscounts(input.discounts);
+  } catch (error) {
+    throw toAppError(error);
+  }
+  const gpuSlugs = input.gpus ?? index.gpus.map((g) => g.slug);
+  // The same rule as the offer queries: an unknown GPU or provider is a 400 with suggestions.
+  try {
+    assertKnownIdentifiers(index, { requirement: { ...ANY_REQUIREMENT, gpus: gpuSlugs }, discounts });
+  } catch (error) {
+    throw toAppError(error);
+  }
+  try {
+    assertKnownIdentifiers(index, { policy });
+  } catch (error) {
+    throw toAppError(error, 'policy.');
+  }
+  return { policy, discounts, gpuSlugs };
+}
+
 /** Exactly one of the workload's profiles, or none with measured traffic (which gives it). */
 function checkProfile(input: EstimateInput): void {
   const profiles = [input.workload.hourlyProfile, input.workload.weeklyProfile, input.workload.requestsPerSecond].filter((p) => p !== undefined);
@@ -269,28 +226,6 @@ function checkProfile(input: EstimateInput): void {
       : 'give exactly one of hourlyProfile (24 values), weeklyProfile (168 values) and requestsPerSecond, or measurements.traffic';
     throw badInput('REQUEST.INVALID', [{ field: 'workload.hourlyProfile', message }]);
   }
-}
-
-/** The fleet's kWh and kg CO2e per month at its measured utilization, by the same power model as a plan's (docs/carbon.md). */
-function fleetCarbon(
-  fleet: FleetAssessment,
-  utilization: number,
-  hoursPerMonth: number,
-  index: CatalogIndex,
-): Pick<FleetAssessment, 'kwhPerMonth' | 'kgCo2ePerMonth'> {
-  const region = index.regionByCode.get(fleet.region);
-  const country = region === undefined ? '' : (index.regions[region]?.country ?? '');
-  const outcome = estimateCarbon({
-    index: index.energy,
-    gpu: fleet.gpu,
-    tiers: [{ pricingModel: fleet.pricingModel, provider: fleet.provider, region: fleet.region, gpuHours: fleet.count * hoursPerMonth }],
-    planUtilization: utilization,
-    outputTokensPerMonth: 0,
-    countryOf: () => country,
-  });
-  return outcome.kind === 'OK'
-    ? { kwhPerMonth: outcome.carbon.kwhPerMonth, kgCo2ePerMonth: outcome.carbon.kgCo2ePerMonth }
-    : { kwhPerMonth: null, kgCo2ePerMonth: null };
 }
 
 /**

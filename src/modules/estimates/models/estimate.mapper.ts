@@ -9,7 +9,8 @@ import { ExchangeRateModel } from '../../../common/models/exchange-rate.model.js
 import type { ExchangeRateUsed } from '../../../domain/money/exchange-rate.js';
 import { CatalogVersionRefModel } from '../../catalog/index.js';
 import { EstimateModel } from './estimate.model.js';
-import type { Coverage, MeasuredSummary } from '../../../domain/measurements/index.js';
+import type { Coverage } from '../../../domain/measurements/index.js';
+import type { MeasuredAnswer } from '../estimate-answer.js';
 import type { MeasuredCoverageModel, MeasuredModel } from './measured.model.js';
 import { EstimateCarbonModel } from './estimate-carbon.model.js';
 import type { EstimateCarbonAnswer } from '../estimate-carbon.js';
@@ -36,7 +37,7 @@ export function toEstimateModel({
 }: {
   version: CatalogVersionInfo;
   estimate: InferenceEstimate;
-  measured?: MeasuredSummary | null;
+  measured?: MeasuredAnswer | null;
   index: CatalogIndex;
   exchangeRate?: ExchangeRateUsed | null;
   /** The service always computes it (estimate-carbon.ts); absent, the answer says it was not. */
@@ -108,7 +109,7 @@ function coverageModel(c: Coverage): MeasuredCoverageModel {
   };
 }
 
-function measuredModel(measured: MeasuredSummary | null): MeasuredModel | null {
+function measuredModel(measured: MeasuredAnswer | null): MeasuredModel | null {
   if (!measured) return null;
   const { traffic: t, utilization: u, memoryUsed: mem, fleet: f } = measured;
   return {

@@ -1,24 +1,28 @@
 // EstimatePool without worker threads, for unit tests: runs the worker's function in-process, on
 // the same decimal wire format, or answers a canned outcome. Records what it was asked to run.
 import type { EstimateInput, EstimateOutcome } from '../../../domain/cost-model/index.js';
-import type { MeasuredOutcome, MeasurementsInput } from '../../../domain/measurements/index.js';
+import type { MeasurementsInput } from '../../../domain/measurements/index.js';
 import { fromWire } from '../../../domain/money/decimal-wire.js';
 import type { EstimatePool } from '../estimate-pool.js';
-import { toTask } from '../estimate-task.js';
-import estimate from '../estimate.worker.js';
+import { toTask, type PlanRequest } from '../estimate-task.js';
+import estimate, { type PlannedEstimate } from '../estimate.worker.js';
 
 export class InProcessEstimatePool implements Pick<EstimatePool, 'run'> {
-  /** The cost-model inputs the service built, in order. */
+  /** The cost-model inputs of the request's objective the service built, in order. */
   readonly inputs: EstimateInput[] = [];
-  /** When set, answered instead of running the cost model. */
+  /** The inputs for the other objective, in order (null where none was asked). */
+  readonly others: (EstimateInput | null)[] = [];
+  /** When set, answered instead of running the cost model (and no other plan). */
   outcome: EstimateOutcome | null = null;
 
   /** The measurements the service passed, in order (undefined where none). */
   readonly measurements: (MeasurementsInput | undefined)[] = [];
 
-  async run(input: EstimateInput, measurements?: MeasurementsInput): Promise<MeasuredOutcome> {
-    this.inputs.push(input);
+  async run(request: PlanRequest, measurements?: MeasurementsInput): Promise<PlannedEstimate> {
+    this.inputs.push(request.input);
+    this.others.push(request.other);
     this.measurements.push(measurements);
-    return this.outcome ?? fromWire<MeasuredOutcome>(estimate(toTask(input, measurements)));
+    if (this.outcome) return { outcome: this.outcome, other: null };
+    return fromWire<PlannedEstimate>(estimate(toTask(request, measurements)));
   }
 }
