@@ -4,7 +4,7 @@ import { blendedCostLowerBound, optimizeBlendedPlan, reservedReplicasByRule } fr
 import { periodCost, planPeriod, type BurstMode, type PlanInput, type PlanTotals, type SpillTier } from './plan-period.js';
 import { hourlyDemand } from './demand.js';
 import { offer } from './estimate.factories.js';
-import { planTiers, spotOverheadFactor, type PlanTier } from './plan-tiers.js';
+import { planTierChoices, spotOverheadFactor, type PlanTier } from './plan-tiers.js';
 import type { InterruptionTolerance } from '../compliance/policy.js';
 import { bruteForcePlan, type ReferenceTier, type ReferenceWorld } from './testing/brute-force-plan.js';
 import { at } from '../checked.js';
@@ -33,7 +33,10 @@ function input({
   modelLoadHours?: number;
 }): PlanInput {
   const g = { gpusPerInstance };
-  const tiers = planTiers({
+  // One offer per slot: exactly one combination.
+  const [tiers, ...more] = planTierChoices({
+    objective: 'COST',
+    egressPriceOf: () => null,
     offers: [
       ...(prices.od ? [offer('ON_DEMAND', prices.od, g)] : []),
       ...(prices.res ? [offer('RESERVED_1Y', prices.res, g)] : []),
@@ -46,6 +49,7 @@ function input({
     modelLoadHours: 0,
     lostWorkHours: 0,
   });
+  if (!tiers || more.length > 0) throw new Error('one combination of tiers expected');
   return {
     demand: hourlyDemand({
       hourlyRequestsPerSecond: profile,
@@ -394,29 +398,27 @@ describe(periodCost.name, () => {
   });
 });
 
-describe(planTiers.name, () => {
+describe(planTierChoices.name, () => {
+  const settings = { objective: 'COST', egressPriceOf: () => null, interruptionsPerHour: 0, modelLoadHours: 0, lostWorkHours: 0 } as const;
+
   it('never offers spot to INTOLERANT traffic and prefers the cheaper reservation term', () => {
-    const tiers = planTiers({
+    const choices = planTierChoices({
+      ...settings,
       offers: [offer('SPOT', '1'), offer('RESERVED_1Y', '2.5'), offer('RESERVED_3Y', '1.8')],
       tensorParallel: 1,
       tolerance: 'INTOLERANT',
-      interruptionsPerHour: 0,
-      modelLoadHours: 0,
-      lostWorkHours: 0,
     });
-    expect(tiers.spot).toBeNull();
-    expect(tiers.reserved?.offer.pricingModel).toBe('RESERVED_3Y');
+    // The 3-year term is cheaper at the same size: the 1-year one is dominated, spot is not allowed.
+    expect(choices.map((t) => [t.reserved?.offer.pricingModel, t.spot])).toEqual([['RESERVED_3Y', null]]);
   });
 
   it('drops instances too small for the replica', () => {
-    const tiers = planTiers({
+    const choices = planTierChoices({
+      ...settings,
       offers: [offer('ON_DEMAND', new Decimal(4), { gpusPerInstance: 1 })],
       tensorParallel: 2,
       tolerance: 'INTOLERANT',
-      interruptionsPerHour: 0,
-      modelLoadHours: 0,
-      lostWorkHours: 0,
     });
-    expect(tiers.onDemand).toBeNull();
+    expect(choices).toEqual([]);
   });
 });

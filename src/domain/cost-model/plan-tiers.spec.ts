@@ -4,9 +4,10 @@ import { offer } from './estimate.factories.js';
 import {
   advisorBandInterruptionsPerHour,
   DEFAULT_SPOT_INTERRUPTIONS_PER_HOUR,
-  planTiers,
+  planTierChoices,
   spotInterruptionBasis,
   spotInterruptionsPerHour,
+  type PlanTiers,
 } from './plan-tiers.js';
 
 // ln(1 / (1 − p)) = p + p²/2 + p³/3 + … written out to 16 digits (the series, not the code's
@@ -72,17 +73,24 @@ describe(spotInterruptionsPerHour.name, () => {
   });
 });
 
-describe(planTiers.name, () => {
-  const restart = { modelLoadHours: 0.05, lostWorkHours: 0.1 };
+describe(planTierChoices.name, () => {
+  const restart = { modelLoadHours: 0.05, lostWorkHours: 0.1, objective: 'COST', egressPriceOf: () => null } as const;
+  /** With one offer per slot there is one combination. */
+  const only = (choices: PlanTiers[]): PlanTiers => {
+    expect(choices).toHaveLength(1);
+    return choices[0] as PlanTiers;
+  };
 
   it("prices each spot offer with its own band's rate and leaves other tiers at their list price", () => {
-    const tiers = planTiers({
-      offers: [offer('ON_DEMAND', '4'), offer('SPOT', '2', { interruptionRate: '<5%' })],
-      tensorParallel: 1,
-      tolerance: 'TOLERANT',
-      interruptionsPerHour: undefined,
-      ...restart,
-    });
+    const tiers = only(
+      planTierChoices({
+        offers: [offer('ON_DEMAND', '4'), offer('SPOT', '2', { interruptionRate: '<5%' })],
+        tensorParallel: 1,
+        tolerance: 'TOLERANT',
+        interruptionsPerHour: undefined,
+        ...restart,
+      }),
+    );
     // 1 + 0.0512932943875506 / 730 × (0.05 + 0.1) h = 1.0000105397…; × 2 = 2.0000210794…
     const overhead = 1 + (LN['<5%'] / 730) * 0.15;
     expect(tiers.spot).toMatchObject({ interruptionBasis: 'ADVISOR_BAND' });
@@ -94,13 +102,15 @@ describe(planTiers.name, () => {
 
   it("uses the caller's rate over the band, and the default for >20%", () => {
     const spot = (band: InterruptionRate, requested: number | undefined) =>
-      planTiers({
-        offers: [offer('SPOT', '2', { interruptionRate: band })],
-        tensorParallel: 1,
-        tolerance: 'TOLERANT',
-        interruptionsPerHour: requested,
-        ...restart,
-      }).spot;
+      only(
+        planTierChoices({
+          offers: [offer('SPOT', '2', { interruptionRate: band })],
+          tensorParallel: 1,
+          tolerance: 'TOLERANT',
+          interruptionsPerHour: requested,
+          ...restart,
+        }),
+      ).spot;
     // 1 + 0.1 × 0.15 = 1.015
     expect(spot('<5%', 0.1)).toMatchObject({ interruptionsPerHour: 0.1, interruptionBasis: 'REQUEST' });
     expect(spot('<5%', 0.1)?.overhead).toBeCloseTo(1.015, 15);

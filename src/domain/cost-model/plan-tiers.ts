@@ -1,7 +1,7 @@
 // The offers of one GPU type turned into what the optimizer prices: per instance-hour numbers
 // (for comparisons only; money totals are recomputed in Decimal from the offers).
 import { PRICING_MODELS, type InterruptionRate, type PricingModel } from '../catalog/catalog.types.js';
-import { PRICING_MODEL_TRAITS, unreachable, type PlanSlot } from '../catalog/pricing-model-traits.js';
+import { PRICING_MODEL_TRAITS, type PlanSlot } from '../catalog/pricing-model-traits.js';
 import type { InterruptionTolerance } from '../compliance/policy.js';
 import type { Decimal } from '../money/money.js';
 
@@ -119,7 +119,7 @@ export function spotOverheadFactor({
   return 1 + interruptionsPerHour * (modelLoadHours + lostWorkHours);
 }
 
-/** What planTiers and planTierChoices need to price a tier for replicas of t GPUs. */
+/** What planTierChoices needs to price a tier for replicas of t GPUs. */
 interface TierSettings {
   tensorParallel: number;
   tolerance: InterruptionTolerance;
@@ -155,45 +155,6 @@ function serverlessTier(offer: TierOfferInput, tensorParallel: number): NonNulla
 /** In PRICING_MODELS order, so that on a tie the earlier model (the shorter reservation term) wins. */
 const inModelOrder = (offers: readonly TierOfferInput[]): TierOfferInput[] =>
   [...offers].sort((a, b) => PRICING_MODELS.indexOf(a.pricingModel) - PRICING_MODELS.indexOf(b.pricingModel));
-
-/**
- * Picks the tiers a replica of t GPUs can use: for each plan slot, the offer of the models filling
- * it (catalog/pricing-model-traits.ts) that is cheapest per replica-hour, of every instance size
- * the candidate has, the first in PRICING_MODELS order on a tie (of the reservation terms, 1 year
- * before 3). Instances with fewer than t GPUs cannot hold a replica. INTOLERANT traffic never gets spot
- * (docs/cost-model.md#burst-above-the-reservation). Each spot offer carries its own overhead
- * (its band's rate unless the caller gave one), so the spot comparison is by effective price.
- * The estimate plans every combination planTierChoices gives; this is the cheapest one by price alone.
- */
-export function planTiers({ offers, ...s }: TierSettings & { offers: readonly TierOfferInput[] }): PlanTiers {
-  const perReplica = (t: PlanTier | null): number => (t ? t.pricePerInstanceHour / t.replicasPerInstance : Infinity);
-  const tiers: PlanTiers = { reserved: null, onDemand: null, spot: null, serverless: null };
-  const keepCheaper = (slot: 'reserved' | 'onDemand' | 'spot', candidate: PlanTier | null): void => {
-    if (perReplica(candidate) < perReplica(tiers[slot])) tiers[slot] = candidate;
-  };
-  for (const offer of inModelOrder(offers)) {
-    const slot = PRICING_MODEL_TRAITS[offer.pricingModel].planSlot;
-    switch (slot) {
-      case 'RESERVED':
-        keepCheaper('reserved', pricedTier(offer, s));
-        break;
-      case 'ON_DEMAND':
-        keepCheaper('onDemand', pricedTier(offer, s));
-        break;
-      case 'SPOT':
-        if (s.tolerance !== 'INTOLERANT') keepCheaper('spot', pricedTier(offer, s));
-        break;
-      case 'SERVERLESS': {
-        const candidate = serverlessTier(offer, s.tensorParallel);
-        if (!tiers.serverless || candidate.pricePerReplicaBusyHour < tiers.serverless.pricePerReplicaBusyHour) tiers.serverless = candidate;
-        break;
-      }
-      default:
-        unreachable(slot);
-    }
-  }
-  return tiers;
-}
 
 /** At most this many offers per slot enter the combinations (the best by the objective first). */
 export const MAX_CHOICES_PER_SLOT = 4;
