@@ -28,10 +28,17 @@ module.exports = {
     },
     {
       name: 'feature-through-its-index',
-      comment: "A feature uses another only through that feature's index.ts, never its internals.",
+      comment: "A feature uses another only through that feature's index.ts, never its internals; its Nest module imports the other's module file (DI wiring).",
       severity: 'error',
       from: { path: '^src/modules/([^/]+)/', pathNot: TESTS },
-      to: { path: '^src/modules/([^/]+)/', pathNot: ['^src/modules/$1/', '^src/modules/[^/]+/index\\.ts$'] },
+      to: { path: '^src/modules/([^/]+)/', pathNot: ['^src/modules/$1/', '^src/modules/[^/]+/index\\.ts$', '^src/modules/[^/]+/[^/]+\\.module\\.ts$'] },
+    },
+    {
+      name: 'only-modules-import-modules',
+      comment: "Only a Nest module file imports another feature's module file: code that uses a service does not load the feature's controllers.",
+      severity: 'error',
+      from: { path: '^src/(modules/([^/]+)/|[^/]+\\.ts$)', pathNot: [...TESTS, '\\.module\\.ts$'] },
+      to: { path: '^src/modules/([^/]+)/[^/]+\\.module\\.ts$' },
     },
     {
       name: 'catalog-reads-know-no-writes',

@@ -11,14 +11,15 @@ import { formatGraphqlError, logInternalGraphqlErrors } from './common/errors/gr
 import { graphiqlLandingPage } from './common/graphiql.js';
 import { armorRules, complexityPlugin, parseOptions } from './common/graphql-limits.js';
 import { DateTimeScalar } from './common/inputs/date-time.js';
-import { AuthModule, RequestGateModule } from './modules/auth/index.js';
+import { AuthModule } from './modules/auth/auth.module.js';
+import { RequestGateModule } from './modules/auth/request-gate.module.js';
 import { ProblemDetailsFilter } from './common/errors/problem-details.filter.js';
 import { DatabaseModule } from './database/database.module.js';
-import { CatalogModule } from './modules/catalog/index.js';
-import { EstimatesModule } from './modules/estimates/index.js';
-import { HealthModule } from './modules/health/index.js';
-import { MetricsModule } from './modules/metrics/index.js';
-import { OffersModule } from './modules/offers/index.js';
+import { CatalogModule } from './modules/catalog/catalog.module.js';
+import { EstimatesModule } from './modules/estimates/estimates.module.js';
+import { HealthModule } from './modules/health/health.module.js';
+import { MetricsModule } from './modules/metrics/metrics.module.js';
+import { OffersModule } from './modules/offers/offers.module.js';
 
 export interface AppModuleOptions {
   config: AppConfig;

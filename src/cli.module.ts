@@ -4,10 +4,10 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from './config/app-config.js';
 import { AppConfigModule } from './config/app-config.module.js';
 import { DatabaseModule } from './database/database.module.js';
-import { AuthModule } from './modules/auth/index.js';
-import { CatalogAdminModule } from './modules/catalog-admin/index.js';
-import { CatalogModule } from './modules/catalog/index.js';
-import { PriceFeedsModule } from './modules/price-feeds/index.js';
+import { AuthModule } from './modules/auth/auth.module.js';
+import { CatalogAdminModule } from './modules/catalog-admin/catalog-admin.module.js';
+import { CatalogModule } from './modules/catalog/catalog.module.js';
+import { PriceFeedsModule } from './modules/price-feeds/price-feeds.module.js';
 
 @Module({})
 export class CliModule {

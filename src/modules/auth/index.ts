@@ -1,6 +1,4 @@
 // API keys and the request gate (key, then rate limit), for the HTTP layer and the admin scripts.
-export { AuthModule } from './auth.module.js';
-export { RequestGateModule } from './request-gate.module.js';
 export { RequestGate, TooManyRequests } from './request-gate.js';
 export type { CallerRequest } from './request-context.js';
 export { ApiKeysService } from './api-keys.service.js';

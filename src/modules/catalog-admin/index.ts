@@ -1,5 +1,4 @@
 // Catalog administration, for the admin scripts and tests: import, publish, roll back, seed.
-export { CatalogAdminModule } from './catalog-admin.module.js';
 export { CatalogImportService, readCatalogFiles, type ImportReport } from './catalog-import.service.js';
 export { CatalogWriterRepository, type NewVersion } from './catalog-writer.repository.js';
 export { seed } from './catalog-seed.js';

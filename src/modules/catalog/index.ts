@@ -1,7 +1,6 @@
 // The catalog's reads, what other features may use: the module, the service that answers which
 // version and what content, the read repository (for catalog-admin and health), the models
 // answers share. Other features import from here only (lint: .dependency-cruiser.cjs).
-export { CatalogModule } from './catalog.module.js';
 export { CatalogService, type VersionSelector } from './catalog.service.js';
 export { SourceFreshnessService } from './source-freshness.service.js';
 export { CatalogRepository } from './catalog.repository.js';

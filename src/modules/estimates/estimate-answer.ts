@@ -1,15 +1,16 @@
 // The one place an estimate's answer is put together (docs/cost-model.md): from the plan the cost
 // model made for the request's objective, the other objective's plan, the measurements' summary and
 // the catalog version. It adds what only the version knows (price-age warnings, the FX rate used,
-// the fleet's and the plans' carbon) and returns new objects; nothing changes the answer afterwards.
+// the fleet's and the plans' energy and carbon from the version's figures, docs/carbon.md) and
+// returns new objects; nothing changes the answer afterwards.
 import type { CatalogVersionInfo, Currency } from '../../domain/catalog/catalog.types.js';
 import { priceQualityWarnings, type CatalogIndex } from '../../domain/compliance/index.js';
 import type { EstimateOutcome, InferenceEstimate } from '../../domain/cost-model/index.js';
-import { estimateCarbon } from '../../domain/energy/index.js';
+import { carbonOfPlan, estimateCarbon, type EstimateCarbon } from '../../domain/energy/index.js';
 import type { FleetAssessment, MeasuredSummary } from '../../domain/measurements/index.js';
+import type { Money } from '../../domain/money/money.js';
 import { exchangeRateUsed, staleExchangeRateWarning, type ExchangeRateUsed } from '../../domain/money/exchange-rate.js';
 import { at, getOrThrow } from '../../domain/checked.js';
-import { carbonAnswer, type EstimateCarbonAnswer, type OptimizeFor } from './estimate-carbon.js';
 
 /** The current fleet with its kWh and kg CO2e per month at its measured utilization (null without one or a figure). */
 export type FleetAnswer = FleetAssessment & { kwhPerMonth: number | null; kgCo2ePerMonth: number | null };
@@ -107,4 +108,88 @@ function fleetCarbon(
     countryOf: () => country,
   });
   return outcome.kind === 'OK' ? { kwhPerMonth: outcome.carbon.kwhPerMonth, kgCo2ePerMonth: outcome.carbon.kgCo2ePerMonth } : NO_CARBON;
+}
+
+export type OptimizeFor = 'COST' | 'CARBON';
+export const OPTIMIZE_FOR = ['COST', 'CARBON'] as const;
+
+export interface OtherPlan {
+  optimizedFor: OptimizeFor;
+  gpu: string;
+  precision: string;
+  regions: string[];
+  monthlyCost: Money;
+  kgCo2ePerMonth: number | null;
+  /** The other plan's monthly cost minus this one's. */
+  costDifference: Money;
+  /** The other plan's kg CO2e per month minus this one's; null when either is unknown. */
+  kgCo2eDifference: number | null;
+}
+
+export interface EstimateCarbonAnswer {
+  optimizedFor: OptimizeFor;
+  /** Null when a figure is missing (unknownReason says which). */
+  figures: EstimateCarbon | null;
+  unknownReason: string | null;
+  /** The plan the other objective chooses; null when it is this plan or could not be planned. */
+  otherPlan: OtherPlan | null;
+}
+
+export function carbonAnswer({
+  estimate,
+  other,
+  index,
+  avgOutputTokens,
+  optimizeFor,
+  utilizationOverride,
+}: {
+  estimate: InferenceEstimate;
+  other: InferenceEstimate | null;
+  index: CatalogIndex;
+  avgOutputTokens: number;
+  optimizeFor: OptimizeFor;
+  utilizationOverride?: number;
+}): EstimateCarbonAnswer {
+  const countryOf = (code: string): string | null => {
+    const r = index.regionByCode.get(code);
+    return r === undefined ? null : (index.regions[r]?.country ?? null);
+  };
+  const of = (plan: InferenceEstimate) => carbonOfPlan({ plan, index: index.energy, avgOutputTokens, countryOf, utilizationOverride });
+  const mine = of(estimate);
+  const figures = mine.kind === 'OK' ? mine.carbon : null;
+  return {
+    optimizedFor: optimizeFor,
+    figures,
+    unknownReason: mine.kind === 'OK' ? null : mine.reason,
+    otherPlan: other && !samePlan(estimate, other) ? otherPlanOf({ estimate, other, figures, theirs: of(other), optimizeFor }) : null,
+  };
+}
+
+const planKey = (e: InferenceEstimate): string => JSON.stringify([e.gpu.slug, e.precision, e.tiers.map((t) => [t.offerRef, Math.round(t.gpuHours)])]);
+const samePlan = (a: InferenceEstimate, b: InferenceEstimate): boolean => planKey(a) === planKey(b);
+
+function otherPlanOf({
+  estimate,
+  other,
+  figures,
+  theirs,
+  optimizeFor,
+}: {
+  estimate: InferenceEstimate;
+  other: InferenceEstimate;
+  figures: EstimateCarbon | null;
+  theirs: ReturnType<typeof carbonOfPlan>;
+  optimizeFor: OptimizeFor;
+}): OtherPlan {
+  const kg = theirs.kind === 'OK' ? theirs.carbon.kgCo2ePerMonth : null;
+  return {
+    optimizedFor: optimizeFor === 'COST' ? 'CARBON' : 'COST',
+    gpu: other.gpu.slug,
+    precision: other.precision,
+    regions: [...new Set(other.tiers.map((t) => t.region))],
+    monthlyCost: other.monthlyCost,
+    kgCo2ePerMonth: kg,
+    costDifference: { amount: other.monthlyCost.amount.sub(estimate.monthlyCost.amount), currency: other.monthlyCost.currency },
+    kgCo2eDifference: kg === null || figures === null ? null : kg - figures.kgCo2ePerMonth,
+  };
 }

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CatalogModule } from '../catalog/index.js';
+import { CatalogModule } from '../catalog/catalog.module.js';
 import { EstimatesController } from './estimates.controller.js';
 import { EstimatesResolver } from './estimates.resolver.js';
 import { EstimatePool } from './estimate-pool.js';

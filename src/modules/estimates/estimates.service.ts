@@ -26,8 +26,7 @@ import { policyInputFrom } from '../../common/inputs/policy.input.js';
 import type { EstimateInput } from './dto/estimate.input.js';
 import { EstimatePool } from './estimate-pool.js';
 import { MeasurementInputs } from './measurement-inputs.js';
-import type { OptimizeFor } from './estimate-carbon.js';
-import { assembleAnswer, type EstimateAnswer } from './estimate-answer.js';
+import { assembleAnswer, type EstimateAnswer, type OptimizeFor } from './estimate-answer.js';
 import { at, getOrThrow } from '../../domain/checked.js';
 import { LRUCache } from 'lru-cache';
 

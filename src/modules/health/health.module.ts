@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
-import { RequestGateModule } from '../auth/index.js';
-import { CatalogModule } from '../catalog/index.js';
+import { RequestGateModule } from '../auth/request-gate.module.js';
+import { CatalogModule } from '../catalog/catalog.module.js';
 import { HealthController } from './health.controller.js';
 import { ReadinessService } from './readiness.service.js';
 

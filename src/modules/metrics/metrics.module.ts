@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { RequestGateModule } from '../auth/index.js';
-import { CatalogModule } from '../catalog/index.js';
+import { RequestGateModule } from '../auth/request-gate.module.js';
+import { CatalogModule } from '../catalog/catalog.module.js';
 import { MetricsController } from './metrics.controller.js';
 import { MetricsService } from './metrics.service.js';
 

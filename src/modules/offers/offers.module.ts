@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CatalogModule } from '../catalog/index.js';
+import { CatalogModule } from '../catalog/catalog.module.js';
 import { OffersController } from './offers.controller.js';
 import { OffersResolver } from './offers.resolver.js';
 import { OffersService } from './offers.service.js';

@@ -8,7 +8,7 @@ import { DISCOUNTS, type DiscountInput } from '../../../common/inputs/discount.i
 import { ESTIMATE_BOUNDS, MEASURED_THROUGHPUT_BOUNDS, NAME, PRICE_PER_1M_TOKENS, PRICE_PER_GB, WORKLOAD_BOUNDS } from '../../../common/inputs/input-bounds.js';
 import { AtMostOneOf, field, InputField } from '../../../common/inputs/input-field.js';
 import { registerEnumType } from '@nestjs/graphql';
-import { OPTIMIZE_FOR, type OptimizeFor } from '../estimate-carbon.js';
+import { OPTIMIZE_FOR, type OptimizeFor } from '../estimate-answer.js';
 
 const OptimizeForEnum = Object.fromEntries(OPTIMIZE_FOR.map((v) => [v, v])) as Record<OptimizeFor, OptimizeFor>;
 registerEnumType(OptimizeForEnum, { name: 'OptimizeFor', description: 'What the estimate minimizes: COST or CARBON (docs/carbon.md)' });

@@ -4,7 +4,7 @@ import { Field, Float, ObjectType } from '@nestjs/graphql';
 import { ApiProperty } from '@nestjs/swagger';
 import { MoneyModel } from '../../../common/models/money.model.js';
 import type { AppliedFigure } from '../../../domain/energy/index.js';
-import type { EstimateCarbonAnswer } from '../estimate-carbon.js';
+import type { EstimateCarbonAnswer } from '../estimate-answer.js';
 
 @ObjectType('EnergyFigureApplied', { description: 'A figure of the catalog’s energy section as applied, with its source and year' })
 export class EnergyFigureAppliedModel {

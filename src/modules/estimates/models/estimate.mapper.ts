@@ -13,7 +13,7 @@ import type { Coverage } from '../../../domain/measurements/index.js';
 import type { MeasuredAnswer } from '../estimate-answer.js';
 import type { MeasuredCoverageModel, MeasuredModel } from './measured.model.js';
 import { EstimateCarbonModel } from './estimate-carbon.model.js';
-import type { EstimateCarbonAnswer } from '../estimate-carbon.js';
+import type { EstimateCarbonAnswer } from '../estimate-answer.js';
 import type { TierCarbon } from '../../../domain/energy/index.js';
 import { at, getOrThrow } from '../../../domain/checked.js';
 
@@ -40,7 +40,7 @@ export function toEstimateModel({
   measured?: MeasuredAnswer | null;
   index: CatalogIndex;
   exchangeRate?: ExchangeRateUsed | null;
-  /** The service always computes it (estimate-carbon.ts); absent, the answer says it was not. */
+  /** The service always computes it (estimate-answer.ts); absent, the answer says it was not. */
   carbon?: EstimateCarbonAnswer;
 }): EstimateModel {
   return Object.assign(new EstimateModel(), {
