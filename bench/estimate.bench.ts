@@ -26,6 +26,7 @@ import { toTask, type PlanRequest } from '../src/modules/estimates/estimate-task
 import { EstimatesService } from '../src/modules/estimates/estimates.service.js';
 import { MeasurementInputs } from '../src/modules/estimates/measurement-inputs.js';
 import { PrometheusClient } from '../src/modules/estimates/prometheus-client.js';
+import { PrometheusQueries } from '../src/modules/estimates/prometheus-queries.js';
 import { fmt, machine, median, ms, percentile, syntheticCatalog, tableRow, writeCatalogFiles } from './support.js';
 
 const sizes = (process.argv[2] ?? '0,100000').split(',').map(Number);
@@ -62,8 +63,17 @@ function serviceOn(index: CatalogIndex): EstimatesService {
   const catalog = { indexedSnapshot: () => Promise.resolve({ version, index }) } as unknown as CatalogService;
   // The worker's own function, on this thread: the same wire format both ways as through the pool.
   const pool = { run: (request: PlanRequest) => Promise.resolve(fromWire<PlannedEstimate>(estimateInWorker(toTask(request)))) } as unknown as EstimatePool;
-  const config = { STALE_PRICE_DAYS: 90, STALE_FX_DAYS: 14, MEASUREMENT_MAX_SAMPLES: 200_000, PROMETHEUS_TIMEOUT_MS: 10_000, PROMETHEUS_MAX_BYTES: 1 << 25 };
-  return new EstimatesService(catalog, pool, new MeasurementInputs(new PrometheusClient(config), config), config);
+  const config = {
+    STALE_PRICE_DAYS: 90,
+    STALE_FX_DAYS: 14,
+    MEASUREMENT_MAX_SAMPLES: 200_000,
+    PROMETHEUS_TIMEOUT_MS: 10_000,
+    PROMETHEUS_MAX_BYTES: 1 << 25,
+    PROMETHEUS_QUERIES: 'authenticated' as const,
+    PROMETHEUS_METRICS: [] as string[],
+    PROMETHEUS_QUERIES_PER_MINUTE: 30,
+  };
+  return new EstimatesService(catalog, pool, new MeasurementInputs(new PrometheusQueries(new PrometheusClient(config), config), config), config);
 }
 
 /** Fixed CPU work, independent of the code under test: sorting 200k doubles, ten times. */

@@ -45,7 +45,10 @@ describe('estimates from measurements (e2e, real Prometheus)', () => {
 
   beforeAll(async () => {
     prometheus = await startPrometheus();
-    t = await createTestServer({ env: { PROMETHEUS_URL: prometheus.url } });
+    // Queries open to callers without a key (AUTH_MODE is off here), for the test's own metrics.
+    t = await createTestServer({
+      env: { PROMETHEUS_URL: prometheus.url, PROMETHEUS_QUERIES: 'anyone', PROMETHEUS_METRICS: `${TRAFFIC_METRIC},DCGM_FI_DEV_GPU_UTIL,DCGM_FI_DEV_FB_USED` },
+    });
     traffic = await queryRange(prometheus, TRAFFIC_METRIC, STEP);
     utilization = await queryRange(prometheus, 'DCGM_FI_DEV_GPU_UTIL', STEP);
     memory = await queryRange(prometheus, 'DCGM_FI_DEV_FB_USED', STEP);
@@ -144,10 +147,40 @@ describe('estimates from measurements (e2e, real Prometheus)', () => {
     const res = await t
       .http()
       .post('/v1/estimates')
-      .send(body({ traffic: { query: { promql: 'sum(rate(', range: '1d' } } }));
+      // Valid PromQL that Prometheus refuses: rate() takes a range, not an instant vector.
+      .send(body({ traffic: { query: { promql: `rate(${TRAFFIC_METRIC})`, range: '1d' } } }));
     expect(res.status).toBe(400);
     expect(res.body.errors[0].field).toBe('measurements.traffic.query.promql');
     expect(res.body.errors[0].message).toMatch(/Prometheus refused the query/);
+  });
+
+  it('reads only the metrics PROMETHEUS_METRICS names, by name (400 naming the promql, REST and GraphQL)', async () => {
+    // The reproduction: memoryUsed reading another metric (here Prometheus' own `up`) back through the answer.
+    for (const promql of ['up', '{__name__=~"DCGM.+"}', 'DCGM_FI_DEV_FB_USED + on() group_left count(prometheus_build_info)']) {
+      const measurements = { traffic: { prometheus: traffic }, memoryUsed: { query: { promql, range: '1d' } } };
+      const res = await t.http().post('/v1/estimates').send(body(measurements)).expect(400);
+      expect(res.body.errors[0].field).toBe('measurements.memoryUsed.query.promql');
+      const gql = await t.graphql(`query E($input: EstimateInput!) { estimate(input: $input) { monthlyCost { amount } } }`, {
+        input: { ...BASE, workload: WORKLOAD, measurements },
+      });
+      expect(gql.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
+      expect(JSON.stringify(gql.errors?.[0]?.extensions)).toContain('measurements.memoryUsed.query.promql');
+    }
+  });
+
+  it('by default, queries only for callers with a key: without one 403 (REST) and FORBIDDEN (GraphQL)', async () => {
+    const closed = await createTestServer({ env: { PROMETHEUS_URL: prometheus.url } });
+    try {
+      const measurements = { traffic: { query: { promql: 'DCGM_FI_DEV_GPU_UTIL', range: '1d' } } };
+      const res = await closed.http().post('/v1/estimates').send(body(measurements)).expect(403);
+      expect(res.body).toMatchObject({ code: 'MEASUREMENT.QUERY_NOT_ALLOWED', errors: [{ field: 'measurements.traffic.query' }] });
+      const gql = await closed.graphql(`query E($input: EstimateInput!) { estimate(input: $input) { monthlyCost { amount } } }`, {
+        input: { ...BASE, workload: WORKLOAD, measurements },
+      });
+      expect(gql.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', errorCode: 'MEASUREMENT.QUERY_NOT_ALLOWED' });
+    } finally {
+      await closed.stop();
+    }
   });
 
   it('from the file `npm run measure` writes', async () => {

@@ -2939,6 +2939,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description A measurement `query` from a caller the service does not run Prometheus queries for (PROMETHEUS_QUERIES) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The catalog version, offer or GPU named does not exist */
             404: {
                 headers: {
@@ -2975,7 +2984,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests for this API key or address */
+            /** @description Too many requests for this API key or address, or too many Prometheus queries a minute (PROMETHEUS_QUERIES_PER_MINUTE) */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];

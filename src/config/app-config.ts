@@ -136,6 +136,28 @@ const schema = z.object({
     .min(1024, 'must be between 1024 and 268435456')
     .max(256 * 1024 * 1024, 'must be between 1024 and 268435456')
     .default(32 * 1024 * 1024),
+  /**
+   * Who may have the service query PROMETHEUS_URL (docs/measurements.md#queries-run-by-the-service):
+   * authenticated callers only (AUTH_MODE=required; with AUTH_MODE=off nobody), or anyone (a trusted network).
+   */
+  PROMETHEUS_QUERIES: z.enum(['authenticated', 'anyone'], { error: 'must be authenticated or anyone' }).default('authenticated'),
+  // The metrics a query may select, by name (comma-separated): the DCGM and traffic metrics the feature reads.
+  PROMETHEUS_METRICS: z
+    .string()
+    .default('DCGM_FI_DEV_GPU_UTIL,DCGM_FI_DEV_FB_USED,vllm:request_success_total,vllm:generation_tokens_total,http_requests_total')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((m) => m.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.length > 0 && list.every((m) => /^[a-zA-Z_:][a-zA-Z0-9_:]*$/.test(m)), 'must be a comma-separated list of metric names'),
+  PROMETHEUS_QUERIES_PER_MINUTE: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 10000')
+    .max(10_000, 'must be between 1 and 10000')
+    .default(30),
   SHUTDOWN_GRACE_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int('must be a whole number')

@@ -1,7 +1,17 @@
 // Transport-neutral errors. Services throw these; REST maps them to problem+json and GraphQL to
 // extensions.code, each in one place (problem-details.filter.ts, graphql-errors.ts).
 
-export const ERROR_KINDS = ['BAD_INPUT', 'UNAUTHENTICATED', 'NOT_FOUND', 'CONFLICT', 'UNPROCESSABLE', 'TOO_LARGE', 'UNAVAILABLE'] as const;
+export const ERROR_KINDS = [
+  'BAD_INPUT',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'UNPROCESSABLE',
+  'TOO_LARGE',
+  'TOO_MANY_REQUESTS',
+  'UNAVAILABLE',
+] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 
 export interface FieldError {
@@ -16,6 +26,8 @@ export class AppError extends Error {
     readonly kind: ErrorKind,
     message: string,
     readonly errors: FieldError[] = [],
+    /** For TOO_MANY_REQUESTS and UNAVAILABLE: when to try again (Retry-After). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';

@@ -7,11 +7,14 @@ import { isDatabaseUnavailable, isInvalidValue } from './problem-details.filter.
 const GRAPHQL_CODE: Record<ErrorKind, string> = {
   BAD_INPUT: 'BAD_USER_INPUT',
   UNAUTHENTICATED: 'UNAUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
   UNPROCESSABLE: 'UNPROCESSABLE',
   // Input over a size bound (413 over REST): the caller's to change, as any bad input.
   TOO_LARGE: 'BAD_USER_INPUT',
+  // As the request gate says it (http-hooks.ts).
+  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
   UNAVAILABLE: 'SERVICE_UNAVAILABLE',
 };
 
@@ -26,6 +29,7 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
         code: GRAPHQL_CODE[original.kind],
         errorCode: original.code,
         ...(original.errors.length ? { errors: original.errors } : {}),
+        ...(original.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: original.retryAfterSeconds }),
       },
     };
   }

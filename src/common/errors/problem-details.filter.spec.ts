@@ -20,10 +20,12 @@ describe(isDatabaseUnavailable.name, () => {
 const STATUS_BY_KIND: Record<ErrorKind, number> = {
   BAD_INPUT: 400,
   UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   UNPROCESSABLE: 422,
   TOO_LARGE: 413,
+  TOO_MANY_REQUESTS: 429,
   UNAVAILABLE: 503,
 };
 

@@ -8,10 +8,12 @@ import { AppError, type ErrorKind, type FieldError } from './app-error.js';
 const STATUS: Record<ErrorKind, number> = {
   BAD_INPUT: HttpStatus.BAD_REQUEST,
   UNAUTHENTICATED: HttpStatus.UNAUTHORIZED,
+  FORBIDDEN: HttpStatus.FORBIDDEN,
   NOT_FOUND: HttpStatus.NOT_FOUND,
   CONFLICT: HttpStatus.CONFLICT,
   UNPROCESSABLE: HttpStatus.UNPROCESSABLE_ENTITY,
   TOO_LARGE: HttpStatus.PAYLOAD_TOO_LARGE,
+  TOO_MANY_REQUESTS: HttpStatus.TOO_MANY_REQUESTS,
   UNAVAILABLE: HttpStatus.SERVICE_UNAVAILABLE,
 };
 
@@ -189,6 +191,7 @@ export class ProblemDetailsFilter implements ExceptionFilter {
         };
       }
     }
+    if (exception instanceof AppError && exception.retryAfterSeconds !== undefined) void reply.header('retry-after', String(exception.retryAfterSeconds));
     if (isGraphqlPath(request.url)) return sendAsGraphqlError(reply, problem);
     sendProblem(request, reply, problem);
   }

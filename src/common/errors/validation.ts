@@ -135,6 +135,8 @@ class BoundedValidationPipe extends ValidationPipe {
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    // A custom decorator's value (GraphQL's @Context: the request) is the service's own, not input.
+    if (metadata.type === 'custom') return value;
     if (this.fastQueries && metadata.type === 'query' && typeof metadata.metatype === 'function') {
       const read = readQueryFast(metadata.metatype as new () => object, value);
       if (read) return read;

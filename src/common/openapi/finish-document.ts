@@ -91,6 +91,9 @@ function errorResponses(op: Operation, schemas: Record<string, Json>): Record<st
     );
     out['415'] = problem('The body is not application/json');
   }
+  if (has('measurements')) {
+    out['403'] = problem('A measurement `query` from a caller the service does not run Prometheus queries for (PROMETHEUS_QUERIES)');
+  }
   out['431'] = problem('The request line or headers are larger than 16 KiB (a very long query string)');
   const unprocessable = op.responses['422'];
   if (unprocessable || has('currency')) {
@@ -98,7 +101,12 @@ function errorResponses(op: Operation, schemas: Record<string, Json>): Record<st
       typeof unprocessable?.description === 'string' ? unprocessable.description : 'The catalog version has no exchange rate for the currency asked for';
     out['422'] = problem(what);
   }
-  out['429'] = problem('Too many requests for this API key or address', ['Retry-After']);
+  out['429'] = problem(
+    has('measurements')
+      ? 'Too many requests for this API key or address, or too many Prometheus queries a minute (PROMETHEUS_QUERIES_PER_MINUTE)'
+      : 'Too many requests for this API key or address',
+    ['Retry-After'],
+  );
   out['500'] = problem('An unexpected error; it has been logged');
   out['503'] = problem('The database is unavailable, or the service is busy (catalog loads, estimate queue); retry after the given seconds', ['Retry-After']);
   return out;

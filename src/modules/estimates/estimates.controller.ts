@@ -1,10 +1,12 @@
-import { Body, Controller, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Query, Req } from '@nestjs/common';
+import type { CallerRequest } from '../auth/index.js';
 import { NoParameters } from '../../common/inputs/no-parameters.input.js';
 import { ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { EstimateInput } from './dto/estimate.input.js';
 import { toEstimateModel } from './models/estimate.mapper.js';
 import { EstimateModel } from './models/estimate.model.js';
 import { EstimatesService } from './estimates.service.js';
+import { requesterOf } from './prometheus-queries.js';
 
 @ApiTags('estimates')
 @Controller('v1/estimates')
@@ -20,7 +22,7 @@ export class EstimatesController {
   @ApiOkResponse({ type: EstimateModel })
   @ApiUnprocessableEntityResponse({ description: 'The model fits no allowed GPU, or no compliant offer can serve it' })
   // The whole input is the body: a query parameter is refused as unknown.
-  async estimate(@Body() input: EstimateInput, @Query() _none: NoParameters): Promise<EstimateModel> {
-    return toEstimateModel(await this.estimates.estimate(input));
+  async estimate(@Body() input: EstimateInput, @Query() _none: NoParameters, @Req() req: CallerRequest): Promise<EstimateModel> {
+    return toEstimateModel(await this.estimates.estimate(input, requesterOf(req)));
   }
 }

@@ -1,9 +1,11 @@
 import { UseInterceptors } from '@nestjs/common';
-import { Args, Query, Resolver } from '@nestjs/graphql';
+import { Args, Context, Query, Resolver } from '@nestjs/graphql';
+import type { CallerRequest } from '../auth/index.js';
 import { EstimateInput } from './dto/estimate.input.js';
 import { toEstimateModel } from './models/estimate.mapper.js';
 import { EstimateModel } from './models/estimate.model.js';
 import { EstimatesService } from './estimates.service.js';
+import { requesterOf } from './prometheus-queries.js';
 import { FieldShare } from '../../common/graphql-limits.js';
 
 @Resolver()
@@ -12,7 +14,7 @@ export class EstimatesResolver {
   constructor(private readonly estimates: EstimatesService) {}
 
   @Query(() => EstimateModel, { description: 'Monthly cost of an inference workload (read-only: computes, stores nothing)' })
-  async estimate(@Args('input') input: EstimateInput): Promise<EstimateModel> {
-    return toEstimateModel(await this.estimates.estimate(input));
+  async estimate(@Args('input') input: EstimateInput, @Context('req') req: CallerRequest): Promise<EstimateModel> {
+    return toEstimateModel(await this.estimates.estimate(input, requesterOf(req)));
   }
 }

@@ -26,6 +26,7 @@ import { policyInputFrom } from '../../common/inputs/policy.input.js';
 import type { EstimateInput } from './dto/estimate.input.js';
 import { EstimatePool } from './estimate-pool.js';
 import { MeasurementInputs } from './measurement-inputs.js';
+import { ANONYMOUS, type Requester } from './prometheus-queries.js';
 import { assembleAnswer, type EstimateAnswer, type OptimizeFor } from './estimate-answer.js';
 import { at, getOrThrow } from '../../domain/checked.js';
 import { LRUCache } from 'lru-cache';
@@ -51,7 +52,8 @@ export class EstimatesService {
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'STALE_PRICE_DAYS' | 'STALE_FX_DAYS'>,
   ) {}
 
-  async estimate(input: EstimateInput): Promise<EstimateAnswer> {
+  /** `requester`: who asks, for the measurements' Prometheus queries (prometheus-queries.ts). */
+  async estimate(input: EstimateInput, requester: Requester = ANONYMOUS): Promise<EstimateAnswer> {
     checkProfile(input);
     if (input.measurements) this.measurements.check(input.measurements);
     if ((input.model.preset === undefined) === (input.model.parametersB === undefined)) {
@@ -61,7 +63,7 @@ export class EstimatesService {
     const currency: Currency = input.currency ?? 'USD';
     const referenceDate = priceReferenceDate(input.asOf);
     const { policy, discounts, gpuSlugs } = resolveRequest(input, index, referenceDate);
-    const measurements = input.measurements ? await this.measurements.prepare(input.measurements, { index, currency, referenceDate }) : undefined;
+    const measurements = input.measurements ? await this.measurements.prepare(input.measurements, { index, currency, referenceDate }, requester) : undefined;
     const optimizeFor = input.optimizeFor ?? 'COST';
     const ctx = { index, policy, discounts, currency, gpuSlugs };
     // One task plans both objectives: the other plan only as itself (one alternative, the least the

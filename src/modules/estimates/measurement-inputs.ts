@@ -1,5 +1,6 @@
 // An estimate's measurements from the request to the worker: the zone and the samples checked
-// before any work (MEASUREMENT_MAX_SAMPLES, 413 beyond), queries run against PROMETHEUS_URL, and
+// before any work (MEASUREMENT_MAX_SAMPLES, 413 beyond), queries run against PROMETHEUS_URL
+// through its door (prometheus-queries.ts), and
 // the current fleet priced from the catalog version. The texts are parsed in the worker.
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
@@ -9,14 +10,14 @@ import type { Currency } from '../../domain/catalog/catalog.types.js';
 import { fleetOffer, type CatalogIndex } from '../../domain/compliance/index.js';
 import { isKnownTimeZone, sampleCountUpperBound, type MeasurementsInput as Prepared, type MeasurementText } from '../../domain/measurements/index.js';
 import type { MeasuredSeriesInput, MeasurementsInput } from './dto/measurements.input.js';
-import { PrometheusClient } from './prometheus-client.js';
+import { ANONYMOUS, PrometheusQueries, type Requester } from './prometheus-queries.js';
 
 const SERIES = ['traffic', 'utilization', 'memoryUsed'] as const;
 
 @Injectable()
 export class MeasurementInputs {
   constructor(
-    private readonly prometheus: PrometheusClient,
+    private readonly prometheus: PrometheusQueries,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'MEASUREMENT_MAX_SAMPLES'>,
   ) {}
 
@@ -38,7 +39,11 @@ export class MeasurementInputs {
   }
 
   /** The measurements for the worker: queries run, the fleet priced. */
-  async prepare(m: MeasurementsInput, ctx: { index: CatalogIndex; currency: Currency; referenceDate: string }): Promise<Prepared> {
+  async prepare(
+    m: MeasurementsInput,
+    ctx: { index: CatalogIndex; currency: Currency; referenceDate: string },
+    requester: Requester = ANONYMOUS,
+  ): Promise<Prepared> {
     let total = 0;
     const texts: Partial<Record<(typeof SERIES)[number], MeasurementText>> = {};
     for (const name of SERIES) {
@@ -47,7 +52,7 @@ export class MeasurementInputs {
       let text = textOf(series, name);
       if (!text && series.query) {
         const field = `measurements.${name}.query`;
-        text = { format: 'PROMETHEUS', text: await this.prometheus.queryRange(series.query, field), field };
+        text = { format: 'PROMETHEUS', text: await this.prometheus.run(series.query, field, requester), field };
       }
       if (text) {
         total = this.countOrRefuse(text, total);
