@@ -268,6 +268,21 @@ describe('bad measurements (e2e)', () => {
       /unknown GPU model "h100-sxm-80g"; closest known: h100-sxm-80gb/,
     ],
     ['a query without PROMETHEUS_URL', { traffic: { query: { promql: 'up', range: '1d' } } }, 'measurements.traffic.query', /no PROMETHEUS_URL/],
+    // No GPU of the catalog holds 10^12 MiB (the largest holds a few hundred GiB).
+    ['a memory sample of 10^12 MiB', { memoryUsed: { csv: '0,1000000000000\n60,5' } }, 'measurements.memoryUsed.csv', /more than the largest GPU holds/],
+    [
+      'the same series twice',
+      {
+        utilization: {
+          prometheus: JSON.stringify({
+            status: 'success',
+            data: { resultType: 'matrix', result: [0, 1].map(() => ({ metric: { gpu: '0', Hostname: 'a' }, values: [[1, '5']] })) },
+          }),
+        },
+      },
+      'measurements.utilization.prometheus',
+      /result\[1\]: has the same labels as result\[0\]/,
+    ],
   ])('%s: 400 naming the field, in under 100 ms', async (_name, measurements, field, message) => {
     const { res, ms } = await fastest(measurements);
     expect(res.status).toBe(400);

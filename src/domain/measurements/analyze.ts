@@ -220,11 +220,22 @@ export interface MemoryAnalysis extends Coverage {
   p95Gib: number;
 }
 
-export function analyzeMemory(series: readonly MeasuredSeries[], field: string): MemoryAnalysis {
+/**
+ * `maxGib`: the most memory a GPU can hold (the catalog's largest): a sample above it is not a
+ * GPU's framebuffer and is refused, as a negative one is.
+ */
+export function analyzeMemory(series: readonly MeasuredSeries[], field: string, maxGib = Infinity): MemoryAnalysis {
   const steps = seriesSteps(series);
   const all = series.flatMap((s) => s.v);
   const negative = all.find((v) => v < 0);
   if (negative !== undefined) throw new MeasurementError(field, `memory used cannot be negative (${negative})`);
+  const tooMuch = all.find((v) => v > maxGib * 1024);
+  if (tooMuch !== undefined) {
+    throw new MeasurementError(
+      field,
+      `${tooMuch} MiB is more than the largest GPU holds (${maxGib} GiB = ${maxGib * 1024} MiB); DCGM_FI_DEV_FB_USED is in MiB`,
+    );
+  }
   // dcgm-exporter reports framebuffer memory in MiB.
   return { ...coverageOf(series, steps), maxGib: all.reduce((a, b) => Math.max(a, b), 0) / 1024, p95Gib: nearestRank(all, 95) / 1024 };
 }

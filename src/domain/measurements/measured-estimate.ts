@@ -47,6 +47,8 @@ export interface MeasurementsInput {
   timezone: string;
   /** Sizes each hour of the profile: this percentile of its traffic samples. */
   percentile: number;
+  /** The largest GPU memory of the catalog version, GiB: memory samples above it are refused. */
+  maxGpuMemoryGib?: number;
   fleet?: FleetPricing;
 }
 
@@ -112,7 +114,7 @@ function analyze(m: MeasurementsInput, avgOutputTokens: number): Omit<MeasuredSu
       analyzeTraffic(series, { unit: t?.unit ?? 'REQUESTS_PER_SECOND', kind: t?.kind, percentile: m.percentile, hourOfWeek, avgOutputTokens, field }),
     ),
     utilization: run(m.utilization, (series, field) => analyzeUtilization(series, { hourOfWeek, field })),
-    memoryUsed: run(m.memoryUsed, (series, field) => analyzeMemory(series, field)),
+    memoryUsed: run(m.memoryUsed, (series, field) => analyzeMemory(series, field, m.maxGpuMemoryGib)),
   };
 }
 

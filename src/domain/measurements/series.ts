@@ -153,7 +153,21 @@ export function parsePrometheusMatrix(text: string): MeasuredSeries[] {
   }
   if (!Array.isArray(data.result)) throw new MeasurementError(`${prefix}result`, 'must be a list of series');
   const result: unknown[] = data.result;
-  return result.map((raw, i) => seriesOf(raw, `${prefix}result[${i}]`));
+  const series = result.map((raw, i) => seriesOf(raw, `${prefix}result[${i}]`));
+  // Prometheus answers each label set once; a repeat would be summed (traffic) or weighed twice.
+  const seen = new Map<string, number>();
+  series.forEach((s, i) => {
+    const key = JSON.stringify(Object.entries(s.labels).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    const first = seen.get(key);
+    if (first !== undefined) {
+      throw new MeasurementError(
+        `${prefix}result[${i}]`,
+        `has the same labels as result[${first}] (${key.slice(0, 120)}): Prometheus answers each series once; send each series once`,
+      );
+    }
+    seen.set(key, i);
+  });
+  return series;
 }
 
 const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|[+-](\d{2}):(\d{2}))$/;

@@ -66,6 +66,7 @@ export class MeasurementInputs {
       ...(texts.memoryUsed ? { memoryUsed: texts.memoryUsed } : {}),
       timezone: m.timezone ?? 'UTC',
       percentile: m.percentile ?? 95,
+      ...(ctx.index.gpus.length ? { maxGpuMemoryGib: Math.max(...ctx.index.gpus.map((g) => g.memoryGb.toNumber())) } : {}),
       ...(m.fleet ? { fleet: this.fleet(m.fleet, ctx) } : {}),
     };
   }
