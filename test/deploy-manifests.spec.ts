@@ -84,6 +84,36 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
     }
   });
 
+  it('runs every workload (the API, the migration Job, the catalog-sync CronJob) with the same restricted security context', () => {
+    type Pod = { securityContext?: Record<string, unknown>; containers: { securityContext?: Record<string, unknown> }[] };
+    const podOf = (r: Resource): Pod | undefined => {
+      const spec = r.spec as { template?: { spec: Pod }; jobTemplate?: { spec: { template: { spec: Pod } } } } | undefined;
+      return spec?.template?.spec ?? spec?.jobTemplate?.spec.template.spec;
+    };
+    const workloads = baseResources.filter(({ r }) => ['Deployment', 'Job', 'CronJob'].includes(r.kind));
+    expect(workloads.map(({ r }) => r.kind).sort()).toEqual(['CronJob', 'Deployment', 'Job']);
+    for (const { r } of workloads) {
+      const pod = podOf(r);
+      expect([r.kind, pod?.securityContext]).toEqual([r.kind, expect.objectContaining({ runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } })]);
+      for (const c of pod?.containers ?? [])
+        expect([r.kind, c.securityContext]).toEqual([
+          r.kind,
+          { allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } },
+        ]);
+    }
+  });
+
+  it('admits the service port only from named peers, and lets the API reach only DNS, PostgreSQL, Redis and Prometheus', () => {
+    const policy = baseResources.find(({ r }) => r.kind === 'NetworkPolicy')?.r.spec as {
+      ingress: { from?: unknown[]; ports: unknown[] }[];
+      egress: { to?: unknown[]; ports: { port: number }[] }[];
+    };
+    // A rule without `from` (or `to`) admits every peer.
+    for (const rule of policy.ingress) expect(rule.from?.length).toBeGreaterThan(0);
+    for (const rule of policy.egress) expect(rule.to?.length).toBeGreaterThan(0);
+    expect(policy.egress.flatMap((rule) => rule.ports.map((p) => p.port)).sort((a, b) => a - b)).toEqual([53, 53, 5432, 6379, 9090]);
+  });
+
   it("the example overlay's patches change resources of the base", () => {
     const overlay = kustomization(OVERLAY);
     expect(overlay.resources).toEqual(['../../base']);

@@ -12,7 +12,7 @@ describe(loadConfig.name, () => {
     [{ PORT: '70000' }, 'PORT="70000" must be between 0 and 65535'],
     [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE="0" must be between 1 and 200'],
     [{ MIGRATE_ON_START: 'maybe' }, 'MIGRATE_ON_START="maybe" must be true or false'],
-    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL="mysql://x" must be a postgresql:// connection string'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL=(9 characters) must be a postgresql:// connection string'],
   ])('rejects %j with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -45,6 +45,21 @@ describe(loadConfig.name, () => {
     expect(short).toHaveLength(31);
     expect(() => loadConfig({ CURSOR_SIGNING_KEY: short })).toThrow('CURSOR_SIGNING_KEY=(31 characters) must be at least 32 characters');
     expect(() => loadConfig({ CURSOR_SIGNING_KEY: short })).not.toThrow(short);
+  });
+
+  it("refuses to start with the shipped secrets' placeholders, without repeating them", () => {
+    // The values of deploy/k8s/base/secret.yaml.
+    const shipped = {
+      DATABASE_URL: 'postgresql://gpu_cost:change-me@postgres-primary:5432/gpu_cost',
+      DATABASE_REPLICA_URL: 'postgresql://gpu_cost:change-me@postgres-replica:5432/gpu_cost',
+      CURSOR_SIGNING_KEY: 'change-me-to-32-or-more-random-characters',
+      REDIS_URL: 'redis://:CHANGE_ME@redis:6379',
+    };
+    for (const [name, value] of Object.entries(shipped)) {
+      expect(() => loadConfig({ [name]: value })).toThrow(`${name}=(${value.length} characters) holds a placeholder (change-me)`);
+      expect(() => loadConfig({ [name]: value })).not.toThrow(value);
+    }
+    expect(loadConfig({ DATABASE_URL: 'postgresql://gpu_cost:s3cret-exchanged@db:5432/gpu_cost' }).DATABASE_URL).toContain('s3cret');
   });
 
   it('treats an empty variable as unset', () => {

@@ -4,6 +4,9 @@ import { z } from 'zod';
 import { DEFAULT_STALE_PRICE_DAYS } from '../domain/compliance/price-quality.js';
 import { DEFAULT_STALE_FX_DAYS } from '../domain/money/exchange-rate.js';
 
+/** A secret still holding the shipped placeholder (deploy/k8s/base/secret.yaml: change-me): refused, so it is never deployed as it is. */
+const PLACEHOLDER = /change[-_]?me|replace[-_]?me/i;
+const noPlaceholder = [(v: string) => !PLACEHOLDER.test(v), 'holds a placeholder (change-me): set the real secret'] as const;
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).transform((v) => v === 'true' || v === '1' || v === 'yes');
 const port = z.coerce
   .number({ error: 'must be a port number' })
@@ -23,11 +26,13 @@ const schema = z.object({
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// connection string')
+    .refine(...noPlaceholder)
     .optional(),
   /** A streaming read replica of DATABASE_URL that catalog content is loaded from (src/database/read-replica.ts). */
   DATABASE_REPLICA_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// connection string')
+    .refine(...noPlaceholder)
     .optional(),
   /** How long to wait for a new database connection (the start-up check and the pool). */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce
@@ -171,7 +176,11 @@ const schema = z.object({
    * process, so cursors do not survive a restart and are refused by other instances; a deployment
    * of several instances must set the same key on each.
    */
-  CURSOR_SIGNING_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  CURSOR_SIGNING_KEY: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .refine(...noPlaceholder)
+    .optional(),
   AUTH_MODE: z.enum(['off', 'required'], { error: 'must be off or required' }).default('off'),
   API_KEY_CACHE_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
@@ -192,6 +201,7 @@ const schema = z.object({
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .refine(...noPlaceholder)
     .optional(),
   /** How long a Redis connection attempt may take. */
   REDIS_CONNECT_TIMEOUT_MS: z.coerce
@@ -258,7 +268,7 @@ const schema = z.object({
 export type AppConfig = z.infer<typeof schema>;
 
 /** Variables whose values a configuration error does not repeat. */
-const SECRETS = new Set(['CURSOR_SIGNING_KEY', 'REDIS_URL', 'DATABASE_REPLICA_URL']);
+const SECRETS = new Set(['CURSOR_SIGNING_KEY', 'REDIS_URL', 'DATABASE_URL', 'DATABASE_REPLICA_URL']);
 
 export class ConfigError extends Error {}
 
