@@ -231,6 +231,37 @@ describe('hostile input, round three (e2e, bundled catalog)', () => {
       expect(one.body.errors).toBeUndefined();
     });
 
+    it('GraphQL: __typename aliases count against GRAPHQL_MAX_ALIASES (30), and __schema may be asked once', async () => {
+      const typenames = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `t${i}: __typename`).join(' ')} }`;
+      const over = await t
+        .http()
+        .post('/graphql')
+        .send({ query: typenames(31) });
+      expect(over.status).toBe(400);
+      expect(JSON.stringify(over.body.errors)).toMatch(/aliases/i);
+      expect(
+        (
+          await t
+            .http()
+            .post('/graphql')
+            .send({ query: typenames(30) })
+        ).body.errors,
+      ).toBeUndefined();
+      const schemas = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `s${i}: __schema { types { name fields { name } } }`).join(' ')} }`;
+      const twice = await t
+        .http()
+        .post('/graphql')
+        .send({ query: schemas(2) });
+      expect(twice.status).toBe(400);
+      expect(twice.body.errors[0]).toMatchObject({ message: 'a document may select __schema once', extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
+      const once = await t
+        .http()
+        .post('/graphql')
+        .send({ query: schemas(1) });
+      expect(once.body.errors).toBeUndefined();
+      expect(once.body.data.s0.types.length).toBeGreaterThan(10);
+    });
+
     it('GraphQL: a list without first or limit is charged its default page size', async () => {
       // offers without `first` returns 50: 1 + 50 x (items 1 + id 1) = 101 > 100.
       const small = await createTestServer({ env: { GRAPHQL_MAX_COMPLEXITY: '100' } });

@@ -14,7 +14,15 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { GqlExecutionContext } from '@nestjs/graphql';
-import { GraphQLError, OperationTypeNode, type GraphQLField, type GraphQLResolveInfo, type ValidationRule } from 'graphql';
+import {
+  GraphQLError,
+  OperationTypeNode,
+  type ASTVisitor,
+  type GraphQLField,
+  type GraphQLResolveInfo,
+  type ValidationContext,
+  type ValidationRule,
+} from 'graphql';
 import { getComplexity, simpleEstimator, type ComplexityEstimatorArgs } from 'graphql-query-complexity';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { from, lastValueFrom, type Observable } from 'rxjs';
@@ -92,7 +100,8 @@ export function armorRules(limits: GraphqlLimits): { validationRules: Validation
     maxTokens: { enabled: false },
     // GRAPHQL_MAX_DEPTH counts levels below the top-level field (as graphql-depth-limit did); armor counts that field too.
     maxDepth: { n: limits.maxDepth + 1, flattenFragments: true },
-    maxAliases: { n: limits.maxAliases },
+    // __typename aliases count like any other (armor lets them pass by default).
+    maxAliases: { n: limits.maxAliases, allowList: [] },
     maxDirectives: { n: limits.maxDirectives },
     // Armor's cost counts every field reached (each fragment computed once, memoized). Set well
     // above the complexity budget, it only stops documents whose expansion is huge (fragment
@@ -101,7 +110,21 @@ export function armorRules(limits: GraphqlLimits): { validationRules: Validation
     blockFieldSuggestion: { enabled: true },
   });
   const protection = armor.protect();
-  return { validationRules: protection.validationRules, plugins: protection.plugins as ApolloServerPlugin[] };
+  return { validationRules: [...protection.validationRules, introspectionOnce], plugins: protection.plugins as ApolloServerPlugin[] };
+}
+
+/**
+ * `__schema` answers the whole schema (about 23 KB), and armor's cost bound leaves introspection
+ * out: a document may ask for it once (GraphiQL's introspection query does), not thirty times.
+ */
+export function introspectionOnce(context: ValidationContext): ASTVisitor {
+  let seen = 0;
+  return {
+    Field(node) {
+      if (node.name.value !== '__schema' || ++seen !== 2) return;
+      context.reportError(new GraphQLError('a document may select __schema once', { nodes: [node] }));
+    },
+  };
 }
 
 export function complexityPlugin(maxComplexity: number): ApolloServerPlugin {
