@@ -12,6 +12,8 @@
 // - An empty allow list (countries, providers, regions) is refused, not read as "no restriction".
 // (Caching answers of authenticated callers and CSRF on cached GraphQL GETs: response-cache.e2e-spec.ts;
 // publication times: catalog-updates.e2e-spec.ts; catalog sources: catalog-files.hostile.spec.ts.)
+import { gzipSync } from 'node:zlib';
+import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
@@ -359,6 +361,38 @@ describe('hostile input, round three (e2e, bundled catalog)', () => {
       const gql = await request(t.baseUrl).post('/graphql').set('content-type', type).send(body);
       expect(gql.status).toBe(415);
       expect(gql.body.errors[0].extensions).toMatchObject({ code: 'BAD_REQUEST', errorCode: 'REQUEST.UNSUPPORTED_MEDIA_TYPE' });
+    });
+
+    it('a body that is not UTF-8, or compressed (gzip, or plain but labelled gzip), is a 415 naming why, REST and GraphQL', async () => {
+      const json = JSON.stringify({ query: '{ gpus { slug } }' });
+      const cases: [Record<string, string>, Buffer, RegExp][] = [
+        [{ 'content-type': 'application/json; charset=utf-16' }, Buffer.from(json, 'utf16le'), /must be UTF-8, not utf-16/],
+        [{ 'content-type': 'application/json', 'content-encoding': 'gzip' }, gzipSync(json), /Content-Encoding gzip is not read/],
+        [{ 'content-type': 'application/json', 'content-encoding': 'gzip' }, Buffer.from(json), /Content-Encoding gzip is not read/],
+      ];
+      for (const [headers, body, reason] of cases) {
+        const rest = await request(t.baseUrl).post('/v1/estimates').set(headers).send(body);
+        expect([rest.status, rest.body.code, rest.body.detail]).toEqual([415, 'REQUEST.UNSUPPORTED_MEDIA_TYPE', expect.stringMatching(reason)]);
+        expect(rest.headers['accept-encoding']).toBe('identity');
+        const gql = await request(t.baseUrl).post('/graphql').set(headers).send(body);
+        expect(gql.status).toBe(415);
+        expect(gql.body.errors[0].extensions).toMatchObject({ code: 'BAD_REQUEST', errorCode: 'REQUEST.UNSUPPORTED_MEDIA_TYPE' });
+      }
+      // UTF-8 named as such is read.
+      const named = await request(t.baseUrl).post('/graphql').set('content-type', 'application/json; charset=UTF-8').send(json);
+      expect(named.body.errors).toBeUndefined();
+    });
+
+    it('an unknown method (QUERY) is a 405 naming the allowed ones', async () => {
+      const res = await new Promise<{ status: number; allow: string | undefined }>((resolve, reject) => {
+        const req = httpRequest(`${t.baseUrl}/v1/gpus`, { method: 'QUERY' }, (r) => {
+          r.resume();
+          resolve({ status: r.statusCode ?? 0, allow: r.headers.allow });
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      expect(res).toEqual({ status: 405, allow: 'GET, HEAD' });
     });
 
     it('invalid JSON posted to /graphql gets GraphQL errors, not a REST problem', async () => {

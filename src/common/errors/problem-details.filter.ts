@@ -1,5 +1,5 @@
 // REST errors as RFC 9457 problem+json. Every error leaves here; no stack trace or SQL does.
-import { ArgumentsHost, Catch, HttpException, HttpStatus, NotFoundException, type ExceptionFilter } from '@nestjs/common';
+import { ArgumentsHost, Catch, HttpException, HttpStatus, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BODY_LIMIT_TEXT } from '../http/limits.js';
 import { allowedMethods } from '../http/route-table.js';
@@ -176,8 +176,9 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     let problem = toProblem(exception);
     // Logged with the request's id, so the line and the client's report meet.
     if (problem.status === 500) request.log.error({ err: exception }, 'unexpected error');
-    // No route matched: a known path asked with another method is a 405 that says which to use.
-    if (exception instanceof NotFoundException && request.routeOptions.url === undefined) {
+    // No route matched: a known path asked with another method is a 405 that says which to use
+    // (also when Fastify refused the method first, as QUERY without a content type).
+    if (request.routeOptions.url === undefined && exception instanceof HttpException) {
       const allowed = allowedMethods(request.server, request.url);
       // A route of this method that found nothing (a file not served, say) stays a 404.
       if (allowed.length && !allowed.includes(request.method)) {

@@ -116,18 +116,37 @@ function bodyTypeHook(request: FastifyRequest, reply: FastifyReply, done: (error
     type !== undefined ||
     (request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0') ||
     request.headers['transfer-encoding'] !== undefined;
-  if (!hasBody || (type !== undefined && JSON_MEDIA_TYPE.test(type))) return done();
+  if (!hasBody) return done();
+  const refusal = unsupportedBody(type, request.headers['content-encoding']);
+  if (!refusal) return done();
   const problem: ProblemDetails = {
     type: 'https://gpu-cost-api.dev/problems/request-unsupported-media-type',
     title: 'Unsupported Media Type',
     status: 415,
-    detail: `body must be sent as application/json${type === undefined ? ' (no content-type was given)' : `, not ${type.split(';')[0]?.trim()}`}`,
+    detail: `body ${refusal}`,
     code: 'REQUEST.UNSUPPORTED_MEDIA_TYPE',
-    errors: [{ field: 'body', message: 'must be sent as application/json' }],
+    errors: [{ field: 'body', message: refusal }],
   };
   void reply.header('accept', 'application/json');
+  void reply.header('accept-encoding', 'identity');
   if (routeOf(request) === '/graphql') sendAsGraphqlError(reply, problem);
   else sendProblem(request, reply, problem);
+}
+
+/**
+ * Why a body cannot be read, or null: JSON only, in UTF-8 (a charset parameter, if any, names it),
+ * and not compressed (a Content-Encoding other than identity: Fastify would parse the compressed
+ * bytes, or the plain ones labelled gzip, as if they were plain).
+ */
+export function unsupportedBody(type: string | undefined, encoding: string | string[] | undefined): string | null {
+  if (type === undefined || !JSON_MEDIA_TYPE.test(type)) {
+    return `must be sent as application/json${type === undefined ? ' (no content-type was given)' : `, not ${type.split(';')[0]?.trim()}`}`;
+  }
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(type)?.[1];
+  if (charset !== undefined && !/^utf-?8$/i.test(charset)) return `must be UTF-8, not ${charset}`;
+  const coding = (Array.isArray(encoding) ? encoding.join(',') : (encoding ?? '')).trim();
+  if (coding !== '' && !/^identity$/i.test(coding)) return `must be sent uncompressed (Content-Encoding ${coding} is not read)`;
+  return null;
 }
 
 /** onRequest: the request gate (key, then rate limit) for the API's routes, before the body is read. */
