@@ -75,7 +75,7 @@ describe('minSourceKind', () => {
     expect(() => resolvePolicy({ minSourceKind: 'BLOG' })).toThrow(
       expect.objectContaining({ field: 'minSourceKind', message: 'minSourceKind must be one of PROVIDER_API, PROVIDER_PAGE, MIRROR, ANNOUNCEMENT; got BLOG' }),
     );
-    const presets = { STRICT: { description: 'x', policy: { minSourceKind: 'PROVIDER_PAGE' } } };
+    const presets = { STRICT: { description: 'x', policy: { minSourceKind: 'PROVIDER_PAGE', requireConfirmedAvailability: false } } };
     expect(() => resolvePolicy({ presets, preset: 'STRICT', minSourceKind: 'MIRROR' })).toThrow(PolicyError);
     expect(resolvePolicy({ presets, preset: 'STRICT', minSourceKind: 'PROVIDER_API' }).minSourceKind).toBe('PROVIDER_API');
   });
