@@ -107,6 +107,21 @@ describe('offers (e2e, bundled catalog)', () => {
     expect(answered).toBeGreaterThanOrEqual(4 * (gpus.length - 2) - 2);
   });
 
+  it("never ranks OVHcloud's a10-45, which its own catalogue tags coming_soon, and names it in explain with the provider's words", async () => {
+    // One A10 per instance, on demand: the a10-45 (0.76 EUR = 0.89 USD) is cheaper than every offer that complies (Lambda's
+    // 1.29 USD first), so explain lists it.
+    const query = { gpu: 'a10-24gb', gpuCount: 1, pricingModel: 'ON_DEMAND', explain: 'true', limit: 5 };
+    const rest = (await t.http().get('/v1/offers/cheapest').query(query).expect(200)).body;
+    expect(rest.items.map((i: { instanceType: string }) => i.instanceType)).not.toContain('a10-45');
+    const excluded = rest.excluded.filter((e: { offer: { instanceType: string } }) => e.offer.instanceType === 'a10-45');
+    expect(excluded.map((e: { offer: { availability: string }; rules: string[] }) => [e.offer.availability, e.rules])).toEqual([
+      ['LISTED_NOT_ORDERABLE', ['AVAILABILITY']],
+    ]);
+    expect(excluded[0].reasons).toEqual([
+      expect.stringMatching(/^availability LISTED_NOT_ORDERABLE: OVHcloud's order catalogue tags a10-45 'coming_soon' .*https:\/\//),
+    ]);
+  });
+
   it('names the FX rate and its date in every EUR answer: listing, cheapest, CSV and GraphQL', async () => {
     const fx = { base: 'USD', currency: 'EUR', rate: '0.854774', date: '2026-08-21' };
     const listing = (await t.http().get('/v1/offers').query({ gpu: 'h100-sxm-80gb', currency: 'EUR', limit: 3 }).expect(200)).body;
