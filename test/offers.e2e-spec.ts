@@ -23,6 +23,7 @@ describe('offers (e2e, bundled catalog)', () => {
       observedAt: string;
       priceKind: string;
       instanceType: string;
+      availability: string;
       pricePerGpuHour: { amount: string };
     }[];
     expect(new Set(items.map((i) => i.provider)).size).toBeGreaterThanOrEqual(8);
@@ -30,12 +31,19 @@ describe('offers (e2e, bundled catalog)', () => {
     expect(items.some((i) => /article/i.test(i.instanceType))).toBe(false);
     // The article's "AWS H100 3.90" is a reference figure, not a price of any offer.
     expect(items.some((i) => i.provider === 'aws' && i.pricePerGpuHour.amount === '3.9000')).toBe(false);
-    // Sorted by comparable price per GPU-hour.
-    const amounts = items.map((i) => Number(i.pricePerGpuHour.amount));
-    expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+    // CONFIRMED availability first, then UNCONFIRMED, each sorted by comparable price per GPU-hour;
+    // a LISTED_NOT_ORDERABLE offer never.
+    const tiers = items.map((i) => ['CONFIRMED', 'UNCONFIRMED'].indexOf(i.availability));
+    expect(tiers).not.toContain(-1);
+    expect(tiers).toEqual([...tiers].sort((a, b) => a - b));
+    expect(new Set(tiers)).toEqual(new Set([0, 1]));
+    for (const tier of [0, 1]) {
+      const amounts = items.filter((_, i) => tiers[i] === tier).map((i) => Number(i.pricePerGpuHour.amount));
+      expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+    }
   });
 
-  it('answers, for every GPU, a first offer one could buy: LIST, not an announcement, on offer today, confirmed or flagged, over REST and GraphQL', async () => {
+  it('answers, for every GPU, a first offer one could buy: LIST, not an announcement, on offer today, confirmed unless none is, over REST and GraphQL', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const gpus = ((await t.http().get('/v1/gpus').expect(200)).body.items as { slug: string }[]).map((g) => g.slug);
     expect(gpus.length).toBeGreaterThan(10);
@@ -55,34 +63,39 @@ describe('offers (e2e, bundled catalog)', () => {
     const fields = 'id priceKind sourceKind availability availabilityNote validFrom validUntil provider region instanceType pricingModel';
     let answered = 0;
     for (const gpu of gpus) {
-      for (const preset of [undefined, 'GDPR_PERSONAL_DATA']) {
-        const rest = (
-          await t
-            .http()
-            .get('/v1/offers/cheapest')
-            .query({ gpu, limit: 1, ...(preset ? { preset } : {}) })
-            .expect(200)
-        ).body as {
+      for (const [preset, pricingModel] of [undefined, 'GDPR_PERSONAL_DATA'].flatMap((p) => [undefined, 'ON_DEMAND'].map((m) => [p, m] as const))) {
+        const query = { gpu, limit: 1, ...(preset ? { preset } : {}), ...(pricingModel ? { pricingModel } : {}) };
+        const rest = (await t.http().get('/v1/offers/cheapest').query(query).expect(200)).body as {
           items: First[];
           warnings: string[];
         };
         const gql = await t.graphql<{ cheapestOffers: { items: First[]; warnings: string[] } }>(
-          `query($gpu: String!, $preset: String) { cheapestOffers(requirement: { gpus: [$gpu] }, policy: { preset: $preset }, limit: 1) { items { ${fields} } warnings } }`,
-          { gpu, preset: preset ?? null },
+          `query($gpu: String!, $preset: String, $models: [PricingModel!]) { cheapestOffers(requirement: { gpus: [$gpu] }, policy: { preset: $preset, pricingModels: $models }, limit: 1) { items { ${fields} } warnings } }`,
+          { gpu, preset: preset ?? null, models: pricingModel ? [pricingModel] : null },
         );
         expect([gpu, preset, gql.data.cheapestOffers.items.map((i) => i.id)]).toEqual([gpu, preset, rest.items.map((i) => i.id)]);
         expect(gql.data.cheapestOffers.warnings).toEqual(rest.warnings);
         const first = rest.items[0];
         if (!first) continue;
         answered += 1;
-        const where = `${gpu} ${preset ?? 'any policy'}: ${first.provider} ${first.instanceType} ${first.region} ${first.pricingModel}`;
+        const where = `${gpu} ${preset ?? 'any policy'} ${pricingModel ?? 'any model'}: ${first.provider} ${first.instanceType} ${first.region} ${first.pricingModel}`;
         expect([where, first.priceKind]).toEqual([where, 'LIST']);
         expect([where, first.sourceKind]).not.toEqual([where, 'ANNOUNCEMENT']);
         expect([where, first.sourceKind]).not.toEqual([where, null]);
         expect([where, (first.validFrom ?? today) <= today && today <= (first.validUntil ?? today)]).toEqual([where, true]);
         expect([where, first.availability]).toEqual([where, expect.stringMatching(/^(CONFIRMED|UNCONFIRMED)$/)]);
         if (first.availability === 'UNCONFIRMED') {
-          // The answer says so, in a warning naming the offer and why.
+          // Only when no confirmed offer meets the query (asked apart: requiring confirmation leaves nothing), and the answer says so first.
+          const confirmedOnly = (
+            await t
+              .http()
+              .get('/v1/offers/cheapest')
+              .query({ ...query, requireConfirmedAvailability: true })
+              .expect(200)
+          ).body;
+          expect([where, confirmedOnly.items]).toEqual([where, []]);
+          expect([where, rest.warnings[0]]).toEqual([where, expect.stringMatching(/^no offer meeting this query has CONFIRMED availability/)]);
+          // And in a warning naming the offer and why.
           const warning = rest.warnings.find((w) =>
             w.startsWith(`${first.provider} ${first.instanceType} ${first.region} ${first.pricingModel}: availability UNCONFIRMED`),
           );
@@ -90,8 +103,23 @@ describe('offers (e2e, bundled catalog)', () => {
         }
       }
     }
-    // Every GPU with an offer was walked, under both policies (two GPUs of the catalog have none).
-    expect(answered).toBeGreaterThanOrEqual(2 * (gpus.length - 2) - 1);
+    // Every GPU with an offer was walked, under both policies and both model choices (two GPUs of the catalog have none).
+    expect(answered).toBeGreaterThanOrEqual(4 * (gpus.length - 2) - 2);
+  });
+
+  it("never ranks OVHcloud's a10-45, which its own catalogue tags coming_soon, and names it in explain with the provider's words", async () => {
+    // One A10 per instance, on demand: the a10-45 (0.76 EUR = 0.89 USD) is cheaper than every offer that complies (Lambda's
+    // 1.29 USD first), so explain lists it.
+    const query = { gpu: 'a10-24gb', gpuCount: 1, pricingModel: 'ON_DEMAND', explain: 'true', limit: 5 };
+    const rest = (await t.http().get('/v1/offers/cheapest').query(query).expect(200)).body;
+    expect(rest.items.map((i: { instanceType: string }) => i.instanceType)).not.toContain('a10-45');
+    const excluded = rest.excluded.filter((e: { offer: { instanceType: string } }) => e.offer.instanceType === 'a10-45');
+    expect(excluded.map((e: { offer: { availability: string }; rules: string[] }) => [e.offer.availability, e.rules])).toEqual([
+      ['LISTED_NOT_ORDERABLE', ['AVAILABILITY']],
+    ]);
+    expect(excluded[0].reasons).toEqual([
+      expect.stringMatching(/^availability LISTED_NOT_ORDERABLE: OVHcloud's order catalogue tags a10-45 'coming_soon' .*https:\/\//),
+    ]);
   });
 
   it('names the FX rate and its date in every EUR answer: listing, cheapest, CSV and GraphQL', async () => {

@@ -520,10 +520,10 @@ export interface components {
          */
         SourceKind: "PROVIDER_API" | "PROVIDER_PAGE" | "MIRROR" | "ANNOUNCEMENT";
         /**
-         * @description CONFIRMED: the provider's own availability data says it is sold in this region under this pricing model; UNCONFIRMED: not confirmed
+         * @description CONFIRMED: the provider's own availability data says it is sold in this region under this pricing model; UNCONFIRMED: not confirmed (ranked after every confirmed offer); LISTED_NOT_ORDERABLE: the provider's own catalogue says it cannot be ordered (never ranked)
          * @enum {string}
          */
-        Availability: "CONFIRMED" | "UNCONFIRMED";
+        Availability: "CONFIRMED" | "UNCONFIRMED" | "LISTED_NOT_ORDERABLE";
         OfferModel: {
             /** @description Stable id of the offer across versions (hash of its natural key) */
             id: string;
@@ -575,9 +575,9 @@ export interface components {
             conversion: string | null;
             /** @description Where the price was read, best first: PROVIDER_API, PROVIDER_PAGE, MIRROR, ANNOUNCEMENT; null for versions imported before it was recorded */
             sourceKind: components["schemas"]["SourceKind"] | null;
-            /** @description CONFIRMED: the provider's own availability data says it is sold in this region under this pricing model; UNCONFIRMED: not confirmed */
+            /** @description CONFIRMED: the provider's own availability data says it is sold in this region under this pricing model; UNCONFIRMED: not confirmed (ranked after every confirmed offer); LISTED_NOT_ORDERABLE: the provider's own catalogue says it cannot be ordered (never ranked) */
             availability: components["schemas"]["Availability"];
-            /** @description The availability record that confirms it, or why it could not be confirmed */
+            /** @description The availability record that confirms it, why it could not be confirmed, or the provider's words and source */
             availabilityNote: string | null;
             /**
              * @description First day the price holds (inclusive); null: open
@@ -676,7 +676,7 @@ export interface components {
         CheapestOffersResultModel: {
             catalogVersion: components["schemas"]["CatalogVersionRefModel"];
             currency: components["schemas"]["Currency"];
-            /** @description Compliant offers, cheapest first; `complies` says why */
+            /** @description Compliant offers: CONFIRMED availability first, then UNCONFIRMED (flagged in warnings), cheapest first within each; `complies` says why */
             items: components["schemas"]["OfferModel"][];
             /** @description With explain: cheaper offers the policy excluded (all failing offers when nothing complies) */
             excluded: components["schemas"]["ExcludedOfferModel"][];
@@ -686,7 +686,7 @@ export interface components {
             nearestMisses: components["schemas"]["ExcludedOfferModel"][];
             /** @description The compliant offer with the least g CO2e per GPU-hour and its premium over the cheapest; null when nothing complies or no figure is sourced */
             cleanest: components["schemas"]["CleanestOfferModel"] | null;
-            /** @description About the prices of the items: ESTIMATE prices used (includeEstimates), prices older than STALE_PRICE_DAYS, availability UNCONFIRMED, an FX rate older than STALE_FX_DAYS */
+            /** @description About the prices of the items: no CONFIRMED offer meets the query (first), ESTIMATE prices used (includeEstimates), prices older than STALE_PRICE_DAYS, availability UNCONFIRMED, an FX rate older than STALE_FX_DAYS */
             warnings: string[];
             /** @description The FX rate prices were converted with; null when no price was converted */
             exchangeRate: components["schemas"]["ExchangeRateModel"] | null;
@@ -758,7 +758,7 @@ export interface components {
         };
         CompliancePolicyInput: {
             /**
-             * @description Named policy: GDPR_PERSONAL_DATA, EU_SOVEREIGN, DE_BSI_C5; explicit fields may only tighten it
+             * @description Named policy: GDPR_PERSONAL_DATA (Personal data: regions in the EEA only (no third-country transfer); confirmed availability ranks first, unconfirmed after it (flagged)), EU_SOVEREIGN (Sovereign: EEA regions and an EU/EEA-headquartered operator; confirmed availability ranks first, unconfirmed after it (flagged)), DE_BSI_C5 (Germany only, provider attested under BSI C5; confirmed availability ranks first, unconfirmed after it (flagged)); explicit fields may only tighten it
              * @example GDPR_PERSONAL_DATA
              */
             preset?: string;
@@ -820,7 +820,7 @@ export interface components {
              */
             minSourceKind?: "PROVIDER_API" | "PROVIDER_PAGE" | "MIRROR" | "ANNOUNCEMENT";
             /**
-             * @description Exclude offers whose availability in their region the provider's own data does not confirm (availability UNCONFIRMED)
+             * @description Exclude offers whose availability in their region the provider's own data does not confirm (availability UNCONFIRMED); without it they rank after every confirmed offer, flagged. LISTED_NOT_ORDERABLE offers never rank
              * @default false
              */
             requireConfirmedAvailability?: boolean;
@@ -2583,7 +2583,7 @@ export interface operations {
                 allowPartialAdequacy?: boolean;
                 /** @description EU: only EU/EEA-headquartered operators */
                 operator?: "ANY" | "EU";
-                /** @description Named policy: GDPR_PERSONAL_DATA, EU_SOVEREIGN, DE_BSI_C5; explicit fields may only tighten it */
+                /** @description Named policy: GDPR_PERSONAL_DATA (Personal data: regions in the EEA only (no third-country transfer); confirmed availability ranks first, unconfirmed after it (flagged)), EU_SOVEREIGN (Sovereign: EEA regions and an EU/EEA-headquartered operator; confirmed availability ranks first, unconfirmed after it (flagged)), DE_BSI_C5 (Germany only, provider attested under BSI C5; confirmed availability ranks first, unconfirmed after it (flagged)); explicit fields may only tighten it */
                 preset?: string;
                 /** @description Allowed pricing models */
                 pricingModel?: ("ON_DEMAND" | "SPOT" | "RESERVED_1Y" | "RESERVED_3Y" | "SERVERLESS")[];
@@ -2603,7 +2603,7 @@ export interface operations {
                 maxPriceAgeDays?: number;
                 /** @description Rank only prices read from a source at least this good, best first: PROVIDER_API, PROVIDER_PAGE (the provider's own data), MIRROR, ANNOUNCEMENT */
                 minSourceKind?: "PROVIDER_API" | "PROVIDER_PAGE" | "MIRROR" | "ANNOUNCEMENT";
-                /** @description Exclude offers whose availability in their region the provider's own data does not confirm (availability UNCONFIRMED) */
+                /** @description Exclude offers whose availability in their region the provider's own data does not confirm (availability UNCONFIRMED); without it they rank after every confirmed offer, flagged. LISTED_NOT_ORDERABLE offers never rank */
                 requireConfirmedAvailability?: boolean;
                 /** @description Only regions whose grid emits at most this many g CO2e per kWh (location-based annual average, docs/carbon.md); a region without a sourced figure is excluded */
                 maxGridIntensity?: number;
@@ -2758,7 +2758,7 @@ export interface operations {
                 allowPartialAdequacy?: boolean;
                 /** @description EU: only EU/EEA-headquartered operators */
                 operator?: "ANY" | "EU";
-                /** @description Named policy: GDPR_PERSONAL_DATA, EU_SOVEREIGN, DE_BSI_C5; explicit fields may only tighten it */
+                /** @description Named policy: GDPR_PERSONAL_DATA (Personal data: regions in the EEA only (no third-country transfer); confirmed availability ranks first, unconfirmed after it (flagged)), EU_SOVEREIGN (Sovereign: EEA regions and an EU/EEA-headquartered operator; confirmed availability ranks first, unconfirmed after it (flagged)), DE_BSI_C5 (Germany only, provider attested under BSI C5; confirmed availability ranks first, unconfirmed after it (flagged)); explicit fields may only tighten it */
                 preset?: string;
                 /** @description Allowed pricing models */
                 pricingModel?: ("ON_DEMAND" | "SPOT" | "RESERVED_1Y" | "RESERVED_3Y" | "SERVERLESS")[];
@@ -2778,7 +2778,7 @@ export interface operations {
                 maxPriceAgeDays?: number;
                 /** @description Rank only prices read from a source at least this good, best first: PROVIDER_API, PROVIDER_PAGE (the provider's own data), MIRROR, ANNOUNCEMENT */
                 minSourceKind?: "PROVIDER_API" | "PROVIDER_PAGE" | "MIRROR" | "ANNOUNCEMENT";
-                /** @description Exclude offers whose availability in their region the provider's own data does not confirm (availability UNCONFIRMED) */
+                /** @description Exclude offers whose availability in their region the provider's own data does not confirm (availability UNCONFIRMED); without it they rank after every confirmed offer, flagged. LISTED_NOT_ORDERABLE offers never rank */
                 requireConfirmedAvailability?: boolean;
                 /** @description Only regions whose grid emits at most this many g CO2e per kWh (location-based annual average, docs/carbon.md); a region without a sourced figure is excluded */
                 maxGridIntensity?: number;

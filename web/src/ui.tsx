@@ -176,8 +176,17 @@ export function sourceKindLabel(kind: string | null): string {
   }
 }
 
-/** Whether the provider's own data confirms the offer can be ordered in its region (as Offer.availability). */
-export const availabilityLabel = (availability: string): string => (availability === 'CONFIRMED' ? 'confirmed' : 'unconfirmed');
+/** Whether the provider's own data confirms the offer can be ordered in its region, or its catalogue says it cannot be (as Offer.availability). */
+export function availabilityLabel(availability: string): string {
+  switch (availability) {
+    case 'CONFIRMED':
+      return 'confirmed';
+    case 'LISTED_NOT_ORDERABLE':
+      return 'listed, not orderable';
+    default:
+      return 'unconfirmed';
+  }
+}
 
 /** The flag emoji of an ISO 3166-1 alpha-2 code (regional indicator letters). */
 export function flag(country: string): string {

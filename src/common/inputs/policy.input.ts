@@ -25,7 +25,9 @@ export const POLICY = {
   preset: field.string({
     ...NAME,
     example: 'GDPR_PERSONAL_DATA',
-    description: `Named policy: ${Object.keys(POLICY_PRESETS).join(', ')}; explicit fields may only tighten it`,
+    description: `Named policy: ${Object.entries(POLICY_PRESETS)
+      .map(([name, p]) => `${name} (${p.description})`)
+      .join(', ')}; explicit fields may only tighten it`,
   }),
   residency: field.enum<Residency>(RESIDENCIES, ResidencyEnum, { description: 'Where the data may be processed' }),
   countries: field.list(field.string(COUNTRY_CODE), {
@@ -65,7 +67,9 @@ export const POLICY = {
   }),
   requireConfirmedAvailability: field.boolean({
     default: false,
-    description: "Exclude offers whose availability in their region the provider's own data does not confirm (availability UNCONFIRMED)",
+    description:
+      "Exclude offers whose availability in their region the provider's own data does not confirm (availability UNCONFIRMED); " +
+      'without it they rank after every confirmed offer, flagged. LISTED_NOT_ORDERABLE offers never rank',
   }),
   maxGridIntensity: field.number({
     min: 0,

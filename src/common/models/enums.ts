@@ -33,5 +33,8 @@ registerEnumType(SourceKindEnum, {
 });
 registerEnumType(AvailabilityEnum, {
   name: 'Availability',
-  description: "CONFIRMED: the provider's own availability data says the instance type is sold there under this pricing model; UNCONFIRMED: not confirmed",
+  description:
+    "CONFIRMED: the provider's own availability data says the instance type is sold there under this pricing model; UNCONFIRMED: not confirmed " +
+    "(ranked after every confirmed offer, flagged); LISTED_NOT_ORDERABLE: the provider's own catalogue says it cannot be ordered (never ranked; " +
+    'availabilityNote quotes it with the source)',
 });

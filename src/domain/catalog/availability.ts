@@ -4,6 +4,19 @@
 // alone never proves an offer exists.
 import type { Availability, AvailabilityRecord, Offer } from './catalog.types.js';
 
+/**
+ * What each availability means for ranking (docs/api.md#orderability). `tier`: answers rank every
+ * compliant offer of a lower tier before any of a higher one, by price within a tier, so an offer
+ * the provider's own data confirms comes first and an unconfirmed one follows, flagged.
+ * `orderable` false: the provider's own catalogue says it cannot be ordered, so it never ranks
+ * under any policy and explain names it with the provider's words.
+ */
+export const AVAILABILITY_TRAITS = {
+  CONFIRMED: { tier: 0, orderable: true },
+  UNCONFIRMED: { tier: 1, orderable: true },
+  LISTED_NOT_ORDERABLE: { tier: 2, orderable: false },
+} as const satisfies Record<Availability, { tier: number; orderable: boolean }>;
+
 export type AvailabilityVerdict =
   | { kind: 'CONFIRMED' | 'UNCONFIRMED'; availability: Availability; note: string }
   /** The provider's data lists the instance type, but not in this region or not under this pricing model. */

@@ -366,6 +366,28 @@ ${fields}    source: https://example.test/offerings
     expect(defined(none.content, 'content').offers.map((o) => o.availabilityNote)).toEqual(["aws availability per region is not in this catalog's data"]);
   });
 
+  it('keeps LISTED_NOT_ORDERABLE as the row says, over a record that lists the region, and only with the source in the note', () => {
+    const words = '    availabilityNote: "the catalogue tags it \'coming_soon\': https://example.test/catalogue"\n';
+    const r = assembleCatalog({
+      parsed: parseCatalogFiles([gcpLike, availability('    listsEveryRegion: true\n'), offer(`    availability: LISTED_NOT_ORDERABLE\n${words}`)]),
+      inherited: null,
+    });
+    expect(r.errors).toEqual([]);
+    expect(defined(r.content, 'content').offers.map((o) => [o.availability, o.availabilityNote])).toEqual([
+      ['LISTED_NOT_ORDERABLE', "the catalogue tags it 'coming_soon': https://example.test/catalogue"],
+    ]);
+    // Inherited by a later import that brings new availability data, it stays not orderable.
+    const later = assembleCatalog({ parsed: parseCatalogFiles([availability('    listsEveryRegion: true\n')]), inherited: r.content });
+    expect(defined(later.content, 'content').offers.map((o) => o.availability)).toEqual(['LISTED_NOT_ORDERABLE']);
+    // Without an http(s) source in the note, or with a derived state written by hand: an error at the field.
+    const bare = parseCatalogFiles([offer('    availability: LISTED_NOT_ORDERABLE\n    availabilityNote: "coming soon"\n')]);
+    expect(bare.errors.map((e) => `${e.line} ${e.field}`)).toEqual(['15 availabilityNote']);
+    const derived = parseCatalogFiles([offer('    availability: CONFIRMED\n')]);
+    expect(derived.errors.map((e) => `${e.field}: ${e.message}`)).toEqual([
+      'availability: may only be LISTED_NOT_ORDERABLE (CONFIRMED and UNCONFIRMED are derived from availability.yaml)',
+    ]);
+  });
+
   it('refuses a pricing model the type is not sold under, at the pricingModel field', () => {
     const spotOnly = availability('    listsEveryRegion: true\n    pricingModels: [SPOT]\n    note: "Spot or Flex-start only"\n');
     const r = assembleCatalog({ parsed: parseCatalogFiles([gcpLike, spotOnly, offer('')]), inherited: null });

@@ -293,8 +293,9 @@ function offerFromRow(r: OfferRow): Offer {
     derivation: r.derivation,
     conversion: r.conversion,
     sourceKind: r.sourceKind,
-    // Derived by assembleCatalog from the provider's availability data; until then the row's own note.
-    availability: 'UNCONFIRMED',
+    // Derived by assembleCatalog from the provider's availability data, unless the row says the
+    // provider's own catalogue lists it as not orderable; until then the row's own note.
+    availability: r.availability ?? 'UNCONFIRMED',
     availabilityNote: r.availabilityNote,
     validFrom: r.validFrom,
     validUntil: r.validUntil,
@@ -549,6 +550,11 @@ function deriveOffers({
     const verdict = checkAvailability({ offer, index: availability, ownNote });
     if (verdict.kind === 'NOT_SOLD') {
       errors.push({ file, line: line > 0 ? lineOf(row, verdict.field) : line, field: verdict.field, message: `${verdict.reason}${where}` });
+      continue;
+    }
+    // The provider's own word that it cannot be ordered outranks data saying where it is sold.
+    if (offer.availability === 'LISTED_NOT_ORDERABLE') {
+      derived.push(offer);
       continue;
     }
     const same = offer.availability === verdict.availability && offer.availabilityNote === verdict.note;

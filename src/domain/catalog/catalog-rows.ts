@@ -205,6 +205,11 @@ export const offerRowSchema = z
     derivation: optionalText,
     conversion: optionalText,
     sourceKind: z.enum(SOURCE_KINDS, { error: `must be one of ${SOURCE_KINDS.join(', ')}` }),
+    /** Only LISTED_NOT_ORDERABLE may be written: CONFIRMED and UNCONFIRMED are derived at import from availability.yaml. */
+    availability: z
+      .literal('LISTED_NOT_ORDERABLE', { error: 'may only be LISTED_NOT_ORDERABLE (CONFIRMED and UNCONFIRMED are derived from availability.yaml)' })
+      .nullish()
+      .transform((v) => v ?? null),
     availabilityNote: optionalText,
     validFrom: optionalIsoDate,
     validUntil: optionalIsoDate,
@@ -214,6 +219,9 @@ export const offerRowSchema = z
     // fields are checked once every field they read has parsed, the field errors say the rest.
     if (!fieldsParsed(row)) return;
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (row.availability === 'LISTED_NOT_ORDERABLE' && !/https?:\/\/\S/.test(row.availabilityNote ?? '')) {
+      issue('availabilityNote', "a LISTED_NOT_ORDERABLE offer needs the provider's words and their source (an http(s) address) in availabilityNote");
+    }
     if (row.sourceKind === 'ANNOUNCEMENT' && row.priceKind === 'LIST') {
       issue(
         'sourceKind',

@@ -42,8 +42,11 @@ export function sourceKindRank(kind: SourceKind | null): number {
  * SKU availability) says the instance type is sold in the region under the pricing model.
  * UNCONFIRMED: the provider publishes no such data for it (or the catalog holds none); the price
  * may be real while the capacity cannot be ordered there.
+ * LISTED_NOT_ORDERABLE: the provider's own catalogue prices it but says it cannot be ordered
+ * (coming soon, fully allocated, unavailable); the offer row says so with the source in its
+ * availabilityNote. Such an offer never ranks (docs/api.md#orderability).
  */
-export const AVAILABILITIES = ['CONFIRMED', 'UNCONFIRMED'] as const;
+export const AVAILABILITIES = ['CONFIRMED', 'UNCONFIRMED', 'LISTED_NOT_ORDERABLE'] as const;
 export type Availability = (typeof AVAILABILITIES)[number];
 
 export interface Provider {
@@ -122,9 +125,12 @@ export interface Offer {
   conversion: string | null;
   /** What kind of source the price was read from; null for offers imported before this was recorded. */
   sourceKind: SourceKind | null;
-  /** Whether the provider's own availability data confirms the offer can be ordered there (derived at import). */
+  /**
+   * Whether the provider's own availability data confirms the offer can be ordered there (derived
+   * at import), or its own catalogue says it cannot be (LISTED_NOT_ORDERABLE, stated by the row).
+   */
   availability: Availability;
-  /** Why: the availability record that confirms it, or why it could not be confirmed. */
+  /** Why: the availability record that confirms it, why it could not be confirmed, or the provider's words and source. */
   availabilityNote: string | null;
   /** ISO dates, inclusive: the days the price holds (a promotion, an announced change); null: open. */
   validFrom: string | null;

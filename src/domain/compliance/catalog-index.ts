@@ -1,9 +1,9 @@
 // A read-only index over one catalog version, built once and reused by every query on it
 // (versions are immutable, so the service caches it by version id). It turns a 100k-offer query
 // into integer look-ups: offers refer to providers/regions/GPUs by array position, offers are
-// grouped into lists by (GPU, provider, pricing model), and each list is pre-sorted by
+// grouped into lists by (GPU, provider, pricing model, size, price kind, availability), and each list is pre-sorted by
 // comparable price in each currency, so a query walks a few sorted lists and stops early.
-import type { CatalogContent, Currency, FxRates, GpuModel, Offer, PriceKind, PricingModel, Provider, Region } from '../catalog/catalog.types.js';
+import type { Availability, CatalogContent, Currency, FxRates, GpuModel, Offer, PriceKind, PricingModel, Provider, Region } from '../catalog/catalog.types.js';
 import { fxRate, MissingFxRateError, type Decimal } from '../money/money.js';
 import { comparablePricePerInstanceHour, compareTieKeys } from './ranking.js';
 import { at, atFloat64, atInt32 } from '../checked.js';
@@ -11,7 +11,7 @@ import { indexEnergy, offerEnergy, type EnergyIndex, type OfferEnergy } from '..
 import { normalizeCountry } from './jurisdictions.js';
 
 /**
- * Offers of one GPU model, provider, pricing model and instance size; positions into
+ * Offers of one GPU model, provider, pricing model, instance size, price kind and availability; positions into
  * CatalogIndex.offers. Within a list every rank key of a query (price per GPU-hour, pooled total
  * for a GPU count, either after the provider's discount) orders offers the same way, which is
  * what lets a query merge pre-sorted lists instead of sorting.
@@ -23,6 +23,8 @@ export interface OfferList {
   gpuCount: number;
   /** ESTIMATE lists are walked only when a query includes estimates. */
   priceKind: PriceKind;
+  /** Confirmed lists rank before unconfirmed ones; not-orderable lists never rank (ranked-walk.ts). */
+  availability: Availability;
   offers: readonly number[];
 }
 
@@ -113,12 +115,12 @@ export function indexCatalog(content: CatalogContent): CatalogIndex {
     offerRegion[i] = r;
     offerGpu[i] = g;
     offerByKeyHash.set(o.keyHash, i);
-    const key = `${g}|${p}|${o.pricingModel}|${o.gpuCount}|${o.priceKind}`;
+    const key = `${g}|${p}|${o.pricingModel}|${o.gpuCount}|${o.priceKind}|${o.availability}`;
     let l = listKeys.get(key);
     if (l === undefined) {
       l = lists.length;
       listKeys.set(key, l);
-      lists.push({ gpu: g, provider: p, pricingModel: o.pricingModel, gpuCount: o.gpuCount, priceKind: o.priceKind, offers: [] });
+      lists.push({ gpu: g, provider: p, pricingModel: o.pricingModel, gpuCount: o.gpuCount, priceKind: o.priceKind, availability: o.availability, offers: [] });
       at(listsByGpu, g).push(l);
     }
     at(lists, l).offers.push(i);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { CatalogContent, Offer } from '../catalog/catalog.types.js';
-import { PRICING_MODELS, SOURCE_KINDS } from '../catalog/catalog.types.js';
+import { AVAILABILITIES, PRICING_MODELS, SOURCE_KINDS, type Availability } from '../catalog/catalog.types.js';
 import { PRICING_MODEL_TRAITS } from '../catalog/pricing-model-traits.js';
 import { Decimal } from '../money/money.js';
 import { indexCatalog } from './catalog-index.js';
@@ -39,7 +39,7 @@ const offerArb = fc.record({
   // Days before the reference date 2026-11-30 that the price was read.
   ageDays: fc.integer({ min: 0, max: 400 }),
   sourceKind: fc.constantFrom(...SOURCE_KINDS, null),
-  confirmed: fc.boolean(),
+  availability: fc.constantFrom(...AVAILABILITIES),
   // A validity window around the reference date: days from it to the first and last valid day (null: open).
   validFrom: fc.option(fc.integer({ min: -3, max: 3 }), { nil: null }),
   validUntil: fc.option(fc.integer({ min: -3, max: 3 }), { nil: null }),
@@ -64,7 +64,7 @@ const catalogOf = (rows: OfferRow[]): CatalogContent => {
       derivation: r.estimate ? 'test rule' : null,
       observedAt: daysBefore(r.ageDays),
       sourceKind: r.sourceKind,
-      availability: r.confirmed ? 'CONFIRMED' : 'UNCONFIRMED',
+      availability: r.availability,
       validFrom: r.validFrom === null ? null : daysBefore(-r.validFrom),
       validUntil: r.validUntil === null ? null : daysBefore(-r.validUntil),
     }),
@@ -172,7 +172,16 @@ function tighten(a: CompliancePolicy, b: CompliancePolicy): CompliancePolicy {
 const key = (item: RankedOffer, requirement: GpuRequirement) =>
   requirement.gpuCount !== null && requirement.gpuCountMode === 'TOTAL' ? item.totalPricePerHour : item.pricePerGpuHour;
 
-/** The obvious, slow implementation the index must agree with. */
+/** The issue's rule, stated apart from availability.ts: confirmed offers rank first, then unconfirmed ones; not-orderable ones never comply. */
+const TIER: Record<Availability, number> = { CONFIRMED: 0, UNCONFIRMED: 1, LISTED_NOT_ORDERABLE: 2 };
+const tier = (item: { offer: Offer }) => TIER[item.offer.availability];
+/** Rank order: the tier, then what came before (a stable sort). */
+const inTierOrder = <T extends { offer: Offer }>(rows: readonly T[]): T[] => [...rows].sort((a, b) => tier(a) - tier(b));
+/** a ranks no better than b: a worse tier, or the same tier and a key at least b's. */
+const rankedNoBetter = (a: RankedOffer, b: RankedOffer, requirement: GpuRequirement) =>
+  tier(a) > tier(b) || (tier(a) === tier(b) && key(a, requirement).gte(key(b, requirement)));
+
+/** The obvious, slow implementation the index must agree with: every candidate in price order (inTierOrder ranks them). */
 function reference(catalog: CatalogContent, requirement: GpuRequirement, policy: CompliancePolicy, discounts: Discounts) {
   const byTotal = requirement.gpuCount !== null && requirement.gpuCountMode === 'TOTAL';
   return (
@@ -217,7 +226,7 @@ const run = (catalog: CatalogContent, requirement: GpuRequirement, policy: Compl
   findCheapestCompliant({ catalog: indexCatalog(catalog), requirement, policy, currency: 'EUR', limit: 5, explain, discounts });
 
 describe(`${findCheapestCompliant.name} (properties)`, () => {
-  it('never returns a cheaper top offer for a stricter policy, and only offers the looser one allows', () => {
+  it('never returns a better-ranked top offer for a stricter policy, and only offers the looser one allows', () => {
     fc.assert(
       fc.property(catalogArb, requirementArb, policyArb, policyArb, (catalog, requirement, loose, extra) => {
         const strict = tighten(loose, extra);
@@ -229,32 +238,34 @@ describe(`${findCheapestCompliant.name} (properties)`, () => {
         for (const item of stricter.items) expect(allowedLoosely.has(item.offer.keyHash)).toBe(true);
         if (stricter.items.length > 0) {
           expect(looser.items.length).toBeGreaterThan(0);
-          expect(key(at(stricter.items, 0), requirement).gte(key(at(looser.items, 0), requirement))).toBe(true);
+          expect(rankedNoBetter(at(stricter.items, 0), at(looser.items, 0), requirement)).toBe(true);
         }
       }),
       { numRuns: 300 },
     );
   });
 
-  it('never makes the top offer cheaper by excluding one more provider', () => {
+  it('never makes the top offer rank better by excluding one more provider', () => {
     fc.assert(
       fc.property(catalogArb, requirementArb, policyArb, fc.constantFrom(...PROVIDERS.map((p) => p.slug)), (catalog, requirement, policy, slug) => {
         const before = run(catalog, requirement, policy);
         const after = run(catalog, requirement, { ...policy, excludeProviders: [...new Set([...policy.excludeProviders, slug])] });
-        if (after.items.length > 0) expect(key(at(after.items, 0), requirement).gte(key(at(before.items, 0), requirement))).toBe(true);
+        if (after.items.length > 0) expect(rankedNoBetter(at(after.items, 0), at(before.items, 0), requirement)).toBe(true);
         expect(after.items.some((i) => i.provider.slug === slug)).toBe(false);
       }),
       { numRuns: 300 },
     );
   });
 
-  it('always answers sorted by price, then the offer key', () => {
+  it('always answers sorted by availability (confirmed first), then price, then the offer key, and never a not-orderable offer', () => {
     fc.assert(
       fc.property(catalogArb, requirementArb, policyArb, discountsArb, (catalog, requirement, policy, discounts) => {
         const { items } = run(catalog, requirement, policy, discounts);
+        expect(items.filter((i) => i.offer.availability === 'LISTED_NOT_ORDERABLE')).toEqual([]);
         for (let i = 1; i < items.length; i++) {
-          const order = key(at(items, i - 1), requirement).cmp(key(at(items, i), requirement));
-          expect(order < 0 || (order === 0 && compareTieKeys(at(items, i - 1).offer, at(items, i).offer) < 0)).toBe(true);
+          const [a, b] = [at(items, i - 1), at(items, i)];
+          const order = tier(a) - tier(b) || key(a, requirement).cmp(key(b, requirement));
+          expect(order < 0 || (order === 0 && compareTieKeys(a.offer, b.offer) < 0)).toBe(true);
         }
       }),
       { numRuns: 300 },
@@ -266,7 +277,7 @@ describe(`${findCheapestCompliant.name} (properties)`, () => {
       fc.property(catalogArb, requirementArb, policyArb, discountsArb, (catalog, requirement, policy, discounts) => {
         const result = run(catalog, requirement, policy, discounts, true);
         const ref = reference(catalog, requirement, policy, discounts);
-        const compliant = ref.filter((r) => r.fails === 0);
+        const compliant = inTierOrder(ref.filter((r) => r.fails === 0));
         expect(result.items.map((i) => i.offer.keyHash)).toEqual(compliant.slice(0, 5).map((r) => r.offer.keyHash));
         const first = compliant[0];
         const cheaperExcluded = ref.filter((r) => r.fails > 0 && (!first || r.key.lt(first.key)));
@@ -302,7 +313,7 @@ describe(`${findCheapestCompliant.name} (properties)`, () => {
           for (const policy of policies) {
             const result = findCheapestCompliant({ catalog: index, requirement, policy, currency: 'EUR', limit: 5, explain: true });
             const ref = reference(catalog, requirement, policy, new Map());
-            const compliant = ref.filter((r) => r.fails === 0);
+            const compliant = inTierOrder(ref.filter((r) => r.fails === 0));
             expect(result.items.map((i) => [i.offer.keyHash, i.passes])).toEqual(compliant.slice(0, 5).map((r) => [r.offer.keyHash, r.passes]));
             const first = compliant[0];
             const cheaperExcluded = ref.filter((r) => r.fails > 0 && (!first || r.key.lt(first.key)));
@@ -327,13 +338,14 @@ describe(`${findCheapestCompliant.name} (properties)`, () => {
     );
   });
 
-  it('treats the empty policy as allowing every candidate on offer that day', () => {
+  it('treats the empty policy as allowing every orderable candidate on offer that day', () => {
     const policy: CompliancePolicy = { ...ANY_POLICY, referenceDate: REFERENCE_DATE };
     fc.assert(
       fc.property(catalogArb, requirementArb, (catalog, requirement) => {
         // On offer: the reference date inside the validity window (ISO dates compare as text), stated apart from evaluate.ts.
         const onOffer = reference(catalog, requirement, policy, new Map()).filter(
-          ({ offer }) => (offer.validFrom ?? '0000') <= REFERENCE_DATE && REFERENCE_DATE <= (offer.validUntil ?? '9999'),
+          ({ offer }) =>
+            (offer.validFrom ?? '0000') <= REFERENCE_DATE && REFERENCE_DATE <= (offer.validUntil ?? '9999') && offer.availability !== 'LISTED_NOT_ORDERABLE',
         );
         expect(run(catalog, requirement, policy).items).toHaveLength(Math.min(5, onOffer.length));
       }),
@@ -348,9 +360,7 @@ describe(`${filterOffers.name} (properties)`, () => {
       fc.property(catalogArb, requirementArb, policyArb, discountsArb, fc.integer({ min: 1, max: 4 }), (catalog, requirement, policy, discounts, limit) => {
         // Listings rank by price per GPU-hour also in TOTAL mode; the reference ranks the same way then.
         const perGpu = { ...requirement, gpuCountMode: 'PER_INSTANCE' as const };
-        const expected = reference(catalog, perGpu, policy, discounts)
-          .filter((r) => r.fails === 0)
-          .map((r) => r.offer.keyHash);
+        const expected = inTierOrder(reference(catalog, perGpu, policy, discounts).filter((r) => r.fails === 0)).map((r) => r.offer.keyHash);
         const index = indexCatalog(catalog);
         const paged: string[] = [];
         let after: string | null = null;

@@ -118,40 +118,24 @@ export function findCheapestCompliant({
   let excludedCount = 0;
   let misses: Miss[] = [];
 
-  if (explain) {
-    // One walk over every candidate: failing ones met before the first compliant are cheaper.
-    let sameKeyRun = 0;
-    let runKey: Decimal | null = null;
+  // Lists failing a provider, pricing-model or availability rule cannot hold an item: skip them.
+  items.push(...q.bestCompliant({ lists: q.lists.filter((l) => q.listCanComply(l)), k: limit }));
+  const first = items[0];
+  if (explain || first === undefined) {
+    // Candidates in price order: the failing ones before the first item's price are cheaper (an
+    // unconfirmed offer that complies may be cheaper too: it ranks after the confirmed items).
+    const firstKey = first === undefined ? null : q.key(first);
     for (const offer of q.walk({ lists: q.lists })) {
+      if (firstKey?.lte(q.key(offer))) break;
       const fails = q.failCount(offer);
-      if (fails === 0) {
-        if (items.length === 0) {
-          // Failing offers at exactly the first item's price are not cheaper: drop them.
-          const firstKey = q.key(offer);
-          if (runKey?.eq(firstKey)) {
-            excludedCount -= sameKeyRun;
-            while (excluded.length > 0 && q.key(last(excluded)).eq(firstKey)) excluded.pop();
-          }
-        }
-        items.push(offer);
-        if (items.length >= limit) break;
-      } else if (items.length === 0) {
+      if (fails === 0) continue;
+      misses = addMiss(misses, { offer, fails }, missLimit);
+      if (explain) {
         excludedCount += 1;
         if (excluded.length < excludedLimit) excluded.push(offer);
-        const key = q.key(offer);
-        if (runKey?.eq(key)) sameKeyRun += 1;
-        else [runKey, sameKeyRun] = [key, 1];
-        misses = addMiss(misses, { offer, fails }, missLimit);
-      }
-    }
-  } else {
-    // Lists failing a provider or pricing-model rule cannot hold an item: skip them.
-    items.push(...q.bestCompliant({ lists: q.lists.filter((l) => q.listCanComply(l)), k: limit }));
-    if (items.length === 0) {
-      for (const offer of q.walk({ lists: q.lists })) {
-        misses = addMiss(misses, { offer, fails: q.failCount(offer) }, missLimit);
+      } else if (misses.length === missLimit && last(misses).fails === 1) {
         // Walking in price order: once the misses all fail one rule, no later offer is nearer.
-        if (misses.length === missLimit && last(misses).fails === 1) break;
+        break;
       }
     }
   }
@@ -168,12 +152,14 @@ export function findCheapestCompliant({
 }
 
 function cleanestOf(q: RankedQuery, cheapest: RankedOffer, currency: Currency): CleanestOffer | null {
-  // The cleanest of each list's cleanest compliant offer: the least carbon, then the lower price.
-  let best: { g: number; price: RankedOffer } | null = null;
+  // The cleanest of each list's cleanest compliant offer: the better availability tier, the least
+  // carbon, then the lower price.
+  let best: (CarbonCandidate & { price: RankedOffer }) | null = null;
   for (const candidate of cleanestPerList(q, currency)) {
     const g = q.index.offerEnergy[candidate]?.gCo2ePerGpuHour;
-    if (g === undefined || (best && g > best.g)) continue;
-    const next = { g, price: ranked(q, candidate) };
+    const tier = q.tierOf(candidate);
+    if (g === undefined || (best && (tier > best.tier || (tier === best.tier && g > best.g)))) continue;
+    const next: CarbonCandidate & { price: RankedOffer } = { tier, g, price: ranked(q, candidate) };
     if (!best || cleaner(next, best)) best = next;
   }
   if (!best) return null;
@@ -216,11 +202,11 @@ export function cleanestPerGpuModelAndSize({
     // Each list (one provider, pricing model and size) in carbon order: its first compliant offer
     // is its cleanest, and a discount, the same for all of a provider's offers, keeps that order.
     // Among the lists of a pricing model and size, the least carbon wins, then the lower price.
-    const best = new Map<string, { g: number; price: OfferQuote }>();
+    const best = new Map<string, CarbonCandidate & { price: OfferQuote }>();
     for (const offer of cleanestPerList(q, currency)) {
       const o = at(index.offers, offer);
       const key = `${o.pricingModel}|${o.gpuCount}`;
-      const candidate = { g: index.offerEnergy[offer]?.gCo2ePerGpuHour ?? Infinity, price: quote(q, offer) };
+      const candidate = { tier: q.tierOf(offer), g: index.offerEnergy[offer]?.gCo2ePerGpuHour ?? Infinity, price: quote(q, offer) };
       const current = best.get(key);
       if (!current || cleaner(candidate, current)) best.set(key, candidate);
     }
@@ -362,8 +348,16 @@ function excludedOffer(q: RankedQuery, offer: number): ExcludedOffer {
   return { ...item, reasons: q.verdict(offer).reasons };
 }
 
-/** Less carbon per GPU-hour, or as much for a lower price. */
-function cleaner(a: { g: number; price: { pricePerGpuHour: Decimal } }, b: { g: number; price: { pricePerGpuHour: Decimal } }): boolean {
+interface CarbonCandidate {
+  /** RankedQuery.tierOf: confirmed availability first, as in the price ranking. */
+  tier: number;
+  g: number;
+  price: { pricePerGpuHour: Decimal };
+}
+
+/** A better availability tier; in the same tier, less carbon per GPU-hour, or as much for a lower price. */
+function cleaner(a: CarbonCandidate, b: CarbonCandidate): boolean {
+  if (a.tier !== b.tier) return a.tier < b.tier;
   return a.g < b.g || (a.g === b.g && a.price.pricePerGpuHour.lt(b.price.pricePerGpuHour));
 }
 

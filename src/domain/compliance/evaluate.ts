@@ -7,6 +7,7 @@
 // so the fast path and the explanation can never disagree.
 import { sourceKindRank, type Currency, type GpuModel, type Offer, type PricingModel, type Provider, type Region } from '../catalog/catalog.types.js';
 import { PRICING_MODEL_TRAITS } from '../catalog/pricing-model-traits.js';
+import { AVAILABILITY_TRAITS } from '../catalog/availability.js';
 import { formatAmount, formatCatalogAmount, type Decimal } from '../money/money.js';
 import { GDPR_PARTIAL_ADEQUACY, isInResidency, jurisdictionsOf, normalizeCountry } from './jurisdictions.js';
 import type { CompliancePolicy } from './policy.js';
@@ -266,8 +267,9 @@ export function outsideValidity(offer: Pick<Offer, 'validFrom' | 'validUntil'>, 
 
 /**
  * What the offer's own record says of it: inside its validity window (always checked: a price
- * outside it is not on offer), from a source at least `minSourceKind`, availability CONFIRMED when
- * `requireConfirmedAvailability`.
+ * outside it is not on offer), from a source at least `minSourceKind`, orderable (always checked:
+ * the provider's own catalogue says a LISTED_NOT_ORDERABLE offer cannot be ordered), availability
+ * CONFIRMED when `requireConfirmedAvailability`.
  */
 export function evaluateOfferRecord({ offer, policy }: { offer: Offer; policy: CompliancePolicy }): Verdict {
   const out: Verdict = { reasons: [], passes: [] };
@@ -286,7 +288,12 @@ export function evaluateOfferRecord({ offer, policy }: { offer: Offer; policy: C
       out.passes.push(`price read from a ${kind} source, at least ${policy.minSourceKind}`);
     }
   }
-  if (policy.requireConfirmedAvailability) {
+  if (!AVAILABILITY_TRAITS[offer.availability].orderable) {
+    out.reasons.push({
+      rule: 'AVAILABILITY',
+      message: `availability ${offer.availability}: ${offer.availabilityNote ?? 'the provider lists it as not orderable'}`,
+    });
+  } else if (policy.requireConfirmedAvailability) {
     if (offer.availability === 'CONFIRMED') out.passes.push(`availability confirmed: ${offer.availabilityNote ?? 'by the provider'}`);
     else out.reasons.push({ rule: 'AVAILABILITY', message: `availability UNCONFIRMED: ${offer.availabilityNote ?? 'not checked'}` });
   }

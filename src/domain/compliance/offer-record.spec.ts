@@ -38,7 +38,8 @@ const types = (items: { offer: { instanceType: string } }[]) => items.map((i) =>
 describe('validity windows', () => {
   it('never ranks an offer outside its window, counted from the reference date, and says why in excluded', () => {
     const r = cheapest({});
-    expect(types(r.items)).toEqual(['mirror', 'unconfirmed', 'api', 'legacy']);
+    // The unconfirmed page price ranks after every confirmed one (orderability.spec.ts).
+    expect(types(r.items)).toEqual(['mirror', 'api', 'legacy', 'unconfirmed']);
     expect(r.excluded.map((e) => [e.offer.instanceType, e.reasons.map((x) => `${x.rule}: ${x.message}`)])).toEqual([
       ['promo', ['VALIDITY: price valid until 2026-09-30, before 2026-12-02']],
       ['next', ['VALIDITY: price valid from 2026-12-15, after 2026-12-02']],
@@ -52,15 +53,15 @@ describe('validity windows', () => {
     expect(at0(cheapest({}, '2026-09-30').items).passes).toContain('price valid … to 2026-09-30, which includes 2026-09-30');
     // The listing applies the same rule.
     const page = filterOffers({ catalog, policy: resolvePolicy({ referenceDate: '2026-12-02' }), currency: 'USD', limit: 10 });
-    expect(types(page.items)).toEqual(['mirror', 'unconfirmed', 'api', 'legacy']);
+    expect(types(page.items)).toEqual(['mirror', 'api', 'legacy', 'unconfirmed']);
   });
 });
 
 describe('minSourceKind', () => {
   it('ranks only prices read from a source at least that good, best first PROVIDER_API, PROVIDER_PAGE, MIRROR', () => {
-    expect(types(cheapest({ minSourceKind: 'PROVIDER_PAGE' }).items)).toEqual(['unconfirmed', 'api']);
+    expect(types(cheapest({ minSourceKind: 'PROVIDER_PAGE' }).items)).toEqual(['api', 'unconfirmed']);
     expect(types(cheapest({ minSourceKind: 'PROVIDER_API' }).items)).toEqual(['api']);
-    expect(types(cheapest({ minSourceKind: 'MIRROR' }).items)).toEqual(['mirror', 'unconfirmed', 'api']);
+    expect(types(cheapest({ minSourceKind: 'MIRROR' }).items)).toEqual(['mirror', 'api', 'unconfirmed']);
     const excluded = cheapest({ minSourceKind: 'PROVIDER_API' }).excluded.find((e) => e.offer.instanceType === 'mirror');
     expect(excluded?.reasons).toEqual([{ rule: 'SOURCE', message: 'price read from a MIRROR source, below the required PROVIDER_API' }]);
   });
@@ -74,7 +75,7 @@ describe('minSourceKind', () => {
     expect(() => resolvePolicy({ minSourceKind: 'BLOG' })).toThrow(
       expect.objectContaining({ field: 'minSourceKind', message: 'minSourceKind must be one of PROVIDER_API, PROVIDER_PAGE, MIRROR, ANNOUNCEMENT; got BLOG' }),
     );
-    const presets = { STRICT: { description: 'x', policy: { minSourceKind: 'PROVIDER_PAGE' } } };
+    const presets = { STRICT: { description: 'x', policy: { minSourceKind: 'PROVIDER_PAGE', requireConfirmedAvailability: false } } };
     expect(() => resolvePolicy({ presets, preset: 'STRICT', minSourceKind: 'MIRROR' })).toThrow(PolicyError);
     expect(resolvePolicy({ presets, preset: 'STRICT', minSourceKind: 'PROVIDER_API' }).minSourceKind).toBe('PROVIDER_API');
   });

@@ -21,6 +21,16 @@ describe(resolvePolicy.name, () => {
     });
   });
 
+  it.each(Object.keys(POLICY_PRESETS))('has preset %s say what it does with unconfirmed availability, in its policy and its description', (preset) => {
+    const { description, policy } = POLICY_PRESETS[preset] ?? { description: '', policy: {} };
+    expect(typeof policy.requireConfirmedAvailability).toBe('boolean');
+    expect(description).toContain(
+      policy.requireConfirmedAvailability ? 'unconfirmed availability excluded' : 'confirmed availability ranks first, unconfirmed after it (flagged)',
+    );
+    // The caller may still opt out of unconfirmed offers under a preset that ranks them.
+    expect(resolvePolicy({ preset, requireConfirmedAvailability: true }).requireConfirmedAvailability).toBe(true);
+  });
+
   it('lets explicit fields tighten a preset', () => {
     const p = resolvePolicy({
       preset: 'GDPR_PERSONAL_DATA',
@@ -76,6 +86,7 @@ describe(resolvePolicy.name, () => {
           pricingModels: ['ON_DEMAND'],
           providers: ['ovh'],
           regions: ['ovh:gra'],
+          requireConfirmedAvailability: false,
         },
       },
     };
@@ -125,7 +136,7 @@ describe(resolvePolicy.name, () => {
 
   it('opts in to partial adequacy unless a preset already stops at full adequacy', () => {
     expect(resolvePolicy({ residency: 'GDPR_ADEQUATE', allowPartialAdequacy: true }).allowPartialAdequacy).toBe(true);
-    const presets = { ADEQUATE: { description: 'test', policy: { residency: 'GDPR_ADEQUATE' } } };
+    const presets = { ADEQUATE: { description: 'test', policy: { residency: 'GDPR_ADEQUATE', requireConfirmedAvailability: false } } };
     expect(() => resolvePolicy({ presets, preset: 'ADEQUATE', allowPartialAdequacy: true })).toThrow(
       expect.objectContaining({ field: 'allowPartialAdequacy' }),
     );

@@ -38,6 +38,18 @@ export function priceQualityWarnings(offers: readonly Offer[], { referenceDate, 
   return warnings;
 }
 
+/**
+ * Said once when an answer's first offer is not CONFIRMED: unconfirmed offers rank after every
+ * compliant confirmed one, so then no confirmed offer meets the query. Null otherwise.
+ */
+export function noConfirmedOfferWarning(first: Offer | undefined): string | null {
+  if (first === undefined || first.availability === 'CONFIRMED') return null;
+  return (
+    'no offer meeting this query has CONFIRMED availability: the items are UNCONFIRMED (the providers’ own data does not confirm ' +
+    'they can be ordered there), cheapest first; check stock before buying'
+  );
+}
+
 /** The date price ages are counted from: the asOf instant's UTC day, else today's. */
 export function priceReferenceDate(asOf: Date | undefined, now: Date = new Date()): string {
   return (asOf ?? now).toISOString().slice(0, 10);

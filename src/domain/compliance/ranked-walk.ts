@@ -2,7 +2,8 @@
 // requirement in rank order, with the number of policy rules each one fails. Policy parts are
 // evaluated once per provider, region and pricing model of the query (memoized), so reaching an
 // offer costs a few array reads; Decimal work happens only for offers that are actually reached.
-import { sourceKindRank, type Currency, type Offer, type PricingModel } from '../catalog/catalog.types.js';
+import { sourceKindRank, type Availability, type Currency, type Offer, type PricingModel } from '../catalog/catalog.types.js';
+import { AVAILABILITY_TRAITS } from '../catalog/availability.js';
 import { at, atFloat64, atInt32, defined } from '../checked.js';
 import { formatAmount, type Decimal } from '../money/money.js';
 import type { CatalogIndex, CurrencyPrices } from './catalog-index.js';
@@ -138,10 +139,26 @@ export class RankedQuery {
     return this.key(a).cmp(this.key(b)) || atInt32(this.index.tieRank, a) - atInt32(this.index.tieRank, b);
   }
 
-  /** False when every offer of the list fails a provider or pricing-model rule. */
+  /** False when every offer of the list fails a provider, pricing-model or availability rule. */
   listCanComply(list: number): boolean {
     const l = at(this.index.lists, list);
-    return this.providerVerdict(l.provider).reasons.length === 0 && this.modelVerdict(l.pricingModel).reasons.length === 0;
+    return (
+      this.providerVerdict(l.provider).reasons.length === 0 && this.modelVerdict(l.pricingModel).reasons.length === 0 && !this.availabilityFails(l.availability)
+    );
+  }
+
+  /** The availability rule (evaluateOfferRecord): a not-orderable offer always fails, an unconfirmed one when the policy requires confirmation. */
+  private availabilityFails(availability: Availability): boolean {
+    return !AVAILABILITY_TRAITS[availability].orderable || (this.policy.requireConfirmedAvailability && availability !== 'CONFIRMED');
+  }
+
+  /** The rank tier of a list's offers (AVAILABILITY_TRAITS): every compliant offer of a lower tier ranks first. */
+  tierOfList(list: number): number {
+    return AVAILABILITY_TRAITS[at(this.index.lists, list).availability].tier;
+  }
+
+  tierOf(offer: number): number {
+    return AVAILABILITY_TRAITS[at(this.index.offers, offer).availability].tier;
   }
 
   /** How many rules the offer fails: the same count evaluateOffer reports as reasons. */
@@ -165,7 +182,7 @@ export class RankedQuery {
       (this.staleBefore !== null && o.observedAt < this.staleBefore ? 1 : 0) +
       ((o.validFrom !== null || o.validUntil !== null) && outsideValidity(o, this.policy.referenceDate) ? 1 : 0) +
       (this.minSourceRank !== null && sourceKindRank(o.sourceKind) < this.minSourceRank ? 1 : 0) +
-      (this.policy.requireConfirmedAvailability && o.availability !== 'CONFIRMED' ? 1 : 0)
+      (this.availabilityFails(o.availability) ? 1 : 0)
     );
   }
 
@@ -226,8 +243,9 @@ export class RankedQuery {
   }
 
   /**
-   * The `k` best offers of `lists` in rank order that fail no rule (with `after`: of those ranked
-   * after it): the first `k` compliant offers the walk would reach, found without merging when the
+   * The `k` best offers of `lists` in rank order (availability tier, then price)
+   * that fail no rule (with `after`: of those ranked after it). Within a tier: the first compliant
+   * offers the walk of that tier's lists would reach, found without merging when the
    * query ranks in the index's own order. Lists are read cheapest head first
    * (CurrencyPrices.listsInHeadOrder), each until its next offer ranks after the k-th found so far;
    * the reading stops at the first list whose head ranks after it, since every later list's
@@ -235,6 +253,20 @@ export class RankedQuery {
    * walk's merge finds them.
    */
   bestCompliant({ lists, k, after }: { lists: readonly number[]; k: number; after?: number }): number[] {
+    // Tier by tier (lists hold one availability each): a tier's offers all rank before the next's.
+    const afterTier = after === undefined ? -1 : this.tierOf(after);
+    const found: number[] = [];
+    for (const tier of [...new Set(lists.map((l) => this.tierOfList(l)))].sort((a, b) => a - b)) {
+      if (tier < afterTier) continue;
+      const ofTier = lists.filter((l) => this.tierOfList(l) === tier);
+      found.push(...this.bestCompliantByPrice({ lists: ofTier, k: k - found.length, after: tier === afterTier ? after : undefined }));
+      if (found.length >= k) break;
+    }
+    return found;
+  }
+
+  /** bestCompliant within one tier: by price (`compare`) alone. */
+  private bestCompliantByPrice({ lists, k, after }: { lists: readonly number[]; k: number; after?: number }): number[] {
     const best: number[] = [];
     if (!this.byIndexOrder) {
       for (const offer of this.walk({ lists, after })) {
@@ -277,10 +309,10 @@ export class RankedQuery {
   }
 
   /**
-   * For groups of one GPU's lists, each group's first compliant offer in rank order: what
-   * bestCompliant({ lists: group, k: 1 }) gives for every group, in one reading of the GPU's lists
+   * For groups of one GPU's lists, each group's first compliant offer in rank order (availability tier, then price):
+   * what bestCompliant({ lists: group, k: 1 }) gives for every group, in one reading of the GPU's lists
    * in head order instead of one reading per group. A list is read until its next offer ranks after
-   * its group's best so far. Groups hold only lists that pass listCanComply. Null when the query does not rank in the index's own order (then
+   * its group's best so far; a list of a worse tier than that best is not read. Groups hold only lists that pass listCanComply. Null when the query does not rank in the index's own order (then
    * bestCompliant's merge must answer each group).
    */
   firstCompliantPerGroup({ gpu, groupOf, groups }: { gpu: number; groupOf: ReadonlyMap<number, number>; groups: number }): (number | null)[] | null {
@@ -292,10 +324,12 @@ export class RankedQuery {
       if (group === undefined) continue;
       const list = at(sortedLists, l);
       const best = atInt32(found, group);
-      if (best >= 0 && compare(atInt32(list, 0), best) > 0) continue;
+      // Lists hold one tier each: a best of a better tier stands; of a worse one, any compliant offer beats it.
+      const tierVsBest = best < 0 ? -1 : this.tierOfList(l) - this.tierOf(best);
+      if (tierVsBest > 0 || (tierVsBest === 0 && compare(atInt32(list, 0), best) > 0)) continue;
       for (let i = 0; i < list.length; i++) {
         const offer = atInt32(list, i);
-        if (best >= 0 && compare(offer, best) > 0) break;
+        if (tierVsBest === 0 && compare(offer, best) > 0) break;
         // Its list passed listCanComply (the caller's groups hold no other): provider and pricing model pass.
         if (this.offerFailCount(offer, at(this.index.offers, offer)) > 0) continue;
         found[group] = offer;
@@ -306,7 +340,8 @@ export class RankedQuery {
   }
 
   /**
-   * Candidates (requirement-matching offers) of the chosen lists in rank order, lazily: a k-way
+   * Candidates (requirement-matching offers) of the chosen lists in price order (`compare`, without
+   * the availability tier), lazily: a k-way
    * merge of the pre-sorted lists (see OfferList), so stopping after the first few costs little.
    * `after`: only offers ranked strictly after this one (listing cursors).
    */

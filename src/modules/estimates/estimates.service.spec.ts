@@ -122,6 +122,29 @@ describe(EstimatesService.name, () => {
       expect(aws.pricePerInstanceHour.toFixed(2)).toBe('31.14');
     });
 
+    it('plans as the cheapest answer ranks: a confirmed offer before a cheaper unconfirmed one, never a not-orderable one', async () => {
+      const withAvailability = (availability: Record<string, 'UNCONFIRMED' | 'LISTED_NOT_ORDERABLE'>) => {
+        const catalog = sampleCatalog();
+        const offers = catalog.offers.map((o) =>
+          availability[o.instanceType] ? { ...o, availability: availability[o.instanceType] ?? o.availability, availabilityNote: 'test note' } : o,
+        );
+        return { ...catalog, offers };
+      };
+      const oneGpuPick = async (content: ReturnType<typeof sampleCatalog>) => {
+        const { pool, estimates } = await setUp(content);
+        await estimates.estimate(input({ gpus: ['h100-sxm-80gb'], policy: { residency: 'EEA' }, currency: 'EUR' }));
+        const offers = at(at(pool.inputs, 0).candidates, 0).offers;
+        return offers.filter((o) => o.gpusPerInstance === 1).map((o) => [o.provider, o.pricePerInstanceHour.toFixed(2)]);
+      };
+      // EEA, on demand, 1 GPU: Scaleway 2.73 EUR, OVH 2.80, Exoscale (CH, outside the EEA) out.
+      // Scaleway unconfirmed: OVH, confirmed, is planned though dearer.
+      expect(await oneGpuPick(withAvailability({ 'H100-1-80G': 'UNCONFIRMED' }))).toEqual([['ovh', '2.80']]);
+      // OVH not orderable too: the unconfirmed Scaleway offer is the only one left, and is planned (flagged by the answer).
+      expect(await oneGpuPick(withAvailability({ 'H100-1-80G': 'UNCONFIRMED', 'h100-380': 'LISTED_NOT_ORDERABLE' }))).toEqual([['scaleway', '2.73']]);
+      // Scaleway not orderable: OVH.
+      expect(await oneGpuPick(withAvailability({ 'H100-1-80G': 'LISTED_NOT_ORDERABLE' }))).toEqual([['ovh', '2.80']]);
+    });
+
     it('considers only the pricing models the policy allows, and every GPU of the version when none is named', async () => {
       const { pool, estimates } = await setUp();
       await estimates.estimate(input({ policy: { pricingModels: ['SPOT'], tolerance: 'TOLERANT' } })).catch(() => undefined);

@@ -9,6 +9,7 @@ import {
   filterOffers,
   findCheapestCompliant,
   PolicyError,
+  noConfirmedOfferWarning,
   priceQualityWarnings,
   priceReferenceDate,
   resolveDiscounts,
@@ -102,10 +103,14 @@ export class OffersService {
         explain: options.explain ?? false,
         discounts: resolveDiscounts(search.discounts),
       });
-      const warnings = priceQualityWarnings(
-        result.items.map((i) => i.offer),
-        { referenceDate, staleAfterDays: this.config.STALE_PRICE_DAYS },
-      );
+      const noConfirmed = noConfirmedOfferWarning(result.items[0]?.offer);
+      const warnings = [
+        ...(noConfirmed ? [noConfirmed] : []),
+        ...priceQualityWarnings(
+          result.items.map((i) => i.offer),
+          { referenceDate, staleAfterDays: this.config.STALE_PRICE_DAYS },
+        ),
+      ];
       const shown = [...result.items, ...result.excluded, ...result.nearestMisses];
       const exchangeRate = exchangeRateUsed({
         fxRates: index.fxRates,

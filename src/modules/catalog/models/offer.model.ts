@@ -147,11 +147,17 @@ export class OfferModel {
   @ApiProperty({
     enum: AvailabilityEnum,
     enumName: 'Availability',
-    description: "CONFIRMED: the provider's own availability data says it is sold in this region under this pricing model; UNCONFIRMED: not confirmed",
+    description:
+      "CONFIRMED: the provider's own availability data says it is sold in this region under this pricing model; UNCONFIRMED: not confirmed " +
+      "(ranked after every confirmed offer); LISTED_NOT_ORDERABLE: the provider's own catalogue says it cannot be ordered (never ranked)",
   })
   @Field(() => AvailabilityEnum)
   availability: Availability;
-  @ApiProperty({ nullable: true, type: String, description: 'The availability record that confirms it, or why it could not be confirmed' })
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: "The availability record that confirms it, why it could not be confirmed, or the provider's words and source",
+  })
   @Field(() => String, { nullable: true })
   availabilityNote: string | null;
   @ApiProperty({ nullable: true, type: String, example: '2026-10-01', description: 'First day the price holds (inclusive); null: open' })

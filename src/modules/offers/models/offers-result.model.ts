@@ -80,11 +80,13 @@ export class CleanestOfferModel {
   }
 }
 
+const ITEMS_ORDER = 'Compliant offers: CONFIRMED availability first, then UNCONFIRMED (flagged in warnings), cheapest first within each; `complies` says why';
+
 @ObjectType('CheapestOffersResult')
 export class CheapestOffersResultModel {
   @ApiProperty({ type: CatalogVersionRefModel }) @Field(() => CatalogVersionRefModel) catalogVersion: CatalogVersionRefModel;
   @ApiProperty({ enum: CurrencyEnum, enumName: 'Currency' }) @Field(() => CurrencyEnum) currency: Currency;
-  @ApiProperty({ type: [OfferModel], description: 'Compliant offers, cheapest first; `complies` says why' }) @Field(() => [OfferModel]) items: OfferModel[];
+  @ApiProperty({ type: [OfferModel], description: ITEMS_ORDER }) @Field(() => [OfferModel], { description: ITEMS_ORDER }) items: OfferModel[];
   @ApiProperty({ type: [ExcludedOfferModel], description: 'With explain: cheaper offers the policy excluded (all failing offers when nothing complies)' })
   @Field(() => [ExcludedOfferModel])
   excluded: ExcludedOfferModel[];
@@ -102,11 +104,11 @@ export class CheapestOffersResultModel {
   @ApiProperty({
     type: [String],
     description:
-      'About the prices of the items: ESTIMATE prices used (includeEstimates), prices older than STALE_PRICE_DAYS, availability UNCONFIRMED, an FX rate older than STALE_FX_DAYS',
+      'About the prices of the items: no CONFIRMED offer meets the query (first), ESTIMATE prices used (includeEstimates), prices older than STALE_PRICE_DAYS, availability UNCONFIRMED, an FX rate older than STALE_FX_DAYS',
   })
   @Field(() => [String], {
     description:
-      'About the prices of the items: ESTIMATE prices used (includeEstimates), prices older than STALE_PRICE_DAYS, availability UNCONFIRMED, an FX rate older than STALE_FX_DAYS',
+      'About the prices of the items: no CONFIRMED offer meets the query (first), ESTIMATE prices used (includeEstimates), prices older than STALE_PRICE_DAYS, availability UNCONFIRMED, an FX rate older than STALE_FX_DAYS',
   })
   warnings: string[];
   @ApiProperty({ type: ExchangeRateModel, nullable: true, description: 'The FX rate prices were converted with; null when no price was converted' })

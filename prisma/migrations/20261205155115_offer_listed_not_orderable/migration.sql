@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "Availability" ADD VALUE 'LISTED_NOT_ORDERABLE';
