@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { INTERRUPTION_TOLERANCES, type InterruptionTolerance } from '../../domain/compliance/policy.js';
 import { PRICING_MODELS, type CatalogContent, type Currency, type Offer, type PricingModel } from '../../domain/catalog/catalog.types.js';
 import { makeCatalog, makeGpu, makeOffer, makeProvider, makeRegion } from '../../domain/compliance/testing/factories.js';
-import { checkEstimate, type WireEstimate } from '../../domain/cost-model/check-estimate.js';
+import { checkEstimate, type WireEstimate } from '../../../test/setup/check-estimate.js';
 import { resolvePolicy } from '../../domain/compliance/index.js';
 import { Decimal } from '../../domain/money/money.js';
 import type { EstimateInput } from './dto/estimate.input.js';
