@@ -365,6 +365,26 @@ describe('steps, gaps and counters', () => {
   });
 });
 
+describe('weights and ranks, by hand', () => {
+  it('weights each GPU by its own step when series of one query have different steps', () => {
+    // One hour, Monday 00:00 UTC. GPU 0 every minute: 30 samples at 80 %, then 30 at 100 %, held 60 s
+    // each, 90 % over its hour. GPU 1 every 15 minutes: 10, 20, 30, 40 %, held 900 s each, 25 %.
+    const perMinute = {
+      labels: { gpu: '0' },
+      t: Array.from({ length: 60 }, (_, i) => MONDAY + 60 * i),
+      v: Array.from({ length: 60 }, (_, i) => (i < 30 ? 80 : 100)),
+    };
+    const perQuarter = { labels: { gpu: '1' }, t: [0, 1, 2, 3].map((i) => MONDAY + 900 * i), v: [10, 20, 30, 40] };
+    // Time-weighted: (30 × 60 × 80 + 30 × 60 × 100 + 900 × (10 + 20 + 30 + 40)) / (60 × 60 + 4 × 900)
+    // = (144,000 + 180,000 + 90,000) / 7,200 = 57.5 %. Counting samples alike would give
+    // (2,400 + 3,000 + 100) / 64 = 85.9375 %: GPU 1's hour would weigh as GPU 0's four minutes.
+    const result = analyzeUtilization([perMinute, perQuarter], { hourOfWeek: utc, field: 'f' });
+    expect(result.meanPct).toBeCloseTo(57.5, 9);
+    expect(result.byHourOfWeek[0]).toBeCloseTo(57.5, 9);
+    expect(result.byHourOfWeek[1]).toBeNull();
+  });
+});
+
 describe('a synthetic fortnight', () => {
   const samples = syntheticSamples({ start: MONDAY, days: 14, stepSeconds: 300 });
   const traffic = [{ labels: {}, t: samples.map((s) => s.t), v: samples.map((s) => s.requestsPerSecond) }];
