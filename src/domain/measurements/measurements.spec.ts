@@ -383,6 +383,33 @@ describe('weights and ranks, by hand', () => {
     expect(result.byHourOfWeek[0]).toBeCloseTo(57.5, 9);
     expect(result.byHourOfWeek[1]).toBeNull();
   });
+
+  it('takes the p95 of twelve five-minute samples an hour at rank ceil(0.95 × 12) = 12, the largest', () => {
+    // A week of five-minute samples: hour h holds h + 1 to h + 12 in a shuffled order ((5i mod 12) is a
+    // permutation of 0 to 11). Nearest rank: ceil(0.95 × 12) = ceil(11.4) = 12, so the p95 is the largest,
+    // h + 12. Rounding the rank (11.4 to 11) would give h + 11; with 4 or 24 samples an hour
+    // (3.8, 22.8) both ways agree, which is why this test has 12.
+    const t: number[] = [];
+    const v: number[] = [];
+    for (let h = 0; h < 168; h++) {
+      for (let i = 0; i < 12; i++) {
+        t.push(MONDAY + h * 3600 + i * 300);
+        v.push(h + 1 + ((5 * i) % 12));
+      }
+    }
+    const result = analyzeTraffic([{ labels: {}, t, v }], {
+      unit: 'REQUESTS_PER_SECOND',
+      kind: 'RATE',
+      percentile: 95,
+      hourOfWeek: utc,
+      avgOutputTokens: 1,
+      field: 'f',
+    });
+    expect(result).toMatchObject({ stepSeconds: 300, filledHours: 0 });
+    expect(result.profile).toEqual(Array.from({ length: 168 }, (_, h) => h + 12));
+    // nearestRank itself, on one hour's twelve samples.
+    expect(nearestRank([1, 6, 11, 4, 9, 2, 7, 12, 5, 10, 3, 8], 95)).toBe(12);
+  });
 });
 
 describe('a synthetic fortnight', () => {
