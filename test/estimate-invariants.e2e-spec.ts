@@ -8,7 +8,7 @@ import { MODEL_PRESET_SLUGS } from '../src/domain/sizing/index.js';
 import { INTERRUPTION_TOLERANCES, resolvePolicy, type InterruptionTolerance } from '../src/domain/compliance/index.js';
 import { assembleCatalog, parseCatalogFiles } from '../src/domain/catalog/catalog-files.js';
 import type { CatalogContent, Currency } from '../src/domain/catalog/catalog.types.js';
-import { checkEstimate, type WireEstimate } from '../src/domain/cost-model/check-estimate.js';
+import { checkEstimate, type WireEstimate } from './setup/check-estimate.js';
 import { readCatalogFiles } from '../src/modules/catalog-admin/index.js';
 import { at, defined } from '../src/domain/checked.js';
 import { BUNDLED_CATALOG, createTestServer, type TestServer } from './setup/test-app.js';

@@ -365,6 +365,53 @@ describe('steps, gaps and counters', () => {
   });
 });
 
+describe('weights and ranks, by hand', () => {
+  it('weights each GPU by its own step when series of one query have different steps', () => {
+    // One hour, Monday 00:00 UTC. GPU 0 every minute: 30 samples at 80 %, then 30 at 100 %, held 60 s
+    // each, 90 % over its hour. GPU 1 every 15 minutes: 10, 20, 30, 40 %, held 900 s each, 25 %.
+    const perMinute = {
+      labels: { gpu: '0' },
+      t: Array.from({ length: 60 }, (_, i) => MONDAY + 60 * i),
+      v: Array.from({ length: 60 }, (_, i) => (i < 30 ? 80 : 100)),
+    };
+    const perQuarter = { labels: { gpu: '1' }, t: [0, 1, 2, 3].map((i) => MONDAY + 900 * i), v: [10, 20, 30, 40] };
+    // Time-weighted: (30 × 60 × 80 + 30 × 60 × 100 + 900 × (10 + 20 + 30 + 40)) / (60 × 60 + 4 × 900)
+    // = (144,000 + 180,000 + 90,000) / 7,200 = 57.5 %. Counting samples alike would give
+    // (2,400 + 3,000 + 100) / 64 = 85.9375 %: GPU 1's hour would weigh as GPU 0's four minutes.
+    const result = analyzeUtilization([perMinute, perQuarter], { hourOfWeek: utc, field: 'f' });
+    expect(result.meanPct).toBeCloseTo(57.5, 9);
+    expect(result.byHourOfWeek[0]).toBeCloseTo(57.5, 9);
+    expect(result.byHourOfWeek[1]).toBeNull();
+  });
+
+  it('takes the p95 of twelve five-minute samples an hour at rank ceil(0.95 × 12) = 12, the largest', () => {
+    // A week of five-minute samples: hour h holds h + 1 to h + 12 in a shuffled order ((5i mod 12) is a
+    // permutation of 0 to 11). Nearest rank: ceil(0.95 × 12) = ceil(11.4) = 12, so the p95 is the largest,
+    // h + 12. Rounding the rank (11.4 to 11) would give h + 11; with 4 or 24 samples an hour
+    // (3.8, 22.8) both ways agree, which is why this test has 12.
+    const t: number[] = [];
+    const v: number[] = [];
+    for (let h = 0; h < 168; h++) {
+      for (let i = 0; i < 12; i++) {
+        t.push(MONDAY + h * 3600 + i * 300);
+        v.push(h + 1 + ((5 * i) % 12));
+      }
+    }
+    const result = analyzeTraffic([{ labels: {}, t, v }], {
+      unit: 'REQUESTS_PER_SECOND',
+      kind: 'RATE',
+      percentile: 95,
+      hourOfWeek: utc,
+      avgOutputTokens: 1,
+      field: 'f',
+    });
+    expect(result).toMatchObject({ stepSeconds: 300, filledHours: 0 });
+    expect(result.profile).toEqual(Array.from({ length: 168 }, (_, h) => h + 12));
+    // nearestRank itself, on one hour's twelve samples.
+    expect(nearestRank([1, 6, 11, 4, 9, 2, 7, 12, 5, 10, 3, 8], 95)).toBe(12);
+  });
+});
+
 describe('a synthetic fortnight', () => {
   const samples = syntheticSamples({ start: MONDAY, days: 14, stepSeconds: 300 });
   const traffic = [{ labels: {}, t: samples.map((s) => s.t), v: samples.map((s) => s.requestsPerSecond) }];

@@ -3,16 +3,15 @@
 // names. Shared by the tests: a scenario matrix over REST and GraphQL (test/estimate-invariants.e2e-spec.ts)
 // and a property over synthetic catalogs (src/modules/estimates/estimate-invariants.spec.ts).
 // Each rule is stated from the answer's own figures and the catalog, never from the code that
-// computed them (docs/cost-model.md#invariants).
-import { Decimal } from '../money/money.js';
-import type { CatalogContent, Currency, Offer } from '../catalog/catalog.types.js';
-import { PRICING_MODEL_TRAITS } from '../catalog/pricing-model-traits.js';
-import { indexCatalog, type CatalogIndex } from '../compliance/catalog-index.js';
-import { filterOffers } from '../compliance/filter-offers.js';
-import type { CompliancePolicy, InterruptionTolerance } from '../compliance/policy.js';
-import { resolveRequirement } from '../compliance/requirement.js';
-import type { HourlyPlanRow } from './estimate.types.js';
-import { recoverableFallbackReplicas } from './plan-period.js';
+// computed them (docs/cost-model.md#invariants): nothing here comes from src/domain/cost-model, so a
+// fault there cannot hide by being imported into its own check.
+import { Decimal } from '../../src/domain/money/money.js';
+import type { CatalogContent, Currency, Offer } from '../../src/domain/catalog/catalog.types.js';
+import { PRICING_MODEL_TRAITS } from '../../src/domain/catalog/pricing-model-traits.js';
+import { indexCatalog, type CatalogIndex } from '../../src/domain/compliance/catalog-index.js';
+import { filterOffers } from '../../src/domain/compliance/filter-offers.js';
+import type { CompliancePolicy, InterruptionTolerance } from '../../src/domain/compliance/policy.js';
+import { resolveRequirement } from '../../src/domain/compliance/requirement.js';
 
 /** The parts of an answer (EstimateModel as JSON) the checker reads. */
 export interface WireMoney {
@@ -36,8 +35,7 @@ export interface WireEstimate {
     egressPricePerGb: WireMoney | null;
     egress: WireMoney;
   }[];
-  /** As the domain's rows: the wire carries the same fields, ratios rounded. */
-  hourlyPlan: HourlyPlanRow[];
+  hourlyPlan: WireHour[];
   chosenOffers: { pricingModel: string; offerId: string; provider: string; replicasPerInstance: number; gpusPerInstance: number }[];
   reservedInstances: number;
   baselines: {
@@ -52,6 +50,22 @@ export interface WireEstimate {
   assumptions: string[];
   warnings: string[];
   exchangeRate: { base: string; currency: string; rate: string; date: string } | null;
+}
+
+/** One row of hourlyPlan (EstimateHour on the wire), ratios rounded. */
+export interface WireHour {
+  hour: number;
+  demandRequestsPerSecond: number;
+  onlineRequestsPerSecond: number;
+  replicasNeeded: number;
+  reservedInstances: number;
+  onDemandInstances: number;
+  spotInstances: number;
+  serverlessReplicaHours: number;
+  batchReplicaHours: number;
+  batchOnDemandInstances: number;
+  batchSpotInstances: number;
+  batchServerlessReplicaHours: number;
 }
 
 /** What was asked, resolved as the service resolves it. */
@@ -167,10 +181,19 @@ function tolerance(e: WireEstimate, r: EstimateCheckRequest, out: string[]): voi
     const onlineSpot = h.spotInstances - h.batchSpotInstances;
     if (onlineSpot <= 0) continue;
     const burst = h.replicasNeeded - h.reservedInstances * rRes;
-    const needed = recoverableFallbackReplicas({ burst, spotShare: r.recoverableSpotShare });
+    const needed = recoverableFallback(burst, r.recoverableSpotShare);
     const fallback = (h.onDemandInstances - h.batchOnDemandInstances) * rOd;
     if (fallback < needed) out.push(`hour ${h.hour}: RECOVERABLE burst of ${burst} replicas on spot with ${fallback} on-demand fallback, ${needed} needed`);
   }
+}
+
+/**
+ * The on-demand fallback a RECOVERABLE burst of `burst` replicas keeps, as docs/cost-model.md#the-recoverable-split
+ * states it: ceil(burst × (1 − recoverableSpotShare)). In decimals, so a share like 0.7 does not
+ * round 10 × 0.3 up to 4.
+ */
+function recoverableFallback(burst: number, spotShare: number): number {
+  return new Decimal(burst).mul(new Decimal(1).sub(spotShare)).ceil().toNumber();
 }
 
 /** Every tier buys from a chosen offer's provider, and its egress is that provider's, at that provider's price. */
