@@ -34,13 +34,15 @@ describe('README worked example (e2e, bundled catalog)', () => {
     const e = (await t.http().post('/v1/estimates').send(REQUEST).expect(200)).body;
     expect(e.catalogVersion.label).toBe('2026-12-02');
     expect([e.gpu, e.precision, e.gpusPerReplica]).toEqual(['a10g-24gb', 'INT8', 1]);
-    expect(e.monthlyCost).toEqual({ amount: '7337.96', currency: 'EUR' });
+    // EUR amounts follow the bundled FX rate (ECB 2026-10-09, 0.892379 EUR per USD; was 0.854774 on
+    // 2026-08-21): each is the USD amount × 0.892379, e.g. 7337.96 × 0.892379 / 0.854774 = 7660.79.
+    expect(e.monthlyCost).toEqual({ amount: '7660.79', currency: 'EUR' });
     expect(
       e.tiers.map((x: { pricingModel: string; gpuHours: number; cost: { amount: string } }) => [x.pricingModel, Math.round(x.gpuHours), x.cost.amount]),
     ).toEqual([
-      ['RESERVED_3Y', 11680, '4005.28'],
-      ['ON_DEMAND', 2616, '2385.75'],
-      ['SPOT', 2494, '946.92'],
+      ['RESERVED_3Y', 11680, '4181.49'],
+      ['ON_DEMAND', 2616, '2490.71'],
+      ['SPOT', 2494, '988.58'],
     ]);
     expect(e.chosenOffers.map((o: { region: string; instanceType: string; priceKind: string }) => [o.region, o.instanceType, o.priceKind])).toEqual([
       ['aws:eu-north-1', 'g5.xlarge (All Upfront)', 'LIST'],
@@ -51,29 +53,29 @@ describe('README worked example (e2e, bundled catalog)', () => {
     expect(e.replicaThroughput.requestsPerSecond).toBeCloseTo(5.4531, 4);
     expect(Math.max(...e.hourlyPlan.map((h: { replicasNeeded: number }) => h.replicasNeeded))).toBe(36);
     expect(e.baselines.naive.description).toMatch(/^42 replicas \(peak\)/);
-    // Naive by hand: 42 replicas × 730 h × 1.067 USD (g5.xlarge eu-north-1 list) × 0.854774 EUR/USD (ECB, 2026-08-21), in cents.
-    expect(e.baselines.naive.monthlyCost.amount).toBe((42 * 730 * 1.067 * 0.854774).toFixed(2));
-    expect(e.baselines.onDemandAutoscaled.monthlyCost.amount).toBe('13648.74');
-    expect(e.exchangeRate).toMatchObject({ base: 'USD', currency: 'EUR', rate: '0.854774', date: '2026-08-21' });
+    // Naive by hand: 42 replicas × 730 h × 1.067 USD (g5.xlarge eu-north-1 list) × 0.892379 EUR/USD (ECB, 2026-10-09), in cents.
+    expect(e.baselines.naive.monthlyCost.amount).toBe((42 * 730 * 1.067 * 0.892379).toFixed(2));
+    expect(e.baselines.onDemandAutoscaled.monthlyCost.amount).toBe('14249.20');
+    expect(e.exchangeRate).toMatchObject({ base: 'USD', currency: 'EUR', rate: '0.892379', date: '2026-10-09' });
     expect([e.savingsVsNaivePct, e.savingsVsOnDemandAutoscaledPct]).toEqual([73.76, 46.24]);
     // Reserved units: the threshold is the price ratio of reserved to on-demand; 16 units pass it.
     expect(Math.max(...e.hourlyPlan.map((h: { reservedInstances: number }) => h.reservedInstances))).toBe(16);
-    expect([e.unitEconomics.costPer1MOutputTokens.amount, e.unitEconomics.costPer1kRequests.amount]).toEqual(['0.1619', '0.0324']);
+    expect([e.unitEconomics.costPer1MOutputTokens.amount, e.unitEconomics.costPer1kRequests.amount]).toEqual(['0.1690', '0.0338']);
     expect(e.warnings.filter((w: string) => w.includes('older than 90 days'))).toHaveLength(3);
 
     // The README prints the same numbers.
     for (const text of [
       '`2026-12-02`',
-      '7,337.96 EUR',
-      'RESERVED_3Y 11,680 GPU-h  4,005.28 EUR',
-      'ON_DEMAND    2,616 GPU-h  2,385.75 EUR',
-      'SPOT         2,494 GPU-h    946.92 EUR',
-      'naive (42 replicas on-demand 24/7) 27,963.26 EUR; on-demand autoscaled 13,648.74 EUR',
-      '1 USD = 0.854774 EUR',
+      '7,660.79 EUR',
+      'RESERVED_3Y 11,680 GPU-h  4,181.49 EUR',
+      'ON_DEMAND    2,616 GPU-h  2,490.71 EUR',
+      'SPOT         2,494 GPU-h    988.58 EUR',
+      'naive (42 replicas on-demand 24/7) 29,193.48 EUR; on-demand autoscaled 14,249.20 EUR',
+      '1 USD = 0.892379 EUR',
       'savingsVsNaivePct      73.76    savingsVsOnDemandAutoscaledPct 46.24',
       'needs ⌈144.5 / (5.45 × 0.75)⌉ = 36 replicas',
       'Sixteen A10Gs',
-      '0.1619 EUR per 1M output tokens, 0.0324 EUR per 1,000 requests',
+      '0.1690 EUR per 1M output tokens, 0.0338 EUR per 1,000 requests',
     ]) {
       expect(readme).toContain(text);
     }

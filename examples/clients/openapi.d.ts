@@ -515,10 +515,10 @@ export interface components {
          */
         PriceKind: "LIST" | "ESTIMATE";
         /**
-         * @description Where the price was read, best first: PROVIDER_API, PROVIDER_PAGE, MIRROR, ANNOUNCEMENT; null for versions imported before it was recorded
+         * @description Where the price was read, best first: PROVIDER_API, PROVIDER_PAGE, MIRROR, TRANSCRIPTION, ANNOUNCEMENT; null for versions imported before it was recorded
          * @enum {string}
          */
-        SourceKind: "PROVIDER_API" | "PROVIDER_PAGE" | "MIRROR" | "ANNOUNCEMENT";
+        SourceKind: "PROVIDER_API" | "PROVIDER_PAGE" | "MIRROR" | "TRANSCRIPTION" | "ANNOUNCEMENT";
         /**
          * @description CONFIRMED: the provider's own availability data says it is sold in this region under this pricing model; UNCONFIRMED: not confirmed (ranked after every confirmed offer); LISTED_NOT_ORDERABLE: the provider's own catalogue says it cannot be ordered (never ranked)
          * @enum {string}
@@ -573,7 +573,7 @@ export interface components {
             derivation: string | null;
             /** @description LIST: the unit conversion applied to the figure as read (e.g. monthly / 730 h) */
             conversion: string | null;
-            /** @description Where the price was read, best first: PROVIDER_API, PROVIDER_PAGE, MIRROR, ANNOUNCEMENT; null for versions imported before it was recorded */
+            /** @description Where the price was read, best first: PROVIDER_API, PROVIDER_PAGE, MIRROR, TRANSCRIPTION, ANNOUNCEMENT; null for versions imported before it was recorded */
             sourceKind: components["schemas"]["SourceKind"] | null;
             /** @description CONFIRMED: the provider's own availability data says it is sold in this region under this pricing model; UNCONFIRMED: not confirmed (ranked after every confirmed offer); LISTED_NOT_ORDERABLE: the provider's own catalogue says it cannot be ordered (never ranked) */
             availability: components["schemas"]["Availability"];
@@ -815,10 +815,10 @@ export interface components {
             /** @description Exclude prices last read from their source more than this many days ago (before asOf, when given) */
             maxPriceAgeDays?: number;
             /**
-             * @description Rank only prices read from a source at least this good, best first: PROVIDER_API, PROVIDER_PAGE (the provider's own data), MIRROR, ANNOUNCEMENT
+             * @description Rank only prices read from a source at least this good, best first: PROVIDER_API, PROVIDER_PAGE (the provider's own data), MIRROR, TRANSCRIPTION, ANNOUNCEMENT
              * @enum {string}
              */
-            minSourceKind?: "PROVIDER_API" | "PROVIDER_PAGE" | "MIRROR" | "ANNOUNCEMENT";
+            minSourceKind?: "PROVIDER_API" | "PROVIDER_PAGE" | "MIRROR" | "TRANSCRIPTION" | "ANNOUNCEMENT";
             /**
              * @description Exclude offers whose availability in their region the provider's own data does not confirm (availability UNCONFIRMED); without it they rank after every confirmed offer, flagged. LISTED_NOT_ORDERABLE offers never rank
              * @default false
@@ -2601,8 +2601,8 @@ export interface operations {
                 includeEstimates?: boolean;
                 /** @description Exclude prices last read from their source more than this many days ago (before asOf, when given) */
                 maxPriceAgeDays?: number;
-                /** @description Rank only prices read from a source at least this good, best first: PROVIDER_API, PROVIDER_PAGE (the provider's own data), MIRROR, ANNOUNCEMENT */
-                minSourceKind?: "PROVIDER_API" | "PROVIDER_PAGE" | "MIRROR" | "ANNOUNCEMENT";
+                /** @description Rank only prices read from a source at least this good, best first: PROVIDER_API, PROVIDER_PAGE (the provider's own data), MIRROR, TRANSCRIPTION, ANNOUNCEMENT */
+                minSourceKind?: "PROVIDER_API" | "PROVIDER_PAGE" | "MIRROR" | "TRANSCRIPTION" | "ANNOUNCEMENT";
                 /** @description Exclude offers whose availability in their region the provider's own data does not confirm (availability UNCONFIRMED); without it they rank after every confirmed offer, flagged. LISTED_NOT_ORDERABLE offers never rank */
                 requireConfirmedAvailability?: boolean;
                 /** @description Only regions whose grid emits at most this many g CO2e per kWh (location-based annual average, docs/carbon.md); a region without a sourced figure is excluded */
@@ -2776,8 +2776,8 @@ export interface operations {
                 includeEstimates?: boolean;
                 /** @description Exclude prices last read from their source more than this many days ago (before asOf, when given) */
                 maxPriceAgeDays?: number;
-                /** @description Rank only prices read from a source at least this good, best first: PROVIDER_API, PROVIDER_PAGE (the provider's own data), MIRROR, ANNOUNCEMENT */
-                minSourceKind?: "PROVIDER_API" | "PROVIDER_PAGE" | "MIRROR" | "ANNOUNCEMENT";
+                /** @description Rank only prices read from a source at least this good, best first: PROVIDER_API, PROVIDER_PAGE (the provider's own data), MIRROR, TRANSCRIPTION, ANNOUNCEMENT */
+                minSourceKind?: "PROVIDER_API" | "PROVIDER_PAGE" | "MIRROR" | "TRANSCRIPTION" | "ANNOUNCEMENT";
                 /** @description Exclude offers whose availability in their region the provider's own data does not confirm (availability UNCONFIRMED); without it they rank after every confirmed offer, flagged. LISTED_NOT_ORDERABLE offers never rank */
                 requireConfirmedAvailability?: boolean;
                 /** @description Only regions whose grid emits at most this many g CO2e per kWh (location-based annual average, docs/carbon.md); a region without a sourced figure is excluded */

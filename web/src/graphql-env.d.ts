@@ -81,7 +81,7 @@ export type introspection_types = {
     'Residency': { name: 'Residency'; enumValues: 'ANY' | 'EEA' | 'EU' | 'GDPR_ADEQUATE'; };
     'SeriesKind': { name: 'SeriesKind'; enumValues: 'COUNTER' | 'RATE'; };
     'ServerlessComparison': { kind: 'OBJECT'; name: 'ServerlessComparison'; fields: { 'breakEvenUtilization': { name: 'breakEvenUtilization'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'Float'; ofType: null; }; } }; 'cheaper': { name: 'cheaper'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'Boolean'; ofType: null; }; } }; 'monthlyCost': { name: 'monthlyCost'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'OBJECT'; name: 'Money'; ofType: null; }; } }; }; };
-    'SourceKind': { name: 'SourceKind'; enumValues: 'ANNOUNCEMENT' | 'MIRROR' | 'PROVIDER_API' | 'PROVIDER_PAGE'; };
+    'SourceKind': { name: 'SourceKind'; enumValues: 'ANNOUNCEMENT' | 'MIRROR' | 'PROVIDER_API' | 'PROVIDER_PAGE' | 'TRANSCRIPTION'; };
     'String': unknown;
     'TrafficUnit': { name: 'TrafficUnit'; enumValues: 'OUTPUT_TOKENS_PER_SECOND' | 'REQUESTS_PER_SECOND'; };
     'UnitEconomics': { kind: 'OBJECT'; name: 'UnitEconomics'; fields: { 'averageUtilization': { name: 'averageUtilization'; type: { kind: 'NON_NULL'; name: never; ofType: { kind: 'SCALAR'; name: 'Float'; ofType: null; }; } }; 'costPer1MOutputTokens': { name: 'costPer1MOutputTokens'; type: { kind: 'OBJECT'; name: 'Money'; ofType: null; } }; 'costPer1kRequests': { name: 'costPer1kRequests'; type: { kind: 'OBJECT'; name: 'Money'; ofType: null; } }; 'effectivePricePerGpuHour': { name: 'effectivePricePerGpuHour'; type: { kind: 'OBJECT'; name: 'Money'; ofType: null; } }; }; };

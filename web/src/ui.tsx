@@ -169,6 +169,8 @@ export function sourceKindLabel(kind: string | null): string {
       return "provider's page";
     case 'MIRROR':
       return 'mirror of the provider';
+    case 'TRANSCRIPTION':
+      return "third party's transcription";
     case 'ANNOUNCEMENT':
       return 'announcement';
     default:

@@ -189,7 +189,7 @@ const CASES: Case[] = [
     true,
   ),
   { name: 'policy.includeEstimates', where: policy('includeEstimates'), ...booleans, documentedDefault: false },
-  enumCase('policy.minSourceKind', policy('minSourceKind'), ['PROVIDER_API', 'PROVIDER_PAGE', 'MIRROR', 'ANNOUNCEMENT']),
+  enumCase('policy.minSourceKind', policy('minSourceKind'), ['PROVIDER_API', 'PROVIDER_PAGE', 'MIRROR', 'TRANSCRIPTION', 'ANNOUNCEMENT']),
   { name: 'policy.requireConfirmedAvailability', where: policy('requireConfirmedAvailability'), ...booleans, documentedDefault: false },
   { name: 'policy.allowPartialAdequacy', where: policy('allowPartialAdequacy'), ...booleans },
   // docs/carbon.md: g CO2e per kWh of the region's grid.

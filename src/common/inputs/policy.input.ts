@@ -63,7 +63,7 @@ export const POLICY = {
   }),
   minSourceKind: field.enum<SourceKind>(SOURCE_KINDS, SourceKindEnum, {
     description:
-      "Rank only prices read from a source at least this good, best first: PROVIDER_API, PROVIDER_PAGE (the provider's own data), MIRROR, ANNOUNCEMENT",
+      "Rank only prices read from a source at least this good, best first: PROVIDER_API, PROVIDER_PAGE (the provider's own data), MIRROR, TRANSCRIPTION, ANNOUNCEMENT",
   }),
   requireConfirmedAvailability: field.boolean({
     default: false,

@@ -29,7 +29,8 @@ registerEnumType(SourceKindEnum, {
   name: 'SourceKind',
   description:
     "Where a price was read, best first: PROVIDER_API (the provider's own price API or feed), PROVIDER_PAGE (its own pricing page or rate card), " +
-    "MIRROR (a third party's copy of the provider's price data), ANNOUNCEMENT (blog post, press release, article; never a LIST price)",
+    "MIRROR (a third party's copy of the provider's price data as published), TRANSCRIPTION (a third party's retyped or re-tabulated " +
+    'reading of it), ANNOUNCEMENT (blog post, press release, article; never a LIST price)',
 });
 registerEnumType(AvailabilityEnum, {
   name: 'Availability',

@@ -420,7 +420,7 @@ describe('parseCatalogFiles: source kinds and validity windows', () => {
     expect(parseCatalogFiles([estimate]).errors).toEqual([]);
     const noKind = { ...offer(''), text: offer('').text.replace('    sourceKind: PROVIDER_PAGE\n', '') };
     expect(parseCatalogFiles([noKind]).errors).toEqual([
-      expect.objectContaining({ field: 'sourceKind', message: 'must be one of PROVIDER_API, PROVIDER_PAGE, MIRROR, ANNOUNCEMENT' }),
+      expect.objectContaining({ field: 'sourceKind', message: 'must be one of PROVIDER_API, PROVIDER_PAGE, MIRROR, TRANSCRIPTION, ANNOUNCEMENT' }),
     ]);
   });
 

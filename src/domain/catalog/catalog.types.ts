@@ -25,11 +25,14 @@ export type Currency = (typeof CURRENCIES)[number];
 
 /**
  * Where a price was read, best first: the provider's own price API or feed; its own pricing page or
- * rate card (dated); a third party's copy of the provider's price data (a catalog repository, a
- * dump of the provider's API); an announcement (blog post, press release, article), which is never
- * a LIST price. `minSourceKind` in a policy ranks only offers at least this good.
+ * rate card (dated); a third party's copy of the provider's price data as the provider published it
+ * (a dump of its API, a byte-for-byte page capture, a catalog built by a program from its feed); a
+ * third party's transcription (prices retyped or re-tabulated by a person or a page scraper into
+ * their own document, so the provider's own words are not kept); an announcement (blog post, press
+ * release, article), which is never a LIST price. `minSourceKind` in a policy ranks only offers at
+ * least this good.
  */
-export const SOURCE_KINDS = ['PROVIDER_API', 'PROVIDER_PAGE', 'MIRROR', 'ANNOUNCEMENT'] as const;
+export const SOURCE_KINDS = ['PROVIDER_API', 'PROVIDER_PAGE', 'MIRROR', 'TRANSCRIPTION', 'ANNOUNCEMENT'] as const;
 export type SourceKind = (typeof SOURCE_KINDS)[number];
 
 /** How good a source kind is: higher is better; a kind not recorded (null) ranks below every kind. */

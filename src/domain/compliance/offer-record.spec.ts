@@ -73,7 +73,10 @@ describe('minSourceKind', () => {
 
   it('names the field and the values for an unknown kind, and never loosens a preset', () => {
     expect(() => resolvePolicy({ minSourceKind: 'BLOG' })).toThrow(
-      expect.objectContaining({ field: 'minSourceKind', message: 'minSourceKind must be one of PROVIDER_API, PROVIDER_PAGE, MIRROR, ANNOUNCEMENT; got BLOG' }),
+      expect.objectContaining({
+        field: 'minSourceKind',
+        message: 'minSourceKind must be one of PROVIDER_API, PROVIDER_PAGE, MIRROR, TRANSCRIPTION, ANNOUNCEMENT; got BLOG',
+      }),
     );
     const presets = { STRICT: { description: 'x', policy: { minSourceKind: 'PROVIDER_PAGE', requireConfirmedAvailability: false } } };
     expect(() => resolvePolicy({ presets, preset: 'STRICT', minSourceKind: 'MIRROR' })).toThrow(PolicyError);

@@ -103,7 +103,7 @@ export function offerVariables(f: OfferForm): Variables {
       ...(f.maxGrid ? { maxGridIntensity: Number(f.maxGrid) } : {}),
       ...(f.maxPriceAge ? { maxPriceAgeDays: Number(f.maxPriceAge) } : {}),
       ...(f.estimates ? { includeEstimates: true } : {}),
-      ...(f.minSource ? { minSourceKind: f.minSource as 'PROVIDER_API' | 'PROVIDER_PAGE' | 'MIRROR' | 'ANNOUNCEMENT' } : {}),
+      ...(f.minSource ? { minSourceKind: f.minSource as 'PROVIDER_API' | 'PROVIDER_PAGE' | 'MIRROR' | 'TRANSCRIPTION' | 'ANNOUNCEMENT' } : {}),
       ...(f.confirmed ? { requireConfirmedAvailability: true } : {}),
     },
     currency: f.currency as 'USD' | 'EUR',

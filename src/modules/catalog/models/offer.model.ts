@@ -140,7 +140,8 @@ export class OfferModel {
     enum: SourceKindEnum,
     enumName: 'SourceKind',
     nullable: true,
-    description: 'Where the price was read, best first: PROVIDER_API, PROVIDER_PAGE, MIRROR, ANNOUNCEMENT; null for versions imported before it was recorded',
+    description:
+      'Where the price was read, best first: PROVIDER_API, PROVIDER_PAGE, MIRROR, TRANSCRIPTION, ANNOUNCEMENT; null for versions imported before it was recorded',
   })
   @Field(() => SourceKindEnum, { nullable: true, description: 'Where the price was read; null for versions imported before it was recorded' })
   sourceKind: SourceKind | null;

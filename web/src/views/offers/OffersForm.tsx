@@ -149,6 +149,7 @@ function PriceFields({ form, set, err }: FieldsProps) {
           onChange={(e) => set('minSource', e.currentTarget.value)}
         >
           <option value="">any source</option>
+          <option value="TRANSCRIPTION">a third party's transcription</option>
           <option value="MIRROR">a mirror of the provider's data</option>
           <option value="PROVIDER_PAGE">the provider's own page</option>
           <option value="PROVIDER_API">the provider's own API</option>
