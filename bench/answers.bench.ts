@@ -35,7 +35,9 @@ async function build(dist: string, catalogDir: string): Promise<(scenario: Scena
   const { indexCatalog } = await load('domain/compliance/index.js');
   const { OffersService } = await load('modules/offers/offers.service.js');
   const { CheapestOffersQuery, ListOffersQuery } = await load('modules/offers/dto/offers.query.js');
-  const { readQueryFast } = await load('common/inputs/fast-query.js');
+  const { createValidationPipe } = await load('common/errors/validation.js');
+  const pipe = createValidationPipe();
+  const readQuery = (type: unknown, query: Record<string, string>): Promise<any> => pipe.transform(query, { type: 'query', metatype: type });
   const { searchFromCheapestQuery, searchFromListQuery } = await load('modules/offers/offer-search.js');
   const { CheapestOffersResultModel, OfferConnectionModel } = await load('modules/offers/models/offers-result.model.js');
   const { etagOf } = await load('modules/http/response-cache.js');
@@ -49,11 +51,11 @@ async function build(dist: string, catalogDir: string): Promise<(scenario: Scena
   return async (scenario, n) => {
     const maxPricePerGpuHour = (100000 + n / 10000).toFixed(4);
     if (scenario === 'page of 50') {
-      const query = readQueryFast(ListOffersQuery, { gpu, limit: '50', maxPricePerGpuHour });
+      const query = await readQuery(ListOffersQuery, { gpu, limit: '50', maxPricePerGpuHour });
       const { version: v, page, nextCursor } = await offers.list(searchFromListQuery(query), { limit: query.limit, cursor: query.cursor });
       return etagOf(serialise(OfferConnectionModel.of(v, page, nextCursor))).length;
     }
-    const query = readQueryFast(CheapestOffersQuery, {
+    const query = await readQuery(CheapestOffersQuery, {
       gpu,
       preset: 'GDPR_PERSONAL_DATA',
       limit: '5',

@@ -110,7 +110,7 @@ export async function configureApp(
     });
   }
   app.useGlobalPipes(createValidationPipe());
-  installHttpHooks(app, config, SECURITY_HEADERS);
+  await installHttpHooks(app, config, SECURITY_HEADERS);
   if (config.GRAPHQL_PLAYGROUND) installGraphiqlAssets(app);
   // Built on the first request for /docs, /openapi.json or /openapi.yaml, not at start: scanning
   // every controller's metadata cost a start about 140 ms on two cores (BENCHMARKS.md, "Starts").

@@ -196,7 +196,7 @@ const schema = z.object({
     .default(600),
   /**
    * Redis shared by all instances for the rate-limit and failed-authentication counters
-   * (src/modules/auth/shared-counters.ts); unset: each instance counts in its own memory.
+   * (src/modules/auth/rate-limits.ts); unset: each instance counts in its own memory.
    */
   REDIS_URL: z
     .string()

@@ -3,12 +3,13 @@
 // A query class is flat, and each of its QueryField properties is described by a spec
 // (input-field.ts). For a query whose every value passes its spec, the ValidationPipe would build
 // the class instance field by field through class-transformer, then walk every rule of every
-// field through class-validator: 13.7% of a cheapest query's CPU profile, 1.5% read from the specs
-// (BENCHMARKS.md, "Per-request work"). readQueryFast applies the same query-string parsing and the
-// same checks directly and builds the same instance. Anything it does not know for certain to be
-// valid (a failed check, an unknown or non-QueryField parameter, text outside printable ASCII
-// where a length counts, a required field missing) makes it answer undefined, and the
-// ValidationPipe reads the query as before and writes the errors: it only ever decides "valid".
+// field through class-validator: 60-110 µs of main-thread CPU per distinct read, a fifth to a
+// third of the request's (BENCHMARKS.md, "Query strings read from specs"). readQueryFast applies
+// the same query-string parsing and the same checks directly and builds the same instance.
+// Anything it does not know for certain to be valid (a failed check, an unknown or non-QueryField
+// parameter, text outside printable ASCII where a length counts, a required field missing) makes
+// it answer undefined, and the ValidationPipe reads the query as before and writes the errors: it
+// only ever decides "valid".
 // fast-query.spec.ts holds it to the ValidationPipe on random queries.
 import { getMetadataStorage } from 'class-validator';
 import type { FieldSpec, ItemSpec } from './input-field.js';

@@ -1,29 +1,26 @@
 // The serving app's gate (authentication and rate limits). Kept apart from AuthModule, which the
 // admin scripts also load, so that they do not build a rate limiter. With REDIS_URL the counts are
-// shared by all instances (shared-counters.ts), else kept in this process's memory.
-import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+// shared by all instances (rate-limits.ts), else kept in this process's memory.
+import { Module, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { AuthModule } from './auth.module.js';
-import { FixedWindowStore, type RateLimitStore } from './rate-limit-store.js';
-import { GATE_STORAGE, RequestGate } from './request-gate.js';
-import { redisWindowScripts, SharedCounterStore } from './shared-counters.js';
+import { RateLimitCounters, rateLimitRedis } from './rate-limits.js';
+import { RequestGate } from './request-gate.js';
 
-function gateStorage(config: AppConfig): RateLimitStore {
-  if (!config.REDIS_URL) return new FixedWindowStore();
-  return new SharedCounterStore(
-    redisWindowScripts(config.REDIS_URL, { connectMs: config.REDIS_CONNECT_TIMEOUT_MS, commandMs: config.REDIS_COMMAND_TIMEOUT_MS }),
-  );
+function rateLimitCounters(config: AppConfig): RateLimitCounters {
+  if (!config.REDIS_URL) return new RateLimitCounters(null);
+  return new RateLimitCounters(rateLimitRedis(config.REDIS_URL, { connectMs: config.REDIS_CONNECT_TIMEOUT_MS, commandMs: config.REDIS_COMMAND_TIMEOUT_MS }));
 }
 
 @Module({
   imports: [AuthModule],
-  providers: [RequestGate, { provide: GATE_STORAGE, inject: [APP_CONFIG], useFactory: gateStorage }],
+  providers: [RequestGate, { provide: RateLimitCounters, inject: [APP_CONFIG], useFactory: rateLimitCounters }],
   exports: [RequestGate],
 })
 export class RequestGateModule implements OnApplicationShutdown {
-  constructor(@Inject(GATE_STORAGE) private readonly storage: RateLimitStore) {}
+  constructor(private readonly counters: RateLimitCounters) {}
 
-  async onApplicationShutdown(): Promise<void> {
-    if (this.storage instanceof SharedCounterStore) await this.storage.close();
+  onApplicationShutdown(): void {
+    this.counters.close();
   }
 }

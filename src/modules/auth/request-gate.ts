@@ -2,21 +2,20 @@
 // limits failed authentications per client address, and counts the caller's requests against
 // RATE_LIMIT_PER_MINUTE. Every request to /v1 and /graphql passes it in Fastify's onRequest hook
 // (modules/http/http-hooks.ts), before its body is read or a GraphQL document parsed, so an
-// anonymous or over-limit caller costs no parsing at all. The counts live in GATE_STORAGE: this
-// process's memory, or Redis shared by all instances (REDIS_URL; request-gate.module.ts).
+// anonymous or over-limit caller costs no parsing at all. The limits are @fastify/rate-limit's,
+// counted in this process's memory or in Redis shared by all instances (REDIS_URL; rate-limits.ts).
 import { Inject, Injectable } from '@nestjs/common';
+import { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../common/errors/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { defined } from '../../domain/checked.js';
 import { ApiKeysService, type Caller } from './api-keys.service.js';
-import type { CountersStatus, RateLimitDecision, RateLimitStore } from './rate-limit-store.js';
+import { RateLimitCounters, type CountersStatus, type Limit, type RateLimitDecision } from './rate-limits.js';
 import type { CallerRequest } from './request-context.js';
-
-/** The rate limiter's store (bound in request-gate.module.ts; a fake in the unit tests). */
-export const GATE_STORAGE = Symbol('GATE_STORAGE');
 
 /** Failed authentications a client address may make per minute before it gets 429. */
 export const FAILED_AUTH_PER_MINUTE = 20;
-const MINUTE_MS = 60_000;
 
 export class TooManyRequests extends Error {
   constructor(readonly retryAfterSeconds: number) {
@@ -32,13 +31,32 @@ export function keyFrom(headers: Record<string, string | string[] | undefined>):
   return typeof key === 'string' && key.length > 0 ? key : null;
 }
 
+/** The client's address as the library keys it: IPv6 by its /64 network, which one client holds whole. */
+const addressOf = (request: FastifyRequest): string => normalizeIP(request.ip ?? 'unknown');
+
+/** The tracker of a request's count: its caller's key once authenticated, else its address. */
+const trackerOf = (request: FastifyRequest): string => {
+  const caller = (request as CallerRequest).caller;
+  return caller ? `key:${caller.keyId}` : `ip:${addressOf(request)}`;
+};
+
 @Injectable()
 export class RequestGate {
+  private failures: Limit | null = null;
+  private requests: Limit | null = null;
+
   constructor(
     private readonly keys: ApiKeysService,
-    @Inject(GATE_STORAGE) private readonly storage: RateLimitStore,
+    private readonly counters: RateLimitCounters,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'AUTH_MODE' | 'RATE_LIMIT_PER_MINUTE'>,
   ) {}
+
+  /** Makes the limits on the app's Fastify instance; installHttpHooks calls it before the app starts. */
+  async installLimits(fastify: FastifyInstance): Promise<void> {
+    if (this.keyRequired) this.failures = await this.counters.limit(fastify, FAILED_AUTH_PER_MINUTE, (request) => `fail:${addressOf(request)}`);
+    const perMinute = this.config.RATE_LIMIT_PER_MINUTE;
+    if (perMinute > 0) this.requests = await this.counters.limit(fastify, perMinute, trackerOf);
+  }
 
   /** Whether requests need an API key (AUTH_MODE=required); without, authenticate() has nothing to do. */
   get keyRequired(): boolean {
@@ -49,7 +67,6 @@ export class RequestGate {
   async authenticate(req: CallerRequest): Promise<Caller | null> {
     if (this.config.AUTH_MODE === 'off') return null;
     if (req.caller) return req.caller;
-    const ip = req.ip ?? 'unknown';
     const key = keyFrom(req.headers);
     // A key verified a moment ago passes at once, so that others failing from the same address
     // (behind a shared proxy, say) cannot lock its holder out.
@@ -60,15 +77,15 @@ export class RequestGate {
     }
     // A client that keeps failing is refused before its key is looked up. (Failures in the
     // current minute, from the address's first failure.)
-    const failures = await this.storage.peek(`fail:${ip}`);
-    if (failures.count >= FAILED_AUTH_PER_MINUTE) throw new TooManyRequests(failures.retryAfterSeconds);
+    const failures = defined(this.failures, 'the failed-authentication limit (installLimits)');
+    refuseOver(await failures.peek(req));
     if (!key) {
-      await this.storage.hit(`fail:${ip}`, FAILED_AUTH_PER_MINUTE, MINUTE_MS);
+      await failures.hit(req);
       throw new AppError('AUTH.MISSING_KEY', 'UNAUTHENTICATED', 'an API key is required: send Authorization: Bearer <key> or x-api-key');
     }
     const caller = key.length <= 200 ? await this.keys.verify(key) : null;
     if (!caller) {
-      await this.storage.hit(`fail:${ip}`, FAILED_AUTH_PER_MINUTE, MINUTE_MS);
+      await failures.hit(req);
       throw new AppError('AUTH.INVALID_KEY', 'UNAUTHENTICATED', 'the API key is unknown or revoked');
     }
     req.caller = caller;
@@ -76,21 +93,16 @@ export class RequestGate {
   }
 
   /**
-   * One request of the caller (its key, else its address); throws (or, with a shared store,
-   * rejects with) TooManyRequests over the limit. In memory it answers at once, without a promise.
+   * One request of the caller (its key, else its address); rejects with TooManyRequests over the
+   * limit. With RATE_LIMIT_PER_MINUTE=0 it answers at once, without a promise.
    */
-  count(req: CallerRequest): void | Promise<void> {
-    const limit = this.config.RATE_LIMIT_PER_MINUTE;
-    if (limit === 0) return;
-    const tracker = req.caller ? `key:${req.caller.keyId}` : `ip:${req.ip ?? 'unknown'}`;
-    const decision = this.storage.hit(tracker, limit, MINUTE_MS);
-    if (decision instanceof Promise) return decision.then(refuseOver);
-    refuseOver(decision);
+  count(req: CallerRequest): Promise<void> | undefined {
+    return this.requests?.hit(req).then(refuseOver);
   }
 
   /** Where the counts live (shared in Redis, or per instance), for /health/ready and /metrics. */
   countersStatus(): CountersStatus {
-    return this.storage.status();
+    return this.counters.status();
   }
 }
 

@@ -53,13 +53,14 @@ function isGated(route: string | undefined): boolean {
   return route !== undefined && (route === '/graphql' || route.startsWith('/v1/'));
 }
 
-export function installHttpHooks(
+export async function installHttpHooks(
   app: NestFastifyApplication,
   config: Pick<AppConfig, 'CATALOG_REFRESH_MS' | 'RESPONSE_CACHE_MB'>,
   securityHeaders: readonly (readonly [string, string])[],
-): ResponseCache {
+): Promise<ResponseCache> {
   const fastify = app.getHttpAdapter().getInstance();
   const gate = app.get(RequestGate);
+  await gate.installLimits(fastify);
   const hooks: Hooks = {
     gate,
     catalog: app.get(CatalogService),
@@ -156,8 +157,8 @@ function gateHook({ gate, catalog }: Hooks) {
     if (catalog.servingFromCache) void reply.header('x-served-from-cache', 'true');
     const route = routeOf(request);
     if (!isGated(route)) return done();
-    // Without keys (AUTH_MODE=off) and without Redis the gate is synchronous: no promise and no
-    // function per request.
+    // Without keys (AUTH_MODE=off) and with RATE_LIMIT_PER_MINUTE=0 the gate is synchronous: no
+    // promise and no function per request.
     if (!gate.keyRequired) return countThen(gate, request, reply, done);
     gate.authenticate(request as CallerRequest).then(
       () => countThen(gate, request, reply, done),
@@ -168,12 +169,7 @@ function gateHook({ gate, catalog }: Hooks) {
 
 /** Counts the request against its caller's limit, then goes on (or refuses it). */
 function countThen(gate: RequestGate, request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void {
-  let counted: void | Promise<void>;
-  try {
-    counted = gate.count(request);
-  } catch (error) {
-    return refused(request, reply, error, done);
-  }
+  const counted = gate.count(request);
   if (!counted) return done();
   counted.then(
     () => done(),

@@ -54,7 +54,7 @@ export class MetricsService {
     });
   }
 
-  /** Where the rate-limit counts live, and how often Redis failed (REDIS_URL; auth/shared-counters.ts). */
+  /** Where the rate-limit counts live, and how often Redis failed (REDIS_URL; auth/rate-limits.ts). */
   private rateLimitMetrics(gate: RequestGate): void {
     const shared: Gauge = new Gauge({
       name: 'rate_limit_shared',
