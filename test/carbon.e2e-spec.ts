@@ -95,9 +95,21 @@ describe('energy and carbon of offers (e2e, bundled catalog)', () => {
     expect(rest.cleanest.premiumPerGpuHour.amount).toBe('0.0000');
   });
 
-  it('GDPR on demand: the cheapest H100 is in a dirtier grid; the cleanest, in a low-intensity grid, is named with its premium, over REST and GraphQL', async () => {
-    const query = { gpu: 'h100-sxm-80gb', preset: 'GDPR_PERSONAL_DATA', pricingModel: 'ON_DEMAND', limit: 1 };
-    const rest = (await t.http().get('/v1/offers/cheapest').query(query).expect(200)).body as { items: Offer[]; cleanest: Cleanest };
+  it('GDPR on demand: where the cheapest offer of a GPU is in a dirtier grid, the cleanest, in a low-intensity grid, is named with its premium, over REST and GraphQL', async () => {
+    // The first GPU (in the catalog's order) whose cheapest GDPR on-demand offer is not its cleanest.
+    const gpus = ((await t.http().get('/v1/gpus').expect(200)).body as { items: { slug: string }[] }).items.map((g) => g.slug);
+    let found: { gpu: string; rest: { items: Offer[]; cleanest: Cleanest } } | undefined;
+    for (const gpu of gpus) {
+      const query = { gpu, preset: 'GDPR_PERSONAL_DATA', pricingModel: 'ON_DEMAND', limit: 1 };
+      const res = await t.http().get('/v1/offers/cheapest').query(query);
+      const body = res.body as { items?: Offer[]; cleanest?: Cleanest | null };
+      if (res.status === 200 && body.items?.length && body.cleanest && !body.cleanest.isCheapest) {
+        found = { gpu, rest: body as { items: Offer[]; cleanest: Cleanest } };
+        break;
+      }
+    }
+    if (!found) throw new Error('no GPU whose cheapest GDPR on-demand offer is dirtier than its cleanest');
+    const { gpu, rest } = found;
     const cheapest = rest.items[0] as Offer;
     const c = rest.cleanest;
     expect(c.isCheapest).toBe(false);
@@ -111,7 +123,7 @@ describe('energy and carbon of offers (e2e, bundled catalog)', () => {
     expect(Number(c.premiumPercent)).toBeCloseTo((premium / Number(cheapest.pricePerGpuHour.amount)) * 100, 1);
     expect(c.carbonSavedPerGpuHour).toBeCloseTo((cheapest.carbon ?? 0) - (c.offer.carbon ?? 0), 2);
     const gql = await t.graphql<{ cheapestOffers: { cleanest: Cleanest } }>(
-      `{ cheapestOffers(requirement: { gpus: ["h100-sxm-80gb"] }, policy: { preset: "GDPR_PERSONAL_DATA", pricingModels: [ON_DEMAND] }, limit: 1) {
+      `{ cheapestOffers(requirement: { gpus: ["${gpu}"] }, policy: { preset: "GDPR_PERSONAL_DATA", pricingModels: [ON_DEMAND] }, limit: 1) {
           cleanest { isCheapest premiumPerGpuHour { amount } premiumPercent carbonSavedPerGpuHour offer { ${FIELDS} } } } }`,
     );
     expect(gql.data.cheapestOffers.cleanest).toEqual({ ...c, premiumPerGpuHour: { amount: c.premiumPerGpuHour.amount }, offer: pick(c.offer) });
