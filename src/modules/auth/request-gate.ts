@@ -35,7 +35,7 @@ export function keyFrom(headers: Record<string, string | string[] | undefined>):
 const addressOf = (request: FastifyRequest): string => normalizeIP(request.ip ?? 'unknown');
 
 /** The tracker of a request's count: its caller's key once authenticated, else its address. */
-const trackerOf = (request: FastifyRequest): string => {
+export const trackerOf = (request: FastifyRequest): string => {
   const caller = (request as CallerRequest).caller;
   return caller ? `key:${caller.keyId}` : `ip:${addressOf(request)}`;
 };

@@ -28,7 +28,7 @@ export interface EstimateAnswer {
   carbon: EstimateCarbonAnswer;
 }
 
-export const CARBON_OBJECTIVE_ASSUMPTION =
+const CARBON_OBJECTIVE_ASSUMPTION =
   'Optimized for carbon: the compliant offers with the least g CO2e per replica-hour of each GPU, pricing model and instance size are combined, and the plan with the least carbon at its own utilization (the figure reported below) wins, then the cheapest (docs/carbon.md).';
 
 export function assembleAnswer({

@@ -6,7 +6,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import type { CallerRequest } from '../auth/index.js';
+import { trackerOf, type CallerRequest } from '../auth/index.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { PrometheusClient, type RangeQuery } from './prometheus-client.js';
 import { checkPromql } from './promql-guard.js';
@@ -20,14 +20,13 @@ export interface Requester {
 
 export const ANONYMOUS: Requester = { authenticated: false, id: 'anonymous' };
 
-/** The requester of an HTTP request, as the request gate identified it (modules/auth). */
-export const requesterOf = (req: CallerRequest): Requester =>
-  req.caller ? { authenticated: true, id: `key:${req.caller.keyId}` } : { authenticated: false, id: `ip:${req.ip}` };
+/** The requester of an HTTP request, counted as the request gate counts it (its key, else its normalized address). */
+export const requesterOf = (req: CallerRequest): Requester => ({ authenticated: req.caller !== undefined, id: trackerOf(req) });
 
 /** Queries running against Prometheus at once, over all callers of this instance; beyond, 503. */
 export const PROMETHEUS_MAX_CONCURRENT = 4;
 /** How long an answer is reused for the same query and window. */
-export const PROMETHEUS_CACHE_MS = 60_000;
+const PROMETHEUS_CACHE_MS = 60_000;
 const CACHE_BYTES = 64 * 1024 * 1024;
 const MINUTE_MS = 60_000;
 
