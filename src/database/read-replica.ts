@@ -16,12 +16,13 @@ export type ReplicaLag = { ok: true; lagSeconds: number } | { ok: false; message
 
 export class ReadReplica {
   private readonly logger = new Logger(ReadReplica.name);
-  readonly prisma: PrismaClient;
   private reachable = true;
 
-  constructor(readonly pool: pg.Pool) {
-    this.prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
-  }
+  constructor(
+    readonly pool: pg.Pool,
+    /** Prisma on `pool`; tests pass a fake (modules/catalog/testing/fake-catalog-database.ts). */
+    readonly prisma: PrismaClient = new PrismaClient({ adapter: new PrismaPg(pool) }),
+  ) {}
 
   /** Whether the replica holds version `id` (and so all of it); false, logged, when it does not answer. */
   async hasVersion(id: string): Promise<boolean> {

@@ -1,11 +1,14 @@
 // CatalogService in a Nest testing module with the in-memory repository: which version answers a
 // request (current, pinned, asOf), what a diff compares, which versions stay in memory, how loads
-// are shared and bounded, and what counts as an outage.
+// are shared and bounded, what counts as an outage, and how a publish arrives when its NOTIFY is lost.
+import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { makeCatalog, makeOffer, makeReferenceFigure } from '../../domain/compliance/testing/factories.js';
 import { Decimal } from '../../domain/money/money.js';
 import { CatalogService } from './catalog.service.js';
+import { LISTEN_CLIENTS, PUBLISH_CHANNEL } from './publication-listener.js';
 import { catalogTestingModule } from './testing/catalog-testing-module.js';
+import { FakeListenServer } from './testing/fake-listen-server.js';
 import { InMemoryCatalogRepository } from './testing/in-memory-catalog.repository.js';
 import { at as elementAt } from '../../domain/checked.js';
 
@@ -248,6 +251,69 @@ describe(CatalogService.name, () => {
       await Promise.all([switching, oldRead]);
       await Promise.all([service.content(v1), service.content(v2), service.index(v1), service.index(v2)]);
       expect(repo.loads).toEqual(['v1', 'v2']);
+    });
+  });
+
+  describe('publishes whose NOTIFY is lost', () => {
+    const started: CatalogService[] = [];
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(async () => {
+      for (const service of started.splice(0)) await service.onModuleDestroy();
+      jest.useRealTimers();
+    });
+
+    /** The API's service, started on v1, LISTENing on a fake connection and polling every `refreshMs`. */
+    async function startListening(refreshMs: number) {
+      const repo = new InMemoryCatalogRepository();
+      repo.listenAt = { connectionString: 'postgres://fake/catalog', connectTimeoutMs: 2_000 };
+      const server = new FakeListenServer();
+      const moduleRef = await catalogTestingModule({
+        repository: repo,
+        tracking: true,
+        config: { CATALOG_REFRESH_MS: refreshMs },
+        providers: [{ provide: LISTEN_CLIENTS, useValue: server.open }],
+      }).compile();
+      const service = moduleRef.get(CatalogService);
+      const v1 = repo.addVersion();
+      await repo.publish(v1.id);
+      await service.onModuleInit();
+      started.push(service);
+      await settle();
+      expect(service.publishesPushed).toBe(true);
+      return { repo, server, service, v1 };
+    }
+    /** Runs what is due now (promise callbacks included), without moving the clock. */
+    const settle = () => jest.advanceTimersByTimeAsync(0);
+
+    it('picks up a publish whose NOTIFY never arrives at the next poll of the publication log (CATALOG_REFRESH_MS)', async () => {
+      const { repo, server, service } = await startListening(1_000);
+      const v2 = repo.addVersion();
+      await repo.publish(v2.id);
+      server.notify(PUBLISH_CHANNEL, v2.id);
+      await settle();
+      expect(service.currentVersionId).toBe(v2.id); // pushed, before any poll
+      const v3 = repo.addVersion();
+      await repo.publish(v3.id); // its NOTIFY is lost
+      await jest.advanceTimersByTimeAsync(999);
+      expect(service.currentVersionId).toBe(v2.id);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(service.currentVersionId).toBe(v3.id);
+      expect(service.publishesPushed).toBe(true);
+    });
+
+    it('catches up on re-opening a dropped LISTEN connection with a publish made meanwhile, long before the poll', async () => {
+      const { repo, server, service, v1 } = await startListening(60_000);
+      server.dropAll();
+      expect(service.publishesPushed).toBe(false);
+      const v2 = repo.addVersion();
+      await repo.publish(v2.id);
+      server.notify(PUBLISH_CHANNEL, v2.id); // no connection LISTENs: lost
+      await settle();
+      expect(service.currentVersionId).toBe(v1.id);
+      await jest.advanceTimersByTimeAsync(1_000); // re-opened after a second (publication-listener.ts)
+      expect(service.currentVersionId).toBe(v2.id);
+      expect(service.publishesPushed).toBe(true);
+      expect(server.clients).toHaveLength(2);
     });
   });
 

@@ -14,7 +14,7 @@ import { indexCatalog, type CatalogIndex } from '../../domain/compliance/index.j
 import { AppError, badInput, notFound } from '../../common/errors/app-error.js';
 import { LRUCache } from 'lru-cache';
 import { CatalogRepository } from './catalog.repository.js';
-import { PublicationListener } from './publication-listener.js';
+import { LISTEN_CLIENTS, PublicationListener, type ListenClientFactory } from './publication-listener.js';
 
 const AS_OF_MIN = new Date('1970-01-01T00:00:00Z');
 const AS_OF_MAX = new Date('9999-12-31T23:59:59.999Z');
@@ -124,6 +124,8 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'CATALOG_REFRESH_MS' | 'CATALOG_CACHE_MB'>,
     /** The API tracks and preloads the current version; the admin scripts just ask the database. */
     @Optional() @Inject(TRACK_CURRENT_VERSION) private readonly tracking: boolean = false,
+    /** LISTEN connections: pg's unless a test provides a fake. */
+    @Optional() @Inject(LISTEN_CLIENTS) private readonly listenClients?: ListenClientFactory,
   ) {
     // One budget, shared by contents and indexes in proportion to what each takes per offer.
     const bytes = config.CATALOG_CACHE_MB * 1024 * 1024;
@@ -159,7 +161,7 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
     await this.refreshCurrent();
     const target = this.repository.listenTarget();
     if (target) {
-      this.listener = new PublicationListener(target.connectionString, target.connectTimeoutMs, () => void this.refreshCurrent());
+      this.listener = new PublicationListener(target.connectionString, target.connectTimeoutMs, () => void this.refreshCurrent(), this.listenClients);
       this.listener.start();
     }
     // The poll stays, LISTEN or not: it delivers a publish when the LISTEN connection is lost,

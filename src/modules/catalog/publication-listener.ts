@@ -11,9 +11,25 @@ import pg from 'pg';
 export const PUBLISH_CHANNEL = 'catalog_published';
 const RECONNECT_MS = 1_000;
 
+/** What the listener uses of a pg.Client (testing/fake-listen-server.ts fakes it). */
+export interface ListenClient {
+  connect(): Promise<unknown>;
+  query(text: string): Promise<unknown>;
+  end(): Promise<void>;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  on(event: 'end', listener: () => void): unknown;
+  on(event: 'notification', listener: (message: pg.Notification) => void): unknown;
+}
+
+/** Opens a LISTEN connection; by default a pg.Client. */
+export type ListenClientFactory = (config: pg.ClientConfig) => ListenClient;
+
+/** Nest token for a ListenClientFactory other than pg's (CatalogService). */
+export const LISTEN_CLIENTS = Symbol('LISTEN_CLIENTS');
+
 export class PublicationListener {
   private readonly logger = new Logger(PublicationListener.name);
-  private client: pg.Client | null = null;
+  private client: ListenClient | null = null;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
   private lostOnce = false;
@@ -25,6 +41,7 @@ export class PublicationListener {
     private readonly connectTimeoutMs: number,
     /** Called on each notification and after each (re)connect. */
     private readonly onPublish: () => void,
+    private readonly newClient: ListenClientFactory = (config) => new pg.Client(config),
   ) {}
 
   start(): void {
@@ -41,7 +58,7 @@ export class PublicationListener {
 
   private async connect(): Promise<void> {
     if (this.stopped) return;
-    const client = new pg.Client({ connectionString: this.connectionString, connectionTimeoutMillis: this.connectTimeoutMs, keepAlive: true });
+    const client = this.newClient({ connectionString: this.connectionString, connectionTimeoutMillis: this.connectTimeoutMs, keepAlive: true });
     this.client = client;
     let lost = false;
     const onLost = (reason: string) => {

@@ -44,6 +44,8 @@ export class InMemoryCatalogRepository implements CatalogReads {
   gate: Promise<void> | null = null;
   /** The next load fails, once. */
   failNextLoad = false;
+  /** Where the service LISTENs for publishes (with a fake: fake-listen-server.ts); null: it only polls. */
+  listenAt: ReturnType<CatalogRepository['listenTarget']> = null;
 
   private readonly versions: { info: StoredVersion; content: CatalogContent }[] = [];
   private readonly publications: { versionId: string; publishedAt: Date }[] = [];
@@ -83,9 +85,8 @@ export class InMemoryCatalogRepository implements CatalogReads {
     return this.reachable;
   }
 
-  /** No PostgreSQL to LISTEN to: the service polls, as after a lost connection. */
-  listenTarget(): null {
-    return null;
+  listenTarget(): ReturnType<CatalogRepository['listenTarget']> {
+    return this.listenAt;
   }
 
   async findCurrentVersionId(): Promise<string | null> {
