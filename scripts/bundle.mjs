@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The last step of `npm run build`: the service, its estimate worker and the catalog admin script,
-// each as one ES module file in dist/app/, bundled from `nest build`'s output (SWC's, which already
+// as ES module files in dist/app/, bundled from `nest build`'s output (SWC's, which already
 // carries the decorator metadata Nest needs; docs/adr/0008-nest-build-with-swc-then-an-esbuild-bundle.md).
-// Node then reads three files at start instead of resolving and loading some two thousand modules,
+// Node then reads a few files at start instead of resolving and loading some two thousand modules,
 // which is most of a start's time (BENCHMARKS.md, "Starts").
 // The worker sits next to the service, where the service's pool looks for it.
 // Left outside the bundle: packages Nest or Apollo load only if installed (optional), packages that
@@ -12,7 +12,7 @@
 // GraphiQL's browser files (graphiql, react, react-dom) are not imported at all: src/common/graphiql.ts
 // finds them in node_modules at run time, so they are production dependencies.
 import { build } from 'esbuild';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -116,10 +116,16 @@ const common = {
   sourcemap: 'linked',
   logLevel: 'warning',
 };
+// The service's chunks carry content hashes in their names: those of an earlier build go first.
+await mkdir(path.join(root, 'dist/app'), { recursive: true });
+for (const name of await readdir(path.join(root, 'dist/app'))) if (/^service-.+\.js(\.map)?$/.test(name)) await rm(path.join(root, 'dist/app', name));
 await Promise.all([
   // Class names are GraphQL type names, OpenAPI schema names and log contexts: keep them as
   // written (without, esbuild renames colliding ones, e.g. MoneyModel2, and the contract test fails).
-  build({ ...common, entryPoints: { service: 'dist/src/main.js' }, keepNames: true }),
+  // Split: the entry holds the configuration and the database only, and main.ts imports the
+  // application (serve.ts, in chunks of its own) after launching the embedded PostgreSQL, which
+  // then starts on the other core while this one compiles the application.
+  build({ ...common, entryPoints: { service: 'dist/src/main.js' }, keepNames: true, splitting: true, chunkNames: 'service-[name]-[hash]' }),
   build({ ...common, entryPoints: { 'catalog-script': 'dist/scripts/catalog.js' }, keepNames: true }),
   // The cost model has no names to keep, and keeping them costs a call per closure in its hot loops.
   build({ ...common, entryPoints: ['dist/src/modules/estimates/estimate.worker.js'] }),
@@ -131,7 +137,8 @@ await Promise.all([
 // character. A backslash-u escape of four hex digits means the same code unit inside a regular
 // expression, with or without the u flag (a surrogate pair of escapes is one code point under u),
 // so escaping those is safe.
-for (const name of ['service.js', 'catalog-script.js', 'estimate.worker.js']) {
+const outputs = (await readdir(path.join(root, 'dist/app'))).filter((name) => name.endsWith('.js') && !['main.js', 'catalog.js'].includes(name));
+for (const name of outputs) {
   const file = path.join(root, 'dist/app', name);
   const text = await readFile(file, 'utf8');
   if (/[\u0080-\uffff]/.test(text)) {

@@ -1,7 +1,7 @@
 // Boot: validate config, pick the database (DATABASE_URL or an embedded PostgreSQL), apply
 // migrations and seed an empty catalog (unless MIGRATE_ON_START=false), then serve (serve.ts).
-// Only the configuration and the database are imported here: the application's code loads while
-// the database starts.
+// Only the configuration and the database are imported here (the bundle puts the application in
+// chunks of its own): the application's code loads while the database starts.
 import { ConfigError, loadConfig, type AppConfig } from './config/app-config.js';
 import { resolveDatabase } from './database/database-url.js';
 import { explainStartupFailure } from './database/startup-checks.js';
@@ -22,10 +22,16 @@ async function main(): Promise<void> {
   }
   started.config = config;
 
+  // The embedded PostgreSQL's process is launched first: it then starts on the other core while
+  // this one loads the application, which holds the event loop for most of that time.
+  let launched = (): void => undefined;
+  const launch = new Promise<void>((resolve) => (launched = resolve));
+  const resolving = resolveDatabase(config, { share: true, onLaunched: () => launched() });
+  await Promise.race([launch, resolving.catch(() => undefined)]);
   const application = import('./serve.js');
   // A failed start of the database must not leave the import's rejection unhandled.
   application.catch(() => undefined);
-  const database = await resolveDatabase(config, { share: true });
+  const database = await resolving;
   started.database = database;
   const { serve } = await application;
   await serve(config, database, started);

@@ -1,22 +1,38 @@
-// The built service bundle (dist/app/service.js, which dist/app/main.js imports; written by `npm run build`, which `npm test` runs
-// first): Fastify is loaded from node_modules as published, not bundled. Bundled with keepNames,
+// The built service bundle (dist/app/service.js, which dist/app/main.js imports, and the chunks
+// service-*.js it loads; written by `npm run build`, which `npm test` runs first): Fastify is loaded from node_modules as published, not bundled. Bundled with keepNames,
 // its hook runners' per-request functions were renamed on every request, which cost /health/live a
 // third more CPU time per request (BENCHMARKS.md, "Per-request work"); a change to
 // scripts/bundle.mjs that pulls Fastify back in would not fail any other test. And the running
 // service loads no second copy of a bundled package (terminus once loaded @nestjs/swagger with
 // Nest under it, 11 MiB), nor Fastify's schema compilers, nor Prisma's query compiler as text.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createTestServer } from './setup/test-app.js';
 
-const bundle = path.resolve('dist/app/service.js');
+const appDir = path.resolve('dist/app');
+const entry = path.join(appDir, 'service.js');
+/** The entry and every chunk it may load. */
+const serviceFiles = async (): Promise<string[]> =>
+  (await readdir(appDir)).filter((name) => /^service(-.+)?\.js$/.test(name)).map((name) => path.join(appDir, name));
+/** The chunks a file imports statically (what Node reads before it runs the file), with the file. */
+async function staticClosure(file: string, seen = new Set<string>()): Promise<Set<string>> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const text = await readFile(file, 'utf8');
+  for (const [, chunk] of text.matchAll(/(?:^|[;}\n])import\s*(?:[^'"]*?from\s*)?["']\.\/([^"']+)["']/g)) {
+    await staticClosure(path.join(appDir, chunk ?? ''), seen);
+  }
+  return seen;
+}
+const sourcesOf = async (files: string[]): Promise<string[]> =>
+  (await Promise.all(files.map(async (file) => (JSON.parse(await readFile(`${file}.map`, 'utf8')) as { sources: string[] }).sources))).flat();
 
 describe('the service bundle', () => {
   let text: string;
   beforeAll(async () => {
-    text = await readFile(bundle, 'utf8');
+    text = (await Promise.all((await serviceFiles()).map((file) => readFile(file, 'utf8')))).join('\n');
   });
 
   it('imports Fastify as a package', () => {
@@ -35,13 +51,21 @@ describe('the service bundle', () => {
     expect(text).toContain('NestFactory');
   });
 
+  it('starts with the configuration and the database only: the application is in chunks loaded after the database is launched', async () => {
+    const eager = [...(await staticClosure(entry))];
+    const eagerSources = await sourcesOf(eager);
+    expect(eagerSources).toEqual(expect.arrayContaining([expect.stringMatching(/src\/database\/embedded-postgres\.ts$/)]));
+    expect(eagerSources.filter((s) => /node_modules\/@nestjs\/|src\/serve\.ts$|src\/app\.module\.ts$/.test(s))).toEqual([]);
+    // And the application is in the service's files, so an empty list above means something.
+    expect(await sourcesOf(await serviceFiles())).toEqual(expect.arrayContaining([expect.stringMatching(/src\/serve\.ts$/)]));
+  });
+
   it("holds none of the catalog's write or price-feed code (catalog-admin, price-feeds, the file parsers): the admin bundle does", async () => {
-    const sourcesOf = async (file: string) => (JSON.parse(await readFile(`${file}.map`, 'utf8')) as { sources: string[] }).sources;
     const adminOnly = (sources: string[]) =>
       sources.filter((s) => /src\/modules\/(catalog-admin|price-feeds)\/|src\/domain\/catalog\/(catalog-files|catalog-rows|import-guard)\.ts$/.test(s));
-    expect(adminOnly(await sourcesOf(bundle))).toEqual([]);
+    expect(adminOnly(await sourcesOf(await serviceFiles()))).toEqual([]);
     // The same check finds them where they belong, so an empty list above means something.
-    const admin = adminOnly(await sourcesOf(path.resolve('dist/app/catalog-script.js')));
+    const admin = adminOnly(await sourcesOf([path.resolve('dist/app/catalog-script.js')]));
     expect(admin).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/catalog-admin\/catalog-writer\.repository\.ts$/),
@@ -58,9 +82,9 @@ describe('the service bundle', () => {
   });
 
   it('loads from node_modules, while it starts and answers, only packages the bundle leaves out', async () => {
-    const map = JSON.parse(await readFile(`${bundle}.map`, 'utf8')) as { sources: string[] };
+    const sources = await sourcesOf(await serviceFiles());
     const packageOf = (file: string): string | null => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file)?.[1] ?? null;
-    const bundled = new Set(map.sources.map(packageOf).filter((p): p is string => p !== null));
+    const bundled = new Set(sources.map(packageOf).filter((p): p is string => p !== null));
     expect(bundled).toContain('@nestjs/core');
     const dir = await mkdtemp(path.join(os.tmpdir(), 'module-loads-'));
     const log = path.join(dir, 'loads.txt');

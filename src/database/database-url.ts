@@ -35,12 +35,14 @@ export interface ResolvedDatabase {
 }
 
 /**
+ * `onLaunched`: called once the embedded server's process writes its first line, long before it
+ * accepts connections (main.ts loads the application meanwhile); never called for DATABASE_URL.
  * `share`: the caller is the service, which runs until stopped: it records itself as the owner of
  * the embedded server it starts (embedded-owner.ts), and a script run meanwhile uses that server.
  */
 export async function resolveDatabase(
   config: Pick<AppConfig, 'DATABASE_URL' | 'DATABASE_CONNECT_TIMEOUT_MS' | 'EMBEDDED_PG_PORT' | 'EMBEDDED_PG_DATABASE'> & EmbeddedConfig,
-  { share = false }: { share?: boolean } = {},
+  { share = false, onLaunched }: { share?: boolean; onLaunched?: () => void } = {},
 ): Promise<ResolvedDatabase> {
   if (config.DATABASE_URL) {
     await checkDatabaseUrl(config.DATABASE_URL, config.DATABASE_CONNECT_TIMEOUT_MS);
@@ -77,6 +79,7 @@ export async function resolveDatabase(
     port: config.EMBEDDED_PG_PORT,
     database: config.EMBEDDED_PG_DATABASE,
     sharedDir: config.EMBEDDED_PG_SHARED_DIR,
+    ...(onLaunched && { onLog: once(onLaunched) }),
   }).catch((error: unknown) => {
     if (error instanceof StartupError) throw error;
     const reason = error instanceof Error && error.message ? error.message : String(error);
@@ -102,6 +105,14 @@ export async function resolveDatabase(
       if (share) await forgetOwner(dataDir);
       await running.stop();
     },
+  };
+}
+
+function once(call: () => void): () => void {
+  let called = false;
+  return () => {
+    if (!called) call();
+    called = true;
   };
 }
 

@@ -1,6 +1,8 @@
 // One ValidationPipe for REST and GraphQL: whitelist, reject unknown fields, transform, and turn
 // class-validator's tree of errors into flat { field, message } pairs ("workload.hourlyProfile.3").
 import { ValidationPipe, type ArgumentMetadata, type ValidationError, type ValidationPipeOptions } from '@nestjs/common';
+import * as classTransformer from 'class-transformer';
+import * as classValidator from 'class-validator';
 import { getMetadataStorage } from 'class-validator';
 import { readQueryFast } from '../inputs/fast-query.js';
 import { listBoundErrors } from '../inputs/input-field.js';
@@ -197,5 +199,9 @@ export function createValidationPipe({ fastQueries = true }: { fastQueries?: boo
     transform: true,
     stopAtFirstError: false,
     exceptionFactory: (errors) => invalid(flattenValidationErrors(errors)),
+    // Handed over rather than left to Nest's dynamic import(): in the service's split bundle
+    // (scripts/bundle.mjs) that import gives a CommonJS package's default export only.
+    validatorPackage: classValidator,
+    transformerPackage: classTransformer,
   });
 }
