@@ -58,7 +58,7 @@ describe('README worked example (e2e, bundled catalog)', () => {
     expect(e.baselines.onDemandAutoscaled.monthlyCost.amount).toBe('14249.20');
     expect(e.exchangeRate).toMatchObject({ base: 'USD', currency: 'EUR', rate: '0.892379', date: '2026-10-09' });
     expect([e.savingsVsNaivePct, e.savingsVsOnDemandAutoscaledPct]).toEqual([73.76, 46.24]);
-    // Reserved units: the threshold is the price ratio of reserved to on-demand; 16 units pass it.
+    // Reserved units: the threshold is the reserved price over RECOVERABLE's alternative (half spot, half on-demand); 16 units pass it.
     expect(Math.max(...e.hourlyPlan.map((h: { reservedInstances: number }) => h.reservedInstances))).toBe(16);
     expect([e.unitEconomics.costPer1MOutputTokens.amount, e.unitEconomics.costPer1kRequests.amount]).toEqual(['0.1690', '0.0338']);
     expect(e.warnings.filter((w: string) => w.includes('older than 90 days'))).toHaveLength(3);
