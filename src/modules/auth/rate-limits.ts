@@ -33,8 +33,6 @@ export interface RateLimitDecision {
 export interface Limit {
   /** Counts one request of the key in its window; blocked when that request is over the limit. */
   hit(request: FastifyRequest): Promise<RateLimitDecision>;
-  /** The key's window without counting a request; blocked when it is full (the next request would be over). */
-  peek(request: FastifyRequest): Promise<RateLimitDecision>;
 }
 
 export interface CountersStatus {
@@ -76,10 +74,10 @@ async function limiter(fastify: FastifyInstance, options: RateLimitPluginOptions
   return defined(made, 'the rate limiter');
 }
 
-function decision(answer: LimiterAnswer, blocked: (a: Extract<LimiterAnswer, { isAllowed: false }>) => boolean): RateLimitDecision {
+function decision(answer: LimiterAnswer): RateLimitDecision {
   // isAllowed: an allow-list match, and no limit here has an allow list.
   if (answer.isAllowed) return { blocked: false, retryAfterSeconds: 1 };
-  return { blocked: blocked(answer), retryAfterSeconds: Math.max(1, answer.ttlInSeconds) };
+  return { blocked: answer.isExceeded, retryAfterSeconds: Math.max(1, answer.ttlInSeconds) };
 }
 
 /** Where the gate's limits count: Redis (REDIS_URL) with this process's memory as the fallback, or memory alone. */
@@ -107,22 +105,19 @@ export class RateLimitCounters {
     const options = { max, timeWindow: RATE_LIMIT_WINDOW_MS, keyGenerator: keyOf };
     const local = await limiter(fastify, { ...options, cache: RATE_LIMIT_TRACKED_KEYS });
     const shared = this.redis ? await limiter(fastify, { ...options, redis: this.redis, nameSpace: NAMESPACE }) : null;
-    const count = async (request: FastifyRequest, increment: boolean): Promise<LimiterAnswer> => {
+    const count = async (request: FastifyRequest): Promise<LimiterAnswer> => {
       if (shared) {
         try {
-          const answer = await shared(request, { increment });
+          const answer = await shared(request);
           this.problem = null;
           return answer;
         } catch (error) {
           this.failed(error);
         }
       }
-      return local(request, { increment });
+      return local(request);
     };
-    return {
-      hit: async (request) => decision(await count(request, true), (a) => a.isExceeded),
-      peek: async (request) => decision(await count(request, false), (a) => a.remaining === 0),
-    };
+    return { hit: async (request) => decision(await count(request)) };
   }
 
   /** Where the counts live right now, for /health/ready and /metrics. */
