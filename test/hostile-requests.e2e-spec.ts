@@ -150,6 +150,38 @@ describe('hostile requests (e2e, bundled catalog)', () => {
       expect(res.body.errors[0].field).toBe('gpuCount');
     }
   });
+
+  // class-transformer skips a key the new instance already holds as a method, so these passed as
+  // if absent (200) where every other unknown name is a 400.
+  it.each(['toString', 'hasOwnProperty', 'valueOf', '__defineGetter__', 'constructor', '__proto__', 'isPrototypeOf', 'toLocaleString'])(
+    'refuses ?%s=x on every endpoint as every unknown parameter is: 400 problem+json naming it and the rule',
+    async (name) => {
+      const paths = [
+        '/v1/offers',
+        '/v1/offers?gpu=h100-sxm-80gb',
+        '/v1/offers/cheapest?gpu=h100-sxm-80gb',
+        '/v1/gpus',
+        '/v1/providers',
+        '/v1/regions',
+        '/v1/reference-figures',
+        '/v1/catalog/versions',
+        '/v1/gpus/h100-sxm-80gb/price-history',
+      ];
+      for (const path of paths) {
+        const res = await t.http().get(`${path}${path.includes('?') ? '&' : '?'}${name}=x`);
+        expect({ path, status: res.status, type: res.headers['content-type'] }).toEqual({
+          path,
+          status: 400,
+          type: expect.stringContaining('application/problem+json'),
+        });
+        expect(res.body).toMatchObject({ code: 'REQUEST.INVALID', errors: [{ field: name, message: `property ${name} should not exist` }] });
+        expect(res.body.detail).toContain(name);
+      }
+      const estimate = { model: { preset: 'llama-3-8b' }, workload: { requestsPerSecond: 1, avgInputTokens: 5, avgOutputTokens: 5 } };
+      const post = await t.http().post(`/v1/estimates?${name}=x`).send(estimate).expect(400);
+      expect(post.body.errors).toEqual([{ field: name, message: `property ${name} should not exist` }]);
+    },
+  );
 });
 
 describe('request logs (e2e)', () => {

@@ -50,7 +50,6 @@ describe('shared limits with AUTH_MODE=required (e2e, two instances, Redis, ngin
     expect(statuses).toEqual([...Array<number>(LIMIT).fill(200), 429, 429]);
   });
 
-  // Before the failed authentications below lock 127.0.0.1 (nginx's address) out of new keys.
   it('nginx neither serves nor keeps an answer that needed a key (private)', async () => {
     const key = await newKey('through-nginx');
     const url = `${defined(nginx, 'nginx').url}/v1/gpus`;
@@ -61,12 +60,19 @@ describe('shared limits with AUTH_MODE=required (e2e, two instances, Redis, ngin
     expect([first.headers.get('x-cache-status'), second.headers.get('x-cache-status')]).toEqual(['BYPASS', 'BYPASS']);
   });
 
-  it('counts failed authentications of an address across both instances: 10 on each, then 429 on either', async () => {
+  it('counts failed authentications of an address across both instances: 10 on each, then 429 on either, but a valid key is served', async () => {
     for (let i = 0; i < 10; i++) {
       await a().http().get('/v1/gpus').set('x-api-key', `gca_wrong_a${i}`).expect(401);
       await b().http().get('/v1/gpus').set('x-api-key', `gca_wrong_b${i}`).expect(401);
     }
     const refused = await a().http().get('/v1/gpus').set('x-api-key', 'gca_wrong_more').expect(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The lock is fleet-wide, and refuses only failing tries: a key neither instance has seen yet
+    // is served from the locked address by both, and a wrong key after it is still refused.
+    const valid = await newKey('locked-address');
+    await b().http().get('/v1/gpus').set('x-api-key', valid).expect(200);
+    await a().http().get('/v1/gpus').set('x-api-key', valid).expect(200);
+    const still = await b().http().get('/v1/gpus').set('x-api-key', 'gca_wrong_after').expect(429);
+    expect(Number(still.headers['retry-after'])).toBeGreaterThan(0);
   });
 });

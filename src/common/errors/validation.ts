@@ -104,8 +104,13 @@ export function nestingDepth(value: unknown, limit: number): number {
   return deepest;
 }
 
-/** Names that class-transformer skips without a word: sent as a parameter or a key, they would pass as if absent. */
-const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+/**
+ * Names that class-transformer skips without a word: every member of Object.prototype (it skips a
+ * key whose name the new instance already holds as a method: toString, valueOf, hasOwnProperty,
+ * __defineGetter__, ...; `__proto__` and `constructor` among them) and `prototype`. Sent as a
+ * parameter or a key, they would pass as if absent.
+ */
+const RESERVED_KEYS: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
 
 /** Every key of the input named like an object's internals, refused as unknown fields are. */
 export function reservedKeys(value: unknown, prefix: string): FieldError[] {

@@ -190,6 +190,30 @@ describe('readQueryFast', () => {
     }
   });
 
+  it.each([...Object.getOwnPropertyNames(Object.prototype), 'prototype'])(
+    'leaves ?%s=x, a name class-transformer skips, to the pipe, which refuses it by name, alone or with a valid parameter',
+    async (name) => {
+      // Object.fromEntries makes even __proto__ an own key, as a query string parser does.
+      for (const query of [
+        Object.fromEntries([[name, 'x']]),
+        Object.fromEntries([
+          ['gpu', 'h100-sxm-80gb'],
+          [name, 'x'],
+        ]),
+      ]) {
+        for (const type of [CheapestOffersQuery, ListOffersQuery]) {
+          expect(readQueryFast(type, query)).toBeUndefined();
+          for (const validation of [pipe, reference]) {
+            await expect(validation.transform(query, asQuery(type))).rejects.toMatchObject({
+              code: 'REQUEST.INVALID',
+              errors: [{ field: name, message: `property ${name} should not exist` }],
+            });
+          }
+        }
+      }
+    },
+  );
+
   it('leaves an empty allow list (countries=, country=, provider=, region=) to the pipe, which refuses it; an empty deny list is read', async () => {
     for (const [name, value] of [
       ['countries', ''],

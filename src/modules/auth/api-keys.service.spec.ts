@@ -89,27 +89,6 @@ describe(ApiKeysService.name, () => {
     });
   });
 
-  describe('peek', () => {
-    it('tells a cached caller, a cached unknown key (null) and a key not looked up yet (undefined) apart, without the database', async () => {
-      const { repo, keys } = await setUp();
-      const { key, record } = await keys.create('dashboard');
-      expect(keys.peek(key)).toBeUndefined();
-      await keys.verify(key);
-      await keys.verify('gca_unknown');
-      repo.lookups = 0;
-      expect(keys.peek(key)).toEqual({ keyId: record.id, name: 'dashboard' });
-      expect(keys.peek('gca_unknown')).toBeNull();
-      expect(repo.lookups).toBe(0);
-    });
-
-    it('knows nothing with API_KEY_CACHE_MS=0', async () => {
-      const { keys } = await setUp({ cacheMs: 0 });
-      const { key } = await keys.create('dashboard');
-      await keys.verify(key);
-      expect(keys.peek(key)).toBeUndefined();
-    });
-  });
-
   it('revokes by prefix once, and lists revoked keys with the time', async () => {
     const { keys } = await setUp();
     const { record } = await keys.create('dashboard');

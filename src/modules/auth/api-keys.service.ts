@@ -43,12 +43,6 @@ export class ApiKeysService {
     return this.repository.revoke(ref);
   }
 
-  /** What the cache knows of a key without asking the database: its caller, null (unknown), or undefined (not cached). */
-  peek(key: string): Caller | null | undefined {
-    if (this.config.API_KEY_CACHE_MS <= 0) return undefined;
-    return this.cache.get(sha256(key))?.caller;
-  }
-
   /** The caller a key belongs to, or null for an unknown or revoked key. */
   async verify(key: string): Promise<Caller | null> {
     const hash = sha256(key);

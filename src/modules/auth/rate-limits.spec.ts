@@ -1,6 +1,6 @@
 // RateLimitCounters over an in-memory fake of Redis that can be made to fail. The fake answers the
-// two scripts @fastify/rate-limit's Redis store calls (rateLimit, rateLimitRead: count and
-// milliseconds left), so the library's own limiter runs on it.
+// script @fastify/rate-limit's Redis store calls to count (rateLimit: count and milliseconds
+// left), so the library's own limiter runs on it.
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -13,11 +13,13 @@ function fakeRedis() {
   const windows = new Map<string, { count: number; resetAt: number }>();
   let clock = 1_000_000;
   const listeners = new Map<string, ((arg?: unknown) => void)[]>();
-  const state = { down: false, calls: 0 };
+  /** down: refuses each command; timingOut: each times out (ioredis's error); disconnects: disconnect(reconnect) calls. */
+  const state = { down: false, timingOut: false, calls: 0, disconnects: [] as boolean[] };
   const refused = (callback: Callback) => {
     state.calls += 1;
     if (state.down) callback(new Error('connect ECONNREFUSED'));
-    return state.down;
+    else if (state.timingOut) callback(new Error('Command timed out'));
+    return state.down || state.timingOut;
   };
   const redis = {
     defineCommand: () => undefined,
@@ -28,13 +30,8 @@ function fakeRedis() {
       w.count += 1;
       callback(null, [w.count, w.resetAt - clock]);
     },
-    rateLimitRead: (key: string, callback: Callback) => {
-      if (refused(callback)) return;
-      const w = windows.get(key);
-      callback(null, w && w.resetAt > clock ? [w.count, w.resetAt - clock] : [0, 0]);
-    },
     on: (event: string, listener: (arg?: unknown) => void) => listeners.set(event, [...(listeners.get(event) ?? []), listener]),
-    disconnect: () => undefined,
+    disconnect: (reconnect?: boolean) => state.disconnects.push(reconnect === true),
   };
   const emit = (event: string, arg?: unknown) => {
     for (const listener of listeners.get(event) ?? []) listener(arg);
@@ -44,6 +41,7 @@ function fakeRedis() {
 
 const instances: FastifyInstance[] = [];
 afterEach(async () => {
+  jest.restoreAllMocks();
   for (const fastify of instances.splice(0)) await fastify.close();
 });
 
@@ -66,10 +64,6 @@ describe(RateLimitCounters.name, () => {
     expect(decisions[3]?.retryAfterSeconds).toBe(60);
     expect(fake.state.calls).toBe(4);
     expect(fake.windows.get('gpu-cost-api:window:key:k')?.count).toBe(4);
-    // Looking counts nothing: the window is full (the next request would be over), and stays at 4.
-    expect(await limitA.peek(from('k'))).toEqual({ blocked: true, retryAfterSeconds: 60 });
-    expect(await limitA.peek(from('other'))).toMatchObject({ blocked: false });
-    expect(fake.windows.get('gpu-cost-api:window:key:k')?.count).toBe(4);
     expect(a.status()).toEqual({ mode: 'shared', redisConfigured: true, redisErrors: 0 });
   });
 
@@ -85,13 +79,42 @@ describe(RateLimitCounters.name, () => {
     expect(local.map((d) => d.blocked)).toEqual([false, false, true]);
     expect(local[2]?.retryAfterSeconds).toBe(60);
     expect(a.status()).toMatchObject({ mode: 'per-instance', redisErrors: 3, message: expect.stringContaining('Redis unreachable') });
-    expect(await limit.peek(from('k'))).toMatchObject({ blocked: true });
     fake.state.down = false;
     fake.emit('ready');
     expect(a.status().mode).toBe('shared');
     // The shared window had counted one request before the outage.
     expect((await limit.hit(from('k'))).blocked).toBe(false);
     expect((await limit.hit(from('k'))).blocked).toBe(true);
+  });
+
+  it('drops and remakes the connection once after its commands time out, counting in memory meanwhile', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const fake = fakeRedis();
+    const counters = new RateLimitCounters(fake.redis, fake.now);
+    const limit = await instance(counters, 2);
+    fake.emit('ready');
+    await limit.hit(from('k'));
+    fake.state.timingOut = true;
+    const during = [await limit.hit(from('k')), await limit.hit(from('k')), await limit.hit(from('k'))];
+    // Counted in this process's memory, which starts its own window: the third is over the limit.
+    expect(during.map((d) => d.blocked)).toEqual([false, false, true]);
+    // One reset (reconnecting), however many of the connection's commands timed out.
+    expect(fake.state.disconnects).toEqual([true]);
+    expect(counters.status()).toMatchObject({ mode: 'per-instance', redisErrors: 3, message: expect.stringContaining('Command timed out') });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('reconnecting'));
+    // A refused command is no reason to reset: ioredis reconnects a closed connection by itself.
+    fake.state.timingOut = false;
+    fake.state.down = true;
+    await limit.hit(from('k'));
+    expect(fake.state.disconnects).toEqual([true]);
+    // Once the new connection is ready, counts are shared again, and a timeout on it resets it too.
+    fake.state.down = false;
+    fake.emit('ready');
+    expect((await limit.hit(from('other'))).blocked).toBe(false);
+    expect(counters.status().mode).toBe('shared');
+    fake.state.timingOut = true;
+    await limit.hit(from('other'));
+    expect(fake.state.disconnects).toEqual([true, true]);
   });
 
   it('without Redis, counts per instance and says so', async () => {

@@ -5,7 +5,8 @@
 // connected yet), a count goes to a second limiter of the same limit in this process's memory
 // (per-instance limits, the service keeps answering: docs/adr/0007-rate-limits-fail-open-to-per-instance.md);
 // the failure is counted for /metrics, shown in /health/ready and logged at most once a minute.
-// (The library's skipOnError would let such a request through uncounted.)
+// (The library's skipOnError would let such a request through uncounted.) A command that times out
+// drops the connection, which is made again (reset()).
 import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
 import { Logger } from '@nestjs/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -24,6 +25,9 @@ const RATE_LIMIT_TRACKED_KEYS = 100_000;
 const NAMESPACE = 'gpu-cost-api:window:';
 const LOG_EVERY_MS = 60_000;
 
+/** ioredis's error for a command not answered within commandTimeout. */
+const COMMAND_TIMED_OUT = 'Command timed out';
+
 export interface RateLimitDecision {
   blocked: boolean;
   /** Seconds until the key's window resets (≥ 1). */
@@ -33,8 +37,6 @@ export interface RateLimitDecision {
 export interface Limit {
   /** Counts one request of the key in its window; blocked when that request is over the limit. */
   hit(request: FastifyRequest): Promise<RateLimitDecision>;
-  /** The key's window without counting a request; blocked when it is full (the next request would be over). */
-  peek(request: FastifyRequest): Promise<RateLimitDecision>;
 }
 
 export interface CountersStatus {
@@ -76,10 +78,10 @@ async function limiter(fastify: FastifyInstance, options: RateLimitPluginOptions
   return defined(made, 'the rate limiter');
 }
 
-function decision(answer: LimiterAnswer, blocked: (a: Extract<LimiterAnswer, { isAllowed: false }>) => boolean): RateLimitDecision {
+function decision(answer: LimiterAnswer): RateLimitDecision {
   // isAllowed: an allow-list match, and no limit here has an allow list.
   if (answer.isAllowed) return { blocked: false, retryAfterSeconds: 1 };
-  return { blocked: blocked(answer), retryAfterSeconds: Math.max(1, answer.ttlInSeconds) };
+  return { blocked: answer.isExceeded, retryAfterSeconds: Math.max(1, answer.ttlInSeconds) };
 }
 
 /** Where the gate's limits count: Redis (REDIS_URL) with this process's memory as the fallback, or memory alone. */
@@ -88,6 +90,8 @@ export class RateLimitCounters {
   private errors = 0;
   private problem: string | null;
   private lastLoggedAt = -Infinity;
+  /** Whether the connection has been dropped after a timeout and is not ready again yet. */
+  private resetting = false;
 
   constructor(
     private readonly redis: Redis | null,
@@ -97,6 +101,7 @@ export class RateLimitCounters {
     redis?.on('ready', () => {
       if (this.problem !== null && this.errors > 0) this.logger.log('Redis answers again: rate limits are shared across instances');
       this.problem = null;
+      this.resetting = false;
     });
     redis?.on('error', (error: Error) => (this.problem = `Redis unreachable (${error.message})`));
     redis?.on('close', () => (this.problem = 'Redis unreachable (connection closed)'));
@@ -107,22 +112,19 @@ export class RateLimitCounters {
     const options = { max, timeWindow: RATE_LIMIT_WINDOW_MS, keyGenerator: keyOf };
     const local = await limiter(fastify, { ...options, cache: RATE_LIMIT_TRACKED_KEYS });
     const shared = this.redis ? await limiter(fastify, { ...options, redis: this.redis, nameSpace: NAMESPACE }) : null;
-    const count = async (request: FastifyRequest, increment: boolean): Promise<LimiterAnswer> => {
+    const count = async (request: FastifyRequest): Promise<LimiterAnswer> => {
       if (shared) {
         try {
-          const answer = await shared(request, { increment });
+          const answer = await shared(request);
           this.problem = null;
           return answer;
         } catch (error) {
           this.failed(error);
         }
       }
-      return local(request, { increment });
+      return local(request);
     };
-    return {
-      hit: async (request) => decision(await count(request, true), (a) => a.isExceeded),
-      peek: async (request) => decision(await count(request, false), (a) => a.remaining === 0),
-    };
+    return { hit: async (request) => decision(await count(request)) };
   }
 
   /** Where the counts live right now, for /health/ready and /metrics. */
@@ -139,10 +141,29 @@ export class RateLimitCounters {
 
   private failed(error: unknown): void {
     this.errors += 1;
-    this.problem = `Redis unreachable (${error instanceof Error ? error.message : String(error)})`;
+    const message = error instanceof Error ? error.message : String(error);
+    this.problem = `Redis unreachable (${message})`;
+    const reset = message === COMMAND_TIMED_OUT && this.reset();
     const now = this.now();
     if (now - this.lastLoggedAt < LOG_EVERY_MS) return;
     this.lastLoggedAt = now;
-    this.logger.warn(`${this.problem}; counting rate limits per instance (${this.errors} failed commands so far; logged at most once a minute)`);
+    this.logger.warn(
+      `${this.problem}; counting rate limits per instance${reset ? ', reconnecting' : ''} (${this.errors} failed commands so far; logged at most once a minute)`,
+    );
+  }
+
+  /**
+   * Drops the connection after a command timed out, and makes it again (ioredis's retryStrategy).
+   * The command stays in the connection's queue, and answers are matched to commands in order: had
+   * its answer been lost (a half-open connection, a proxy that dropped bytes), every later command
+   * would take a later one's answer (another key's count) or time out waiting, for as long as the
+   * connection lives. Once per connection, however many of its commands time out; meanwhile counts
+   * fail at once and go to memory. Whether it reset now.
+   */
+  private reset(): boolean {
+    if (!this.redis || this.resetting) return false;
+    this.resetting = true;
+    this.redis.disconnect(true);
+    return true;
   }
 }

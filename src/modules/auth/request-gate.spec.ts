@@ -17,15 +17,12 @@ afterEach(async () => {
 });
 
 async function gate({ rateLimit = 600, authMode = 'required' }: { rateLimit?: number; authMode?: 'required' | 'off' } = {}) {
+  /** Keys looked up (no cache: each try is a lookup, as with API_KEY_CACHE_MS=0). */
   const lookups: string[] = [];
-  const cached = new Map<string, Caller | null>();
   const keys = {
-    peek: (key: string) => cached.get(key),
     verify: async (key: string) => {
       lookups.push(key);
-      const found = key === VALID ? caller : null;
-      cached.set(key, found);
-      return found;
+      return key === VALID ? caller : null;
     },
   } as unknown as ApiKeysService;
   const g = new RequestGate(keys, new RateLimitCounters(null), { AUTH_MODE: authMode, RATE_LIMIT_PER_MINUTE: rateLimit });
@@ -39,18 +36,36 @@ const request = (key: string | null, ip = '10.0.0.1') =>
   ({ ip, headers: key ? { 'x-api-key': key } : {}, routeOptions: { config: {} } }) as unknown as CallerRequest;
 
 describe(RequestGate.name, () => {
-  it('refuses an address after FAILED_AUTH_PER_MINUTE failures without looking its key up, but lets a key verified a moment ago through', async () => {
+  it('locks an address after FAILED_AUTH_PER_MINUTE failures: its wrong and missing keys get 429, a valid key is still served', async () => {
+    let now = 1_000_000;
+    jest.spyOn(Date, 'now').mockImplementation(() => now);
     const { gate: g, lookups } = await gate();
-    await expect(g.authenticate(request(VALID))).resolves.toEqual(caller);
     for (let i = 0; i < FAILED_AUTH_PER_MINUTE; i++)
-      await expect(g.authenticate(request(`gca_wrong_${i}`))).rejects.toMatchObject({ code: 'AUTH.INVALID_KEY' });
-    const before = lookups.length;
-    await expect(g.authenticate(request('gca_wrong_more'))).rejects.toBeInstanceOf(TooManyRequests);
+      await expect(g.authenticate(request(i % 2 ? `gca_wrong_${i}` : null))).rejects.toMatchObject({ code: i % 2 ? 'AUTH.INVALID_KEY' : 'AUTH.MISSING_KEY' });
+    now += 15_000;
+    // Locked: the window opened at the first failure, 15 s ago, so retry after 45 s.
+    await expect(g.authenticate(request('gca_wrong_more'))).rejects.toMatchObject({ name: 'TooManyRequests', retryAfterSeconds: 45 });
     await expect(g.authenticate(request(null))).rejects.toBeInstanceOf(TooManyRequests);
-    expect(lookups.length).toBe(before);
-    // The holder of a cached valid key behind the same address is not locked out; another address is not either.
-    await expect(g.authenticate(request(VALID))).resolves.toEqual(caller);
+    // A valid key from the locked address, never seen before (nothing cached), is looked up and served.
+    lookups.length = 0;
+    const valid = request(VALID);
+    await expect(g.authenticate(valid)).resolves.toEqual(caller);
+    expect(valid.caller).toEqual(caller);
+    expect(lookups).toEqual([VALID]);
+    // Serving it unlocks nothing: guessing from that address still gets 429; another address is not locked.
+    await expect(g.authenticate(request('gca_wrong_again'))).rejects.toBeInstanceOf(TooManyRequests);
     await expect(g.authenticate(request('gca_wrong_x', '10.0.0.2'))).rejects.toMatchObject({ code: 'AUTH.INVALID_KEY' });
+    // The window ends: the address may try again.
+    now += 45_000;
+    await expect(g.authenticate(request('gca_wrong_later'))).rejects.toMatchObject({ code: 'AUTH.INVALID_KEY' });
+  });
+
+  it('does not look up a key longer than 200 characters, and counts it as a failure', async () => {
+    const { gate: g, lookups } = await gate();
+    for (let i = 0; i < FAILED_AUTH_PER_MINUTE; i++)
+      await expect(g.authenticate(request(`gca_${'x'.repeat(200)}`))).rejects.toMatchObject({ code: 'AUTH.INVALID_KEY' });
+    await expect(g.authenticate(request(`gca_${'x'.repeat(200)}`))).rejects.toBeInstanceOf(TooManyRequests);
+    expect(lookups).toEqual([]);
   });
 
   it('counts an IPv6 address by its /64, so a client cannot step past the lockout by changing addresses', async () => {

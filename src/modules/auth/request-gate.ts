@@ -1,5 +1,5 @@
 // Who may call, and how often: the one place that authenticates a request (AUTH_MODE=required),
-// limits failed authentications per client address, and counts the caller's requests against
+// refuses an address's failed authentications past a limit, and counts the caller's requests against
 // RATE_LIMIT_PER_MINUTE. Every request to /v1 and /graphql passes it in Fastify's onRequest hook
 // (modules/http/http-hooks.ts), before its body is read or a GraphQL document parsed, so an
 // anonymous or over-limit caller costs no parsing at all. The limits are @fastify/rate-limit's,
@@ -63,33 +63,26 @@ export class RequestGate {
     return this.config.AUTH_MODE !== 'off';
   }
 
-  /** AUTH_MODE=required: the caller of a valid key, else throws (401, or 429 after too many failures). */
+  /**
+   * AUTH_MODE=required: the caller of a valid key, else throws: 401, or 429 once its address has
+   * failed FAILED_AUTH_PER_MINUTE times this minute. Only failing tries are counted and refused:
+   * a valid key is served from a locked address too, so that others failing from the same address
+   * (behind a shared proxy, say) cannot lock its holder out; a wrong or missing key stays refused.
+   * So a locked address's keys are still looked up (an unknown one is cached as such too).
+   */
   async authenticate(req: CallerRequest): Promise<Caller | null> {
     if (this.config.AUTH_MODE === 'off') return null;
     if (req.caller) return req.caller;
     const key = keyFrom(req.headers);
-    // A key verified a moment ago passes at once, so that others failing from the same address
-    // (behind a shared proxy, say) cannot lock its holder out.
-    const known = key ? this.keys.peek(key) : undefined;
-    if (known) {
-      req.caller = known;
-      return known;
+    const caller = key !== null && key.length <= 200 ? await this.keys.verify(key) : null;
+    if (caller) {
+      req.caller = caller;
+      return caller;
     }
-    // A client that keeps failing is refused before its key is looked up. (Failures in the
-    // current minute, from the address's first failure.)
-    const failures = defined(this.failures, 'the failed-authentication limit (installLimits)');
-    refuseOver(await failures.peek(req));
-    if (!key) {
-      await failures.hit(req);
-      throw new AppError('AUTH.MISSING_KEY', 'UNAUTHENTICATED', 'an API key is required: send Authorization: Bearer <key> or x-api-key');
-    }
-    const caller = key.length <= 200 ? await this.keys.verify(key) : null;
-    if (!caller) {
-      await failures.hit(req);
-      throw new AppError('AUTH.INVALID_KEY', 'UNAUTHENTICATED', 'the API key is unknown or revoked');
-    }
-    req.caller = caller;
-    return caller;
+    // Failures in the current minute, from the address's first failure.
+    refuseOver(await defined(this.failures, 'the failed-authentication limit (installLimits)').hit(req));
+    if (key === null) throw new AppError('AUTH.MISSING_KEY', 'UNAUTHENTICATED', 'an API key is required: send Authorization: Bearer <key> or x-api-key');
+    throw new AppError('AUTH.INVALID_KEY', 'UNAUTHENTICATED', 'the API key is unknown or revoked');
   }
 
   /**
