@@ -11,6 +11,7 @@ type Offer = {
   energy: number | null;
   carbon: number | null;
   gridIntensity: number | null;
+  carbonUnknownReason?: string | null;
   pricePerGpuHour: { amount: string };
 };
 type Cleanest = {
@@ -46,10 +47,11 @@ describe('energy and carbon of offers (e2e, bundled catalog)', () => {
     expect(gql.data.offers.items.find((o) => o.id === se?.id)).toEqual(se && pick(se));
   });
 
-  it('a GPU without a sourced board power has null energy and carbon, never a guess', async () => {
+  it('a GPU without a sourced board power has null energy and carbon, never a guess, and says why', async () => {
     const items = (await t.http().get('/v1/offers').query({ gpu: 'a10-24gb', limit: 5 }).expect(200)).body.items as Offer[];
     expect(items.length).toBeGreaterThan(0);
     expect(items.every((o) => o.energy === null && o.carbon === null)).toBe(true);
+    expect(items.every((o) => o.carbonUnknownReason === 'no sourced board power (TDP) for a10-24gb')).toBe(true);
   });
 
   it('maxGridIntensity keeps only regions at or under it; a bad value is a 400 naming the field', async () => {
@@ -80,8 +82,8 @@ describe('energy and carbon of offers (e2e, bundled catalog)', () => {
       .query({ gpu: 'h100-sxm-80gb', preset: 'GDPR_PERSONAL_DATA', sort: 'CARBON', limit: 20 })
       .expect(200);
     const [header = '', first = ''] = csv.text.split('\r\n');
-    expect(header.endsWith('EnergyKwhPerGpuHour,CarbonGCo2ePerGpuHour,GridIntensityGCo2ePerKwh')).toBe(true);
-    expect(first.split(',').at(-2)).toBe(String(rest[0]?.carbon));
+    expect(header.endsWith('EnergyKwhPerGpuHour,CarbonGCo2ePerGpuHour,GridIntensityGCo2ePerKwh,GridSource,CarbonUnknownReason')).toBe(true);
+    expect(first.split(',').slice(-4)).toEqual([String(rest[0]?.carbon), String(rest[0]?.gridIntensity), 'ELECTRICITY_MAPS', '']);
   });
 
   it('for the GDPR preset the cheapest H100 is already in Sweden (23 g/kWh): the cleanest is the cheapest, premium 0', async () => {
