@@ -45,8 +45,8 @@ describe('energy figures (integration)', () => {
         item.gridSource,
       ]);
     }
-    // Sweden's national figure, as read: 23 g CO2e/kWh (Electricity Maps 2024), and its method
-    expect(stored.get('GRID_INTENSITY|SE')?.value.toString()).toBe('23');
+    // Sweden's national figure, as read: 21 g CO2e/kWh (Electricity Maps 2025), and its method
+    expect(stored.get('GRID_INTENSITY|SE')?.value.toString()).toBe('21');
     expect(stored.get('GRID_INTENSITY|SE')?.gridSource).toBe('ELECTRICITY_MAPS');
     expect(stored.get('GRID_INTENSITY|gcp:europe-west1')?.gridSource).toBe('PROVIDER');
     // Other kinds have no method, and are stored without one.
@@ -81,6 +81,6 @@ describe('energy figures (integration)', () => {
     if (outcome.status !== 'created') return;
     const reloaded = await repo.loadContent(outcome.version);
     expect(reloaded.energy?.find((f) => f.subject === 'DE')?.value.toString()).toBe('340');
-    expect((await repo.loadContent(version)).energy?.find((f) => f.subject === 'DE')?.value.toString()).toBe('341');
+    expect((await repo.loadContent(version)).energy?.find((f) => f.subject === 'DE')?.value.toString()).toBe('342');
   });
 });
