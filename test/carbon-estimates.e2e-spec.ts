@@ -75,7 +75,7 @@ function fromHourlyPlan(e: Estimate): number {
   for (const h of e.hourlyPlan) {
     for (const o of e.chosenOffers) {
       const gpus = o.pricingModel === 'SERVERLESS' ? h.serverlessReplicaHours * e.gpusPerReplica : slot(o.pricingModel, h) * o.gpusPerInstance;
-      const pue = figures.get(`PUE|${o.provider}`) ?? figure('PUE|default');
+      const pue = figures.get(`PUE|${o.region}`) ?? figures.get(`PUE|${o.provider}`) ?? figure('PUE|default');
       const grid = figures.get(`GRID_INTENSITY|${o.region}`) ?? figure(`GRID_INTENSITY|${o.country}`);
       gramsPerPeriod += gpus * (((TDP[e.gpu] ?? NaN) / 1000) * share * pue) * grid;
     }

@@ -37,10 +37,25 @@ describe('energy figures (integration)', () => {
     expect(stored.size).toBe(file.length);
     for (const { item } of file) {
       const row = defined(stored.get(energyFigureKey(item)), energyFigureKey(item));
-      expect([row.value.toString(), row.year, row.source, row.note]).toEqual([item.value.toString(), item.year, item.source, item.note]);
+      expect([row.value.toString(), row.year, row.source, row.note, row.gridSource]).toEqual([
+        item.value.toString(),
+        item.year,
+        item.source,
+        item.note,
+        item.gridSource,
+      ]);
     }
-    // Sweden's national figure, as read: 23 g CO2e/kWh (Electricity Maps 2024)
-    expect(stored.get('GRID_INTENSITY|SE')?.value.toString()).toBe('23');
+    // Sweden's national figure, as read: 21 g CO2e/kWh (Electricity Maps 2025), and its method
+    expect(stored.get('GRID_INTENSITY|SE')?.value.toString()).toBe('21');
+    expect(stored.get('GRID_INTENSITY|SE')?.gridSource).toBe('ELECTRICITY_MAPS');
+    expect(stored.get('GRID_INTENSITY|gcp:europe-west1')?.gridSource).toBe('PROVIDER');
+    // Other kinds have no method, and are stored without one.
+    expect(stored.get('PUE|aws')).not.toHaveProperty('gridSource');
+    expect(
+      Number(
+        at((await db.query<{ n: string }>("SELECT count(*) AS n FROM energy_figures WHERE kind <> 'GRID_INTENSITY' AND grid_source IS NOT NULL")).rows, 0).n,
+      ),
+    ).toBe(0);
   });
 
   it('a changed figure writes one row and closes the old one', async () => {
@@ -66,6 +81,6 @@ describe('energy figures (integration)', () => {
     if (outcome.status !== 'created') return;
     const reloaded = await repo.loadContent(outcome.version);
     expect(reloaded.energy?.find((f) => f.subject === 'DE')?.value.toString()).toBe('340');
-    expect((await repo.loadContent(version)).energy?.find((f) => f.subject === 'DE')?.value.toString()).toBe('341');
+    expect((await repo.loadContent(version)).energy?.find((f) => f.subject === 'DE')?.value.toString()).toBe('342');
   });
 });

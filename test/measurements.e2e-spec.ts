@@ -79,12 +79,12 @@ describe('estimates from measurements (e2e, real Prometheus)', () => {
     expect(m.fleet.pricePerGpuHour).toMatchObject({ amount: FLEET_PRICE_PER_GPU_HOUR.toFixed(4) });
     expect(m.fleet.monthlyCost).toMatchObject({ amount: FLEET_PRICE_PER_GPU_HOUR.mul(8 * 730).toFixed(2) });
     expect(m.fleet.waste).toMatchObject({ amount: idle.mul(FLEET_PRICE_PER_GPU_HOUR).toFixed(2) });
-    // Energy by hand from data/catalog/energy.yaml: H100 SXM 700 W, idle share 0.113, AWS PUE 1.135,
-    // Sweden (eu-north-1 has no row of its own) 23 g/kWh; at the measured mean utilization u.
+    // Energy by hand from data/catalog/energy.yaml: H100 SXM 700 W, idle share 0.113, AWS PUE 1.14,
+    // eu-north-1's own zone SE-SE3 20 g/kWh; at the measured mean utilization u.
     const u = UTILIZATION_MEAN_PCT / 100;
-    const kwh = 8 * 730 * 0.7 * (0.113 + (1 - 0.113) * u) * 1.135;
+    const kwh = 8 * 730 * 0.7 * (0.113 + (1 - 0.113) * u) * 1.14;
     expect(m.fleet.kwhPerMonth as number).toBeCloseTo(kwh, 3);
-    expect(m.fleet.kgCo2ePerMonth as number).toBeCloseTo((kwh * 23) / 1000, 3);
+    expect(m.fleet.kgCo2ePerMonth as number).toBeCloseTo((kwh * 20) / 1000, 3);
   }
 
   async function typedIn(profile: number[]) {

@@ -524,6 +524,40 @@ export interface components {
          * @enum {string}
          */
         Availability: "CONFIRMED" | "UNCONFIRMED" | "LISTED_NOT_ORDERABLE";
+        /**
+         * @description How gridIntensity was made: PROVIDER (the provider's own figure for the region) or ELECTRICITY_MAPS (the yearly average of the region's grid zone or country); null with gridIntensity
+         * @enum {string}
+         */
+        GridSource: "PROVIDER" | "ELECTRICITY_MAPS";
+        EnergyFigureAppliedModel: {
+            value: number;
+            /**
+             * @description OWN: the subject's own row (the region's grid or PUE, the GPU's board power); COUNTRY_FALLBACK: the grid average of the region's country; PROVIDER_FALLBACK: the provider's fleet-wide PUE; DEFAULT: the default row (the industry-average PUE where the provider publishes none)
+             * @enum {string}
+             */
+            basis: "OWN" | "COUNTRY_FALLBACK" | "PROVIDER_FALLBACK" | "DEFAULT";
+            /**
+             * @description The row applied: a region code, an ISO country, a provider, a GPU or "default"
+             * @example aws:us-west-2
+             */
+            subject: string;
+            /** @description The year the figure is for */
+            year: number;
+            /** @description Where the figure was read (pinned to a commit where the source is a repository) */
+            source: string;
+            /** @description How it was read or derived (e.g. the Electricity Maps zone); null when read as is */
+            note: string | null;
+            /** @description Grid intensity only: how it was made; null for other figures */
+            gridSource: components["schemas"]["GridSource"] | null;
+        };
+        OfferEnergyFiguresModel: {
+            /** @description Board power (TDP), W */
+            tdpWatts: components["schemas"]["EnergyFigureAppliedModel"];
+            /** @description PUE: the region’s, else the provider’s fleet figure, else the default (basis DEFAULT) */
+            pue: components["schemas"]["EnergyFigureAppliedModel"];
+            /** @description g CO2e per kWh, with its gridSource */
+            gridIntensity: components["schemas"]["EnergyFigureAppliedModel"];
+        };
         OfferModel: {
             /** @description Stable id of the offer across versions (hash of its natural key) */
             id: string;
@@ -601,9 +635,15 @@ export interface components {
             carbon: number | null;
             /**
              * @description g CO2e per kWh of the region's grid (its own figure, else its country's; annual average); null when the offer's energy cannot be computed
-             * @example 23
+             * @example 20
              */
             gridIntensity: number | null;
+            /** @description How gridIntensity was made: PROVIDER (the provider's own figure for the region) or ELECTRICITY_MAPS (the yearly average of the region's grid zone or country); null with gridIntensity */
+            gridSource: components["schemas"]["GridSource"] | null;
+            /** @description The figures energy and carbon were computed from, each with its basis, source and year (docs/carbon.md); null when one is missing */
+            energyFigures: components["schemas"]["OfferEnergyFiguresModel"] | null;
+            /** @description Why energy and carbon are null (the board power, PUE or grid intensity missing); null when they are given */
+            carbonUnknownReason: string | null;
             /** @description Negotiated discount applied, percent */
             discountPercent: string | null;
             /** @description Cheapest answers: instances the requirement needs */
@@ -1193,13 +1233,6 @@ export interface components {
             deltaVsChosenPct: number;
             /** @example INT8 on l4-24gb instead of FP16 on a100-sxm-80gb: +12% */
             summary: string;
-        };
-        EnergyFigureAppliedModel: {
-            value: number;
-            /** @description OWN: the subject’s own row; COUNTRY_FALLBACK: its country’s; DEFAULT: the default row */
-            basis: string;
-            year: number;
-            source: string;
         };
         EstimateTierCarbonModel: {
             pricingModel: string;

@@ -120,5 +120,6 @@ function quote() {
     totalPricePerHour: new Decimal('27.2129'),
     discountPercent: null,
     energy: null,
+    energyUnknownReason: null,
   };
 }

@@ -3,6 +3,7 @@ import { registerEnumType } from '@nestjs/graphql';
 import {
   AVAILABILITIES,
   CURRENCIES,
+  GRID_SOURCES,
   PRICE_KINDS,
   PRICING_MODELS,
   PROVIDER_KINDS,
@@ -19,6 +20,7 @@ export const PriceKindEnum = asEnum(PRICE_KINDS);
 export const ReferenceMetricEnum = asEnum(REFERENCE_METRICS);
 export const SourceKindEnum = asEnum(SOURCE_KINDS);
 export const AvailabilityEnum = asEnum(AVAILABILITIES);
+export const GridSourceEnum = asEnum(GRID_SOURCES);
 
 registerEnumType(PricingModelEnum, { name: 'PricingModel', description: 'How capacity is bought' });
 registerEnumType(CurrencyEnum, { name: 'Currency' });
@@ -38,4 +40,10 @@ registerEnumType(AvailabilityEnum, {
     "CONFIRMED: the provider's own availability data says the instance type is sold there under this pricing model; UNCONFIRMED: not confirmed " +
     "(ranked after every confirmed offer, flagged); LISTED_NOT_ORDERABLE: the provider's own catalogue says it cannot be ordered (never ranked; " +
     'availabilityNote quotes it with the source)',
+});
+registerEnumType(GridSourceEnum, {
+  name: 'GridSource',
+  description:
+    "How a grid intensity was made (docs/carbon.md): PROVIDER, the cloud provider's own figure for its region (Google's region-carbon-info); " +
+    "ELECTRICITY_MAPS, Electricity Maps' yearly average of the grid zone or country the region lies in",
 });

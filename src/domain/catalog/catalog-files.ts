@@ -305,7 +305,10 @@ function offerFromRow(r: OfferRow): Offer {
 }
 
 function energyFigureFromRow(r: EnergyFigureRow): EnergyFigure {
-  return { kind: r.kind, subject: r.subject, value: r.value, year: r.year, source: r.source, note: r.note };
+  const figure: EnergyFigure = { kind: r.kind, subject: r.subject, value: r.value, year: r.year, source: r.source, note: r.note };
+  // Absent rather than null on other kinds, so their content hash is what it was before gridSource existed.
+  if (r.gridSource !== undefined) figure.gridSource = r.gridSource;
+  return figure;
 }
 
 function availabilityFromRow(r: AvailabilityRow): AvailabilityRecord {
@@ -491,8 +494,8 @@ function checkRegionsAndAvailability({
 
 /**
  * Every energy figure names what it is for: a grid intensity a known region or an ISO country (the
- * fallback for that country's regions), a PUE a known provider or "default", a GPU power a known
- * GPU, the idle share "default".
+ * fallback for that country's regions), a PUE a known region (the provider's figure for that site),
+ * a known provider (its fleet) or "default", a GPU power a known GPU, the idle share "default".
  */
 function checkEnergySubjects({ rows, known, errors }: { rows: readonly Located<EnergyFigure>[]; known: Known; errors: RowError[] }): void {
   for (const row of rows) {
@@ -503,9 +506,9 @@ function checkEnergySubjects({ rows, known, errors }: { rows: readonly Located<E
           ? null
           : `unknown region ${subject} (a grid intensity names a region code or an ISO country such as SE)`
         : kind === 'PUE'
-          ? subject === 'default' || known.providerSlugs.has(subject)
+          ? subject === 'default' || known.providerSlugs.has(subject) || known.regionProvider.has(subject)
             ? null
-            : `unknown provider ${subject} (a PUE names a provider or "default")`
+            : `unknown provider or region ${subject} (a PUE names a region code, a provider or "default")`
           : kind === 'GPU_POWER'
             ? known.gpuSlugs.has(subject)
               ? null

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   CURRENCIES,
   ENERGY_FIGURE_KINDS,
+  GRID_SOURCES,
   INTERRUPTION_RATES,
   PRICE_KINDS,
   PRICING_MODELS,
@@ -337,7 +338,8 @@ export const availabilityRowSchema = z.strictObject({
 
 /**
  * A row of the energy section: every figure names its source (an http(s) URL) and the year it is
- * for; a row without them is refused at its line (docs/carbon.md).
+ * for, a grid intensity its method (gridSource); a row without them is refused at its line
+ * (docs/carbon.md).
  */
 export const energyFigureRowSchema = z
   .strictObject({
@@ -347,9 +349,14 @@ export const energyFigureRowSchema = z
     year: int(1990, 2100),
     source: sourceUrl,
     note: optionalText,
+    gridSource: z.enum(GRID_SOURCES, { error: `must be one of ${GRID_SOURCES.join(', ')}` }).optional(),
   })
   .superRefine((row, ctx) => {
     const issue = (path: string, message: string): void => void ctx.addIssue({ code: 'custom', path: [path], message });
+    if (row.kind === 'GRID_INTENSITY' && row.gridSource === undefined) {
+      issue('gridSource', `a grid intensity names its method: ${GRID_SOURCES.join(' or ')}`);
+    }
+    if (row.kind !== 'GRID_INTENSITY' && row.gridSource !== undefined) issue('gridSource', 'only a grid intensity has a gridSource');
     if (row.kind === 'PUE' && row.value.lt(1)) issue('value', 'a PUE is at least 1');
     if (row.kind === 'IDLE_POWER_SHARE' && row.value.gte(1)) issue('value', 'an idle share is below 1');
     if (row.kind === 'GPU_POWER' && row.value.lte(0)) issue('value', 'must be greater than 0');

@@ -203,9 +203,19 @@ export const ENERGY_FIGURE_KINDS = ['GRID_INTENSITY', 'PUE', 'GPU_POWER', 'IDLE_
 export type EnergyFigureKind = (typeof ENERGY_FIGURE_KINDS)[number];
 
 /**
+ * How a grid intensity was made (docs/carbon.md): PROVIDER, the cloud provider's own figure for its
+ * region (Google's region-carbon-info); ELECTRICITY_MAPS, Electricity Maps' yearly average of the
+ * grid zone or country the region lies in. Answers name it, so figures of two methods are never
+ * compared unlabelled.
+ */
+export const GRID_SOURCES = ['PROVIDER', 'ELECTRICITY_MAPS'] as const;
+export type GridSource = (typeof GRID_SOURCES)[number];
+
+/**
  * One sourced energy figure of a version (data/catalog/energy.yaml), imported and diffed like
  * prices. GRID_INTENSITY: g CO2e per kWh, location-based, for a region code ("gcp:europe-west1")
- * or, as the fallback for the regions of a country, an ISO country ("SE"); PUE: a provider slug or
+ * or, as the fallback for the regions of a country, an ISO country ("SE"), with its gridSource; PUE:
+ * a region code (a figure the provider publishes for that site), a provider slug (its fleet) or
  * "default"; GPU_POWER: board power (TDP) in watts of a GPU slug; IDLE_POWER_SHARE: the share of
  * the board power drawn at 0% utilization, subject "default".
  */
@@ -219,6 +229,8 @@ export interface EnergyFigure {
   source: string;
   /** How it was derived or what it stands for; null when read as is. */
   note: string | null;
+  /** GRID_INTENSITY only: the method; absent on other kinds (and on versions written before it existed). */
+  gridSource?: GridSource;
 }
 
 /** An energy figure's identity across versions: "GRID_INTENSITY|gcp:europe-west1". */

@@ -1,11 +1,14 @@
 // The catalog's energy section (data/catalog/energy.yaml): read, checked, inherited and diffed like
-// the other sections; a row without its source or year, or naming nothing known, is refused with
-// its file and line.
-import { readFileSync } from 'node:fs';
+// the other sections; a row without its source or year, a grid intensity without its method, or a
+// row naming nothing known, is refused with its file and line. Then the bundled catalog: every
+// offer has a carbon figure or a reason, against figures computed by hand.
+import { readdirSync, readFileSync } from 'node:fs';
 import { assembleCatalog, parseCatalogFiles, type CatalogFile } from './catalog-files.js';
 import { diffCatalogs } from './catalog-diff.js';
 import { catalogChecksum } from './catalog-hash.js';
 import { defined } from '../checked.js';
+import { indexEnergy, offerEnergy } from '../energy/index.js';
+import type { CatalogContent } from './catalog.types.js';
 
 const base: CatalogFile = {
   path: 'base.yaml',
@@ -23,7 +26,7 @@ fp16Tflops: "989", int8Tops: "1979", fp8Tflops: "1979", fp8Support: true }
 `,
 };
 const energy = (rows: string): CatalogFile => ({ path: 'energy.yaml', text: `energy:\n${rows}` });
-const grid = '  - { kind: GRID_INTENSITY, subject: DE, value: "341", year: 2024, source: "https://example.org/em#L438" }\n';
+const grid = '  - { kind: GRID_INTENSITY, subject: DE, value: "342", year: 2025, gridSource: ELECTRICITY_MAPS, source: "https://example.org/em#L438" }\n';
 
 function assemble(files: CatalogFile[]) {
   return assembleCatalog({ parsed: parseCatalogFiles(files), inherited: null });
@@ -36,8 +39,33 @@ describe('the energy section', () => {
     const [row] = defined(content, 'content').energy ?? [];
     expect(row?.kind).toBe('GRID_INTENSITY');
     expect(row?.subject).toBe('DE');
-    expect(row?.value.toString()).toBe('341');
-    expect(row?.year).toBe(2024);
+    expect(row?.value.toString()).toBe('342');
+    expect(row?.year).toBe(2025);
+    expect(row?.gridSource).toBe('ELECTRICITY_MAPS');
+  });
+
+  it('refuses a grid intensity without its method, and a method on any other figure, at its line', () => {
+    const { errors } = assemble([
+      base,
+      energy(
+        [
+          '  - { kind: GRID_INTENSITY, subject: DE, value: "342", year: 2025, source: "https://x.org" }',
+          '  - { kind: GRID_INTENSITY, subject: "aws:eu-central-1", value: "342", year: 2025, gridSource: GUESS, source: "https://x.org" }',
+          '  - { kind: PUE, subject: aws, value: "1.14", year: 2025, gridSource: PROVIDER, source: "https://x.org" }',
+          '',
+        ].join('\n'),
+      ),
+    ]);
+    expect(errors.map((e) => `${e.line} ${e.field}`)).toEqual(['2 gridSource', '3 gridSource', '4 gridSource']);
+  });
+
+  it("reads a PUE for a known region (the provider's figure for that site), and refuses one for an unknown region", () => {
+    const pue = (subject: string) => `  - { kind: PUE, subject: "${subject}", value: "1.16", year: 2025, source: "https://x.org" }\n`;
+    const { content, errors } = assemble([base, energy(pue('aws:eu-central-1'))]);
+    expect(errors).toEqual([]);
+    expect(content?.energy?.[0]).toMatchObject({ kind: 'PUE', subject: 'aws:eu-central-1' });
+    expect(content?.energy?.[0]).not.toHaveProperty('gridSource');
+    expect(assemble([base, energy(pue('aws:nowhere-1'))]).errors).toEqual([expect.objectContaining({ line: 2, field: 'subject' })]);
   });
 
   it('refuses a row without a source, at its file and line', () => {
@@ -61,7 +89,7 @@ describe('the energy section', () => {
       base,
       energy(
         [
-          '  - { kind: GRID_INTENSITY, subject: "aws:nowhere-1", value: "1", year: 2024, source: "https://x.org" }',
+          '  - { kind: GRID_INTENSITY, subject: "aws:nowhere-1", value: "1", year: 2024, gridSource: PROVIDER, source: "https://x.org" }',
           '  - { kind: PUE, subject: lambda, value: "1.2", year: 2024, source: "https://x.org" }',
           '  - { kind: GPU_POWER, subject: h999, value: "700", year: 2024, source: "https://x.org" }',
           '  - { kind: PUE, subject: aws, value: "0.9", year: 2024, source: "https://x.org" }',
@@ -77,8 +105,10 @@ describe('the energy section', () => {
     const first = defined(assemble([base, energy(grid)]).content, 'first');
     const offersOnly = assembleCatalog({ parsed: parseCatalogFiles([energy(grid)]), inherited: first });
     expect(offersOnly.content?.energy).toEqual(first.energy);
-    const changed = defined(assemble([base, energy(grid.replace('"341"', '"340"'))]).content, 'changed');
+    const changed = defined(assemble([base, energy(grid.replace('"342"', '"340"'))]).content, 'changed');
     expect(diffCatalogs({ from: first, to: changed }).reference).toEqual([{ kind: 'energy', key: 'GRID_INTENSITY|DE', change: 'changed' }]);
+    const otherMethod = defined(assemble([base, energy(grid.replace('ELECTRICITY_MAPS', 'PROVIDER'))]).content, 'other method');
+    expect(catalogChecksum(otherMethod)).not.toBe(catalogChecksum(first));
     expect(catalogChecksum(changed)).not.toBe(catalogChecksum(first));
     const without = defined(assemble([base]).content, 'without');
     expect(diffCatalogs({ from: without, to: first }).reference).toEqual([{ kind: 'energy', key: 'GRID_INTENSITY|DE', change: 'added' }]);
@@ -94,4 +124,107 @@ describe('the energy section', () => {
       expect(item.year).toBeGreaterThanOrEqual(2021);
     }
   });
+
+  it("the bundled grid figures: each names its method and is of 2025, the newest public year; Google's regions are Google's own, the others Electricity Maps'", () => {
+    const rows = bundled().energy?.filter((f) => f.kind === 'GRID_INTENSITY') ?? [];
+    expect(rows.length).toBeGreaterThan(30);
+    for (const f of rows) {
+      expect([f.subject, f.year, f.gridSource]).toEqual([f.subject, 2025, f.subject.startsWith('gcp:') ? 'PROVIDER' : 'ELECTRICITY_MAPS']);
+      expect(f.source).toMatch(
+        f.subject.startsWith('gcp:') ? /region-carbon-info\/blob\/[0-9a-f]{40}\/.*#L\d+$/ : /co2\.js\/blob\/[0-9a-f]{40}\/.*yearly_2025\.js#L\d+$/,
+      );
+    }
+  });
 });
+
+describe('the bundled catalog: carbon you can compare', () => {
+  const content = bundled();
+  const index = indexEnergy(content.energy ?? []);
+  const country = new Map(content.regions.map((r) => [r.code, r.country]));
+  const outcome = (o: { gpuSlug: string; providerSlug: string; regionCode: string }) =>
+    offerEnergy({ index, gpu: o.gpuSlug, provider: o.providerSlug, regionCode: o.regionCode, country: defined(country.get(o.regionCode), o.regionCode) });
+
+  it('every offer has a carbon figure or says why not; the only gap is the A10, whose board power has no pinned source', () => {
+    const unknown = new Map<string, string>();
+    for (const o of content.offers) {
+      const e = outcome(o);
+      if (e.kind === 'UNKNOWN') unknown.set(o.gpuSlug, e.reason);
+      else expect(e.energy.gCo2ePerGpuHour).toBeGreaterThan(0);
+    }
+    expect(Object.fromEntries(unknown)).toEqual({ 'a10-24gb': 'no sourced board power (TDP) for a10-24gb' });
+  });
+
+  it('every region with offers has a grid figure; the US regions whose grid is known have their own, not the US average', () => {
+    for (const code of new Set(content.offers.map((o) => o.regionCode))) {
+      expect([code, index.gridIntensity(code, defined(country.get(code), code))?.value]).toEqual([code, expect.any(Number)]);
+    }
+    const own = (code: string) => index.gridIntensity(code, 'US');
+    for (const code of [
+      'aws:us-east-1',
+      'aws:us-east-2',
+      'aws:us-west-2',
+      'azure:eastus',
+      'azure:eastus2',
+      'azure:southcentralus',
+      'azure:westus3',
+      'coreweave:us-east-04',
+      'runpod:us-tx-3',
+    ]) {
+      expect([code, own(code)?.basis]).toEqual([code, 'OWN']);
+    }
+    // AWS Oregon: Electricity Maps maps us-west-2 to the PacifiCorp West zone, 204 g in 2025, half the US average of 414.
+    expect(own('aws:us-west-2')).toMatchObject({ value: 204, gridSource: 'ELECTRICITY_MAPS', year: 2025, note: expect.stringContaining('US-NW-PACW') });
+    expect(index.gridIntensity('aws:us-west-2', 'US')?.value).toBeLessThan(index.gridIntensity('nowhere', 'US')?.value ?? 0);
+  });
+
+  it('hand-computed: H100 SXM in AWS Oregon 0.7 kW × 1.14 × 204 = 162.792 g; GH200 at Lambda 1 kW × 1.58 (default, flagged) × 414 = 654.12 g', () => {
+    const offer = (region: string, gpu: string) =>
+      defined(
+        content.offers.find((o) => o.regionCode === region && o.gpuSlug === gpu),
+        `${gpu} in ${region}`,
+      );
+    const oregon = outcome(offer('aws:us-west-2', 'h100-sxm-80gb'));
+    const gh200 = outcome(offer('lambda:us-east-1', 'gh200-96gb'));
+    if (oregon.kind !== 'OK' || gh200.kind !== 'OK') throw new Error('expected figures');
+    expect(oregon.energy.gCo2ePerGpuHour).toBeCloseTo(162.792, 8);
+    expect(gh200.energy.gCo2ePerGpuHour).toBeCloseTo(654.12, 8);
+    expect(gh200.energy.pue).toMatchObject({ basis: 'DEFAULT', value: 1.58, subject: 'default' });
+    expect(gh200.energy.gridIntensity).toMatchObject({ basis: 'COUNTRY_FALLBACK', subject: 'US', value: 414 });
+  });
+
+  it('a provider that publishes a PUE has it applied (its site’s, else its fleet’s); the others take the default, flagged DEFAULT', () => {
+    const pue = (o: { gpuSlug: string; providerSlug: string; regionCode: string }) => {
+      const e = outcome(o);
+      return e.kind === 'OK' ? `${e.energy.pue.basis} ${e.energy.pue.value}` : null;
+    };
+    const byProvider = new Map<string, Set<string | null>>();
+    for (const o of content.offers) byProvider.set(o.providerSlug, (byProvider.get(o.providerSlug) ?? new Set()).add(pue(o)));
+    const seen = Object.fromEntries([...byProvider].map(([p, s]) => [p, [...s].filter((x) => x !== null).sort()]));
+    expect(seen).toEqual({
+      aws: ['PROVIDER_FALLBACK 1.14'],
+      gcp: ['PROVIDER_FALLBACK 1.09'],
+      azure: ['PROVIDER_FALLBACK 1.17'],
+      scaleway: ['OWN 1.16', 'OWN 1.45'],
+      coreweave: ['DEFAULT 1.58'],
+      crusoe: ['DEFAULT 1.58'],
+      gmi: ['DEFAULT 1.58'],
+      lambda: ['DEFAULT 1.58'],
+      nebius: ['DEFAULT 1.58'],
+      ovhcloud: ['DEFAULT 1.58'],
+      runpod: ['DEFAULT 1.58'],
+      together: ['DEFAULT 1.58'],
+    });
+  });
+});
+
+/** The bundled catalog as the import assembles it (data/catalog and its offers). */
+function bundled(): CatalogContent {
+  const files = ['data/catalog', 'data/catalog/offers'].flatMap((dir) =>
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.yaml'))
+      .map((f) => ({ path: `${dir}/${f}`, text: readFileSync(`${dir}/${f}`, 'utf8') })),
+  );
+  const { content, errors } = assembleCatalog({ parsed: parseCatalogFiles(files), inherited: null });
+  expect(errors).toEqual([]);
+  return defined(content, 'bundled catalog');
+}

@@ -71,6 +71,8 @@ export interface CatalogIndex {
   regionGridIntensity: Float64Array;
   /** By offer position: kWh and g CO2e per GPU-hour at full load; null without the figures. */
   offerEnergy: readonly (OfferEnergy | null)[];
+  /** By offer position: why it has no energy figure (a missing board power, PUE or grid intensity); null when it has one. */
+  offerEnergyUnknown: readonly (string | null)[];
   /** The version's energy figures, for estimates (docs/carbon.md). */
   energy: EnergyIndex;
 }
@@ -81,14 +83,22 @@ export class CatalogIndexError extends Error {
 
 /** Builds the index; throws CatalogIndexError when an offer refers to something the version lacks. */
 /** The version's energy figures by region and by offer (docs/carbon.md). */
-function energyOf(content: CatalogContent, offerRegion: Int32Array): Pick<CatalogIndex, 'energy' | 'regionGridIntensity' | 'offerEnergy'> {
+function energyOf(
+  content: CatalogContent,
+  offerRegion: Int32Array,
+): Pick<CatalogIndex, 'energy' | 'regionGridIntensity' | 'offerEnergy' | 'offerEnergyUnknown'> {
   const energy = indexEnergy(content.energy ?? []);
   const regionGridIntensity = Float64Array.from(content.regions, (r) => energy.gridIntensity(r.code, normalizeCountry(r.country))?.value ?? NaN);
-  const offerEnergies = content.offers.map((o, i) => {
+  const outcomes = content.offers.map((o, i) => {
     const region = at(content.regions, atInt32(offerRegion, i));
     return offerEnergy({ index: energy, gpu: o.gpuSlug, provider: o.providerSlug, regionCode: o.regionCode, country: normalizeCountry(region.country) });
   });
-  return { energy, regionGridIntensity, offerEnergy: offerEnergies };
+  return {
+    energy,
+    regionGridIntensity,
+    offerEnergy: outcomes.map((e) => (e.kind === 'OK' ? e.energy : null)),
+    offerEnergyUnknown: outcomes.map((e) => (e.kind === 'UNKNOWN' ? e.reason : null)),
+  };
 }
 
 export function indexCatalog(content: CatalogContent): CatalogIndex {

@@ -33,6 +33,8 @@ export interface OfferQuote {
   discountPercent: Decimal | null;
   /** kWh and g CO2e per GPU-hour at full load (docs/carbon.md); null without sourced figures. */
   energy: OfferEnergy | null;
+  /** Why energy is null (the figures missing); null when it is not. */
+  energyUnknownReason: string | null;
 }
 
 export interface RankedOffer extends OfferQuote {
@@ -331,6 +333,7 @@ export function quote(q: RankedQuery, offer: number): OfferQuote {
     totalPricePerHour: instances === 1 ? pricePerInstanceHour : pricePerInstanceHour.mul(instances),
     discountPercent: discount && !discount.isZero() ? discount : null,
     energy: at(index.offerEnergy, offer),
+    energyUnknownReason: at(index.offerEnergyUnknown, offer),
   };
 }
 

@@ -1,7 +1,7 @@
 // Energy and carbon of a finished inference plan (docs/carbon.md). Takes the plan as the cost
 // model answered it (tiers, hourly plan, GPU) and the utilization to apply: the plan's own average
 // by default, or an override (a measured utilization), so the figures can follow the caller's data.
-//   kWh per GPU-hour of a tier = TDP / 1000 × (idle + (1 − idle) × u) × PUE of the tier's provider
+//   kWh per GPU-hour of a tier = TDP / 1000 × (idle + (1 − idle) × u) × PUE of the tier's region (else its provider's)
 //   kWh per month of a tier    = its GPU-hours per month × kWh per GPU-hour
 //   kg CO2e per month of a tier = kWh × grid intensity of the tier's region / 1000
 // The totals are the sums over the tiers; per 1M output tokens divides by the month's tokens.
@@ -70,9 +70,9 @@ export function estimateCarbon({
   const share = powerShare(utilization, idleShare.value);
   const out: TierCarbon[] = [];
   for (const t of tiers) {
-    const pue = index.pue(t.provider);
+    const pue = index.pue(t.region, t.provider);
     const gridIntensity = index.gridIntensity(t.region, countryOf(t.region) ?? '');
-    if (!pue) return { kind: 'UNKNOWN', reason: `no PUE for ${t.provider} and no default PUE` };
+    if (!pue) return { kind: 'UNKNOWN', reason: `no PUE for ${t.region}, ${t.provider} or default` };
     if (!gridIntensity) return { kind: 'UNKNOWN', reason: `no grid intensity for ${t.region} or its country` };
     const kwhPerMonth = t.gpuHours * kwhPerGpuHour({ tdpWatts: tdpWatts.value, pue: pue.value, share });
     out.push({ ...t, kwhPerMonth, kgCo2ePerMonth: (kwhPerMonth * gridIntensity.value) / 1000, gridIntensity, pue });

@@ -1,7 +1,7 @@
 // Energy and carbon of one GPU-hour of an offer at full load (docs/carbon.md):
 //   kWh per GPU-hour   = TDP (W) / 1000 × PUE
 //   g CO2e per GPU-hour = kWh per GPU-hour × grid intensity (g CO2e per kWh)
-// Null where the GPU has no sourced board power, or no PUE or intensity row applies: never a guess.
+// Where a figure is missing the answer is a reason, never a guess.
 import type { AppliedFigure, EnergyIndex } from './energy-index.js';
 import { kwhPerGpuHour } from './power-model.js';
 
@@ -15,6 +15,8 @@ export interface OfferEnergy {
   tdpWatts: AppliedFigure;
 }
 
+export type OfferEnergyOutcome = { kind: 'OK'; energy: OfferEnergy } | { kind: 'UNKNOWN'; reason: string };
+
 export function offerEnergy({
   index,
   gpu,
@@ -27,11 +29,18 @@ export function offerEnergy({
   provider: string;
   regionCode: string;
   country: string;
-}): OfferEnergy | null {
+}): OfferEnergyOutcome {
   const tdpWatts = index.gpuPowerWatts(gpu);
-  const pue = index.pue(provider);
+  const pue = index.pue(regionCode, provider);
   const gridIntensity = index.gridIntensity(regionCode, country);
-  if (!tdpWatts || !pue || !gridIntensity) return null;
+  if (!tdpWatts || !pue || !gridIntensity) {
+    const missing = [
+      tdpWatts ? null : `no sourced board power (TDP) for ${gpu}`,
+      pue ? null : `no PUE for ${regionCode}, ${provider} or default`,
+      gridIntensity ? null : `no grid intensity for ${regionCode} or its country ${country}`,
+    ];
+    return { kind: 'UNKNOWN', reason: missing.filter((m) => m !== null).join('; ') };
+  }
   const kwh = kwhPerGpuHour({ tdpWatts: tdpWatts.value, pue: pue.value, share: 1 });
-  return { kwhPerGpuHour: kwh, gCo2ePerGpuHour: kwh * gridIntensity.value, gridIntensity, pue, tdpWatts };
+  return { kind: 'OK', energy: { kwhPerGpuHour: kwh, gCo2ePerGpuHour: kwh * gridIntensity.value, gridIntensity, pue, tdpWatts } };
 }

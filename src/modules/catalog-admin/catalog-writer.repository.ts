@@ -413,8 +413,9 @@ const TABLES: TableSpec[] = [
   {
     name: 'energy_figures',
     key: 'key',
-    columns: ['key', 'kind', 'subject', 'value', 'year', 'source', 'note', 'content_hash'],
-    rows: (c) => (c.energy ?? []).map((f) => [energyFigureKey(f), f.kind, f.subject, f.value, f.year, f.source, f.note, rowContentHash(f)]),
+    columns: ['key', 'kind', 'subject', 'value', 'year', 'source', 'note', 'grid_source', 'content_hash'],
+    rows: (c) =>
+      (c.energy ?? []).map((f) => [energyFigureKey(f), f.kind, f.subject, f.value, f.year, f.source, f.note, f.gridSource ?? null, rowContentHash(f)]),
   },
 ];
 

@@ -11,6 +11,7 @@ import type {
   CatalogVersionInfo,
   EnergyFigure,
   EnergyFigureKind,
+  GridSource,
   FxRates,
   GpuModel,
   InterruptionRate,
@@ -336,6 +337,17 @@ export interface StoredOffer {
   validTo: number | null;
 }
 
-function energyFigureOf(f: { kind: string; subject: string; value: { toString(): string }; year: number; source: string; note: string | null }): EnergyFigure {
-  return { kind: f.kind as EnergyFigureKind, subject: f.subject, value: dec(f.value), year: f.year, source: f.source, note: f.note };
+function energyFigureOf(f: {
+  kind: string;
+  subject: string;
+  value: { toString(): string };
+  year: number;
+  source: string;
+  note: string | null;
+  gridSource: string | null;
+}): EnergyFigure {
+  const figure: EnergyFigure = { kind: f.kind as EnergyFigureKind, subject: f.subject, value: dec(f.value), year: f.year, source: f.source, note: f.note };
+  // As the files read it: absent on other kinds and on rows written before gridSource existed.
+  if (f.gridSource !== null) figure.gridSource = f.gridSource as GridSource;
+  return figure;
 }

@@ -40,6 +40,9 @@ function offer(overrides: Partial<OfferModel> = {}): OfferModel {
     energy: 0.7945,
     carbon: 320.184,
     gridIntensity: 403,
+    gridSource: 'ELECTRICITY_MAPS',
+    energyFigures: null,
+    carbonUnknownReason: null,
     discountPercent: null,
     instances: null,
     totalPricePerHour: null,
@@ -64,11 +67,11 @@ describe(offersCsv.name, () => {
         'CommitmentTermMonths,ListUnitPrice,ListCurrency,PricingUnit,' +
         'PricePerHour,PricePerGpuHour,BillingCurrency,Source,ObservedAt,PriceKind,Derivation,Conversion,' +
         'SourceKind,Availability,ValidFrom,ValidUntil,FxRate,FxRatePair,FxRateDate,CatalogVersion,' +
-        'EnergyKwhPerGpuHour,CarbonGCo2ePerGpuHour,GridIntensityGCo2ePerKwh',
+        'EnergyKwhPerGpuHour,CarbonGCo2ePerGpuHour,GridIntensityGCo2ePerKwh,GridSource,CarbonUnknownReason',
     );
     expect(lines[1]).toBe(
       'k1,aws,aws:us-east-1,US,p5.48xlarge,h100-sxm-80gb,8,80,Dynamic,SPOT,,12.0000,USD,Hours,12.0000,1.5000,USD,' +
-        'https://example.test/prices,2026-11-27,LIST,,,PROVIDER_API,CONFIRMED,,,,,,v2,0.7945,320.184,403',
+        'https://example.test/prices,2026-11-27,LIST,,,PROVIDER_API,CONFIRMED,,,,,,v2,0.7945,320.184,403,ELECTRICITY_MAPS,',
     );
     expect(lines.slice(2)).toEqual(['']); // the last row ends with CRLF too
   });
@@ -100,6 +103,7 @@ describe(offersCsv.name, () => {
     expect(csv).toContain(',"median of 3,\nrounded",');
     expect(csv).toContain(",'@SUM(A1),");
     // A negative number is data, not a formula.
-    expect(offersCsv(page([offer({ energy: null, carbon: null, gridIntensity: null })], '-12.5'))).toMatch(/,-12\.5,,,\r\n$/);
+    const unknown = { energy: null, carbon: null, gridIntensity: null, gridSource: null, carbonUnknownReason: 'no sourced board power (TDP) for a10-24gb' };
+    expect(offersCsv(page([offer(unknown)], '-12.5'))).toMatch(/,-12\.5,,,,,no sourced board power \(TDP\) for a10-24gb\r\n$/);
   });
 });

@@ -34,10 +34,12 @@ const COLUMNS = [
   'FxRatePair',
   'FxRateDate',
   'CatalogVersion',
-  // docs/carbon.md: at full load, PUE included, location-based; empty when a figure is missing.
+  // docs/carbon.md: at full load, PUE included, location-based; empty when a figure is missing, and then the reason.
   'EnergyKwhPerGpuHour',
   'CarbonGCo2ePerGpuHour',
   'GridIntensityGCo2ePerKwh',
+  'GridSource',
+  'CarbonUnknownReason',
 ];
 
 function cell(value: unknown): string {
@@ -86,6 +88,8 @@ export function offersCsv(page: OfferConnectionModel): string {
       o.energy,
       o.carbon,
       o.gridIntensity,
+      o.gridSource,
+      o.carbonUnknownReason,
     ]
       .map(cell)
       .join(','),

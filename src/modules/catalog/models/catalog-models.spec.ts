@@ -49,6 +49,7 @@ function quote(overrides: Partial<OfferQuote> = {}): OfferQuote {
     totalPricePerHour: d('54.4258'),
     discountPercent: null,
     energy: null,
+    energyUnknownReason: null,
     ...overrides,
   };
 }

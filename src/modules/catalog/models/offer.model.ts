@@ -3,13 +3,16 @@ import { ApiProperty } from '@nestjs/swagger';
 import {
   INTERRUPTION_RATES,
   type Availability,
+  type GridSource,
   type InterruptionRate,
   type PriceKind,
   type PricingModel,
   type SourceKind,
 } from '../../../domain/catalog/catalog.types.js';
 import type { OfferQuote } from '../../../domain/compliance/index.js';
-import { AvailabilityEnum, PriceKindEnum, PricingModelEnum, SourceKindEnum } from '../../../common/models/enums.js';
+import { AvailabilityEnum, GridSourceEnum, PriceKindEnum, PricingModelEnum, SourceKindEnum } from '../../../common/models/enums.js';
+import { EnergyFigureAppliedModel } from '../../../common/models/energy-figure.model.js';
+import type { OfferEnergy } from '../../../domain/energy/index.js';
 import { LRUCache } from 'lru-cache';
 import { MoneyModel } from '../../../common/models/money.model.js';
 import { writeJsonWith } from '../../../common/http/answer-json.js';
@@ -52,6 +55,9 @@ export const OFFER_CATALOG_FIELDS = [
   'energy',
   'carbon',
   'gridIntensity',
+  'gridSource',
+  'energyFigures',
+  'carbonUnknownReason',
 ] as const satisfies readonly (keyof OfferModel)[];
 export const OFFER_REQUEST_FIELDS = ['discountPercent', 'instances', 'totalPricePerHour', 'complies'] as const satisfies readonly (keyof OfferModel)[];
 
@@ -79,6 +85,39 @@ const ENERGY_TEXT =
 const CARBON_TEXT =
   'g CO2e per GPU-hour at full load, location-based: energy × the grid intensity of the region (docs/carbon.md); null when a figure is missing';
 const GRID_TEXT = "g CO2e per kWh of the region's grid (its own figure, else its country's; annual average); null when the offer's energy cannot be computed";
+const GRID_SOURCE_TEXT =
+  "How gridIntensity was made: PROVIDER (the provider's own figure for the region) or ELECTRICITY_MAPS (the yearly average of the region's grid zone or country); null with gridIntensity";
+const FIGURES_TEXT = 'The figures energy and carbon were computed from, each with its basis, source and year (docs/carbon.md); null when one is missing';
+const REASON_TEXT = 'Why energy and carbon are null (the board power, PUE or grid intensity missing); null when they are given';
+
+@ObjectType('OfferEnergyFigures', { description: 'The energy figures applied to an offer (docs/carbon.md)' })
+export class OfferEnergyFiguresModel {
+  @ApiProperty({ type: EnergyFigureAppliedModel, description: 'Board power (TDP), W' })
+  @Field(() => EnergyFigureAppliedModel, { description: 'Board power (TDP), W' })
+  tdpWatts: EnergyFigureAppliedModel;
+  @ApiProperty({ type: EnergyFigureAppliedModel, description: 'PUE: the region’s, else the provider’s fleet figure, else the default (basis DEFAULT)' })
+  @Field(() => EnergyFigureAppliedModel, { description: 'PUE: the region’s, else the provider’s fleet figure, else the default (basis DEFAULT)' })
+  pue: EnergyFigureAppliedModel;
+  @ApiProperty({ type: EnergyFigureAppliedModel, description: 'g CO2e per kWh, with its gridSource' })
+  @Field(() => EnergyFigureAppliedModel, { description: 'g CO2e per kWh, with its gridSource' })
+  gridIntensity: EnergyFigureAppliedModel;
+
+  /** One per offer energy (the catalog index keeps one per offer): the JSON writer's cache compares by identity. */
+  static of(e: OfferEnergy): OfferEnergyFiguresModel {
+    let m = figuresWritten.get(e);
+    if (!m) {
+      m = Object.assign(new OfferEnergyFiguresModel(), {
+        tdpWatts: EnergyFigureAppliedModel.of(e.tdpWatts),
+        pue: EnergyFigureAppliedModel.of(e.pue),
+        gridIntensity: EnergyFigureAppliedModel.of(e.gridIntensity),
+      });
+      figuresWritten.set(e, m);
+    }
+    return m;
+  }
+}
+
+const figuresWritten = new WeakMap<OfferEnergy, OfferEnergyFiguresModel>();
 
 /** Figures computed in floating point, written without its noise (0.7945, not 0.7945000000000001). */
 const rounded = (v: number | undefined, digits: number): number | null => (v === undefined || Number.isNaN(v) ? null : Number(v.toFixed(digits)));
@@ -173,9 +212,18 @@ export class OfferModel {
   @ApiProperty({ nullable: true, type: Number, example: 18.274, description: CARBON_TEXT })
   @Field(() => Float, { nullable: true, description: CARBON_TEXT })
   carbon: number | null;
-  @ApiProperty({ nullable: true, type: Number, example: 23, description: GRID_TEXT })
+  @ApiProperty({ nullable: true, type: Number, example: 20, description: GRID_TEXT })
   @Field(() => Float, { nullable: true, description: GRID_TEXT })
   gridIntensity: number | null;
+  @ApiProperty({ enum: GridSourceEnum, enumName: 'GridSource', nullable: true, description: GRID_SOURCE_TEXT })
+  @Field(() => GridSourceEnum, { nullable: true, description: GRID_SOURCE_TEXT })
+  gridSource: GridSource | null;
+  @ApiProperty({ type: OfferEnergyFiguresModel, nullable: true, description: FIGURES_TEXT })
+  @Field(() => OfferEnergyFiguresModel, { nullable: true, description: FIGURES_TEXT })
+  energyFigures: OfferEnergyFiguresModel | null;
+  @ApiProperty({ nullable: true, type: String, description: REASON_TEXT })
+  @Field(() => String, { nullable: true, description: REASON_TEXT })
+  carbonUnknownReason: string | null;
   @ApiProperty({ nullable: true, type: String, description: 'Negotiated discount applied, percent' })
   @Field(() => String, { nullable: true })
   discountPercent: string | null;
@@ -227,6 +275,9 @@ export class OfferModel {
     m.energy = rounded(p.energy?.kwhPerGpuHour, 6);
     m.carbon = rounded(p.energy?.gCo2ePerGpuHour, 3);
     m.gridIntensity = rounded(p.energy?.gridIntensity.value, 3);
+    m.gridSource = p.energy?.gridIntensity.gridSource ?? null;
+    m.energyFigures = p.energy ? OfferEnergyFiguresModel.of(p.energy) : null;
+    m.carbonUnknownReason = p.energy ? null : p.energyUnknownReason;
     m.discountPercent = p.discountPercent?.toString() ?? null;
     m.instances = extra.withTotals ? p.instances : null;
     m.totalPricePerHour = extra.withTotals ? MoneyModel.ofCatalog(p.totalPricePerHour, p.currency) : null;

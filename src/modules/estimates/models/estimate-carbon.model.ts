@@ -3,20 +3,8 @@
 import { Field, Float, ObjectType } from '@nestjs/graphql';
 import { ApiProperty } from '@nestjs/swagger';
 import { MoneyModel } from '../../../common/models/money.model.js';
-import type { AppliedFigure } from '../../../domain/energy/index.js';
+import { EnergyFigureAppliedModel } from '../../../common/models/energy-figure.model.js';
 import type { EstimateCarbonAnswer } from '../estimate-answer.js';
-
-@ObjectType('EnergyFigureApplied', { description: 'A figure of the catalog’s energy section as applied, with its source and year' })
-export class EnergyFigureAppliedModel {
-  @ApiProperty() @Field(() => Float) value: number;
-  @ApiProperty({ description: 'OWN: the subject’s own row; COUNTRY_FALLBACK: its country’s; DEFAULT: the default row' }) @Field() basis: string;
-  @ApiProperty() @Field(() => Float) year: number;
-  @ApiProperty() @Field() source: string;
-
-  static of(f: AppliedFigure): EnergyFigureAppliedModel {
-    return Object.assign(new EnergyFigureAppliedModel(), { value: f.value, basis: f.basis, year: f.year, source: f.source });
-  }
-}
 
 @ObjectType('EstimateTierCarbon')
 export class EstimateTierCarbonModel {

@@ -27,6 +27,7 @@ function quote(overrides: Partial<Offer> = {}, price = '2.5'): OfferQuote {
     totalPricePerHour: d(price),
     discountPercent: null,
     energy: null,
+    energyUnknownReason: null,
   };
 }
 

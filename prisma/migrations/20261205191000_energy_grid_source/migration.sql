@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "energy_figures" ADD COLUMN     "grid_source" TEXT;
