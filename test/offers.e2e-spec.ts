@@ -367,7 +367,9 @@ describe('offers (e2e, bundled catalog)', () => {
     const rest = (await t.http().get('/v1/offers/cheapest').query({ gpu: 'h100-sxm-80gb,h100-pcie-80gb', preset: 'EU_SOVEREIGN', limit: 20 }).expect(200)).body;
     const providers = new Set(rest.items.map((i: { provider: string }) => i.provider));
     expect(providers.size).toBeGreaterThan(0);
-    expect([...providers].every((p) => ['ovhcloud', 'scaleway', 'hetzner', 'nebius'].includes(p as string))).toBe(true);
+    // The providers.yaml operators headquartered in the EU/EEA (FR, FR, DE, NL, FI, DE, IT); Hyperstack (GB) is not.
+    const euOperators = ['ovhcloud', 'scaleway', 'hetzner', 'nebius', 'verda', 'stackit', 'seeweb'];
+    expect([...providers].every((p) => euOperators.includes(p as string))).toBe(true);
   });
 
   it('never gives spot to INTOLERANT workloads and explains it', async () => {

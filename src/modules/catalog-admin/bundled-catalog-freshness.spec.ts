@@ -24,13 +24,16 @@ describe(topOfferFreshnessBreaches.name, () => {
   it('names top-five rows dated 181 days before the label, overall and in the EEA, and not ones dated 180 days before it', async () => {
     const { content, label } = await bundled();
     expect(label).toBe('2026-12-02');
-    // H100 SXM on demand, USD per GPU-hour, CONFIRMED (aws.yaml): overall, five AWS US offers at
-    // 6.88 (p5.4xlarge 6.88 / 1, p5.48xlarge 55.04 / 8) tie, ordered by region then GPU count:
-    // us-east-1 x1 (#1), us-east-1 x8, us-east-2 x1, us-east-2 x8, us-west-2 x1 (#5). In the EEA,
-    // first: p5.48xlarge in eu-north-1, 58.8928 / 8 = 7.3616. 181 days before 2026-12-02: the 2nd
-    // to the 2nd of each month back to 2026-06-02 is 30+31+30+31+31+30 = 183 days, so 2026-06-04.
+    // H100 SXM on demand, USD per GPU-hour, CONFIRMED first: overall, Hyperstack H100-80G-SXM5 in
+    // CANADA-1 at 3.2 (hyperstack.yaml) is #1 and Nebius in eu-north1 at 4.5 (nebius.yaml) #2; then
+    // AWS US offers at 6.88 (p5.4xlarge 6.88 / 1, p5.48xlarge 55.04 / 8) tie, ordered by region then
+    // GPU count: us-east-1 x1 (#3), us-east-1 x8, us-east-2 x1 (#5), us-east-2 x8, us-west-2 x1 (#7,
+    // outside the top five). In the EEA: Nebius eu-north1 4.5 (#1), then p5.48xlarge in eu-north-1,
+    // 58.8928 / 8 = 7.3616 (#2). 181 days before 2026-12-02: the 2nd to the 2nd of each month back
+    // to 2026-06-02 is 30+31+30+31+31+30 = 183 days, so 2026-06-04.
     const rows = [
       ['aws:us-east-1', 'p5.4xlarge'],
+      ['aws:us-east-2', 'p5.4xlarge'],
       ['aws:us-west-2', 'p5.4xlarge'],
       ['aws:eu-north-1', 'p5.48xlarge'],
     ];
@@ -47,9 +50,9 @@ describe(topOfferFreshnessBreaches.name, () => {
     const line = (row: string, rank: string) =>
       `aws ${row} ON_DEMAND observed 2026-06-04, 181 days before the label 2026-12-02 (limit 180): in the top 5 of h100-sxm-80gb ${rank}`;
     expect(added('2026-06-04')).toEqual([
-      line('p5.48xlarge aws:eu-north-1', 'EEA #1'),
-      line('p5.4xlarge aws:us-east-1', 'overall #1'),
-      line('p5.4xlarge aws:us-west-2', 'overall #5'),
+      line('p5.48xlarge aws:eu-north-1', 'EEA #2'),
+      line('p5.4xlarge aws:us-east-1', 'overall #3'),
+      line('p5.4xlarge aws:us-east-2', 'overall #5'),
     ]);
     expect(added('2026-06-05')).toEqual([]);
   });
