@@ -213,6 +213,12 @@ describe('the bundled catalog: carbon you can compare', () => {
       ovhcloud: ['DEFAULT 1.58'],
       runpod: ['DEFAULT 1.58'],
       together: ['DEFAULT 1.58'],
+      hyperstack: ['DEFAULT 1.58'],
+      oracle: ['DEFAULT 1.58'],
+      'runpod-community': ['DEFAULT 1.58'],
+      seeweb: ['DEFAULT 1.58'],
+      stackit: ['DEFAULT 1.58'],
+      verda: ['DEFAULT 1.58'],
     });
   });
 });
