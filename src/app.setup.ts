@@ -16,6 +16,7 @@ import { installHttpHooks } from './modules/http/index.js';
 import { BODY_LIMIT_BYTES, MEASUREMENT_BODY_LIMIT_BYTES, MEASUREMENT_ROUTES } from './common/http/limits.js';
 import { boundedJsonParser } from './common/http/json-body.js';
 import { recordRoutes } from './common/http/route-table.js';
+import { trustProxyOf } from './common/http/trust-proxy.js';
 import { clientErrorAnswer, frameworkError } from './common/errors/http-layer-errors.js';
 import { finishOpenApiDocument } from './common/openapi/finish-document.js';
 import type { AppConfig } from './config/app-config.js';
@@ -73,8 +74,8 @@ export function createHttpAdapter(config: Pick<AppConfig, 'TRUST_PROXY' | 'MEASU
     genReqId: requestId,
     bodyLimit: BODY_LIMIT_BYTES,
     // Behind a load balancer, the client address (rate limits, failed-login limits) is the one it
-    // forwards; set TRUST_PROXY to the proxies to believe (see README).
-    trustProxy: config.TRUST_PROXY as boolean | string,
+    // forwards; set TRUST_PROXY to the proxies to believe (docs/operations.md).
+    trustProxy: trustProxyOf(config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true },
     schemaController: { compilersFactory: LAZY_SCHEMA_COMPILERS },
     // The router's own refusals (a malformed URL such as /v1/%) and the HTTP parser's (431 for a

@@ -5,8 +5,10 @@
 // fleet; a publish reaches all three within 1 s and no answer mixes versions while the replica
 // lags; nginx's cache serves repeated answers and revalidates them with the service's ETag; with
 // Redis killed the fleet keeps answering on per-instance limits and says so, and shares them
-// again once Redis is back; an instance killed with SIGKILL costs no client request. The figures
-// it prints are in BENCHMARKS.md, "Fleet".
+// again once Redis is back; an instance killed with SIGKILL costs no client request. Each client
+// connects from a loopback address of its own, and no client can pick, by writing X-Forwarded-For,
+// the address its limits and failed keys count against. The figures it prints are in
+// BENCHMARKS.md, "Fleet".
 import { mkdtemp, readFile, rm, writeFile, cp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +16,10 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { Agent, request } from 'undici';
 import { CliModule } from '../src/cli.module.js';
+import { MEASUREMENT_BODY_LIMIT_BYTES } from '../src/common/http/limits.js';
 import { loadConfig } from '../src/config/app-config.js';
+import { ApiKeysService } from '../src/modules/auth/index.js';
+import { FAILED_AUTH_PER_MINUTE } from '../src/modules/auth/request-gate.js';
 import { CatalogImportService } from '../src/modules/catalog-admin/index.js';
 import { defined } from '../src/domain/checked.js';
 import { cleanupSteps } from './setup/cleanup.js';
@@ -43,13 +48,27 @@ interface Answer {
 }
 
 const agent = new Agent({ connections: 128, keepAliveTimeout: 10_000, connect: { timeout: 5_000 } });
+/**
+ * A client address is a loopback address of the client's own (127.a.b.c, all of 127/8 is this
+ * machine): nginx passes $remote_addr on as X-Forwarded-For, so whatever a client writes there
+ * itself, the service sees the address it connected from. One agent per address.
+ */
+const CLIENT_ADDRESS = 'x-test-client-address';
+const agents = new Map<string, Agent>();
+const agentFor = (address: string | undefined): Agent => {
+  if (address === undefined) return agent;
+  let a = agents.get(address);
+  if (!a) agents.set(address, (a = new Agent({ connections: 16, keepAliveTimeout: 10_000, localAddress: address, connect: { timeout: 5_000 } })));
+  return a;
+};
 
 async function get(base: string, url: string, headers: Record<string, string> = {}): Promise<Answer> {
   const at = Date.now();
+  const { [CLIENT_ADDRESS]: address, ...sent } = headers;
   try {
     const res = await request(base + url, {
-      dispatcher: agent,
-      headers: { accept: 'application/json', ...headers },
+      dispatcher: agentFor(address),
+      headers: { accept: 'application/json', ...sent },
       headersTimeout: 15_000,
       bodyTimeout: 15_000,
     });
@@ -91,9 +110,10 @@ async function loadFor(ms: number, concurrency: number, make: (i: number) => Pro
   return answers;
 }
 
-/** A client address per request, as nginx passes it on in X-Forwarded-For (TRUST_PROXY trusts nginx's). */
-const from = (address: string) => ({ 'x-forwarded-for': address });
-const anyAddress = (i: number) => from(`10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`);
+/** Requests from a client address of their own (CLIENT_ADDRESS). */
+const from = (address: string) => ({ [CLIENT_ADDRESS]: address });
+/** One of 256 client addresses (127.10.0-1.odd), so that load from "many clients" stays under each one's limit. */
+const anyAddress = (i: number) => from(`127.10.${(i >> 8) & 1}.${(i & 255) | 1}`);
 const statuses = (answers: Answer[]) =>
   answers.reduce<Record<string, number>>((n, a) => ((n[String(a.status ?? a.error)] = (n[String(a.status ?? a.error)] ?? 0) + 1), n), {});
 const labelOf = (a: Answer) => (a.body as { catalogVersion?: { label?: string } } | null)?.catalogVersion?.label;
@@ -103,6 +123,9 @@ describe('a fleet: three instances, nginx, Redis, a primary and a replica (e2e, 
   let redis: RedisServer | undefined;
   let nginx: Nginx | undefined;
   const instances: Instance[] = [];
+  /** An instance with AUTH_MODE=required behind an nginx of its own, for the failed-key lockout. */
+  let keyed: Instance | undefined;
+  let keyedNginx: Nginx | undefined;
   let admin: INestApplicationContext | undefined;
   let workDir: string | undefined;
   const figures: Record<string, number | string> = {};
@@ -116,7 +139,8 @@ describe('a fleet: three instances, nginx, Redis, a primary and a replica (e2e, 
       DATABASE_REPLICA_URL: pgPair.replica.url(DATABASE),
       REDIS_URL: redis.url,
       RATE_LIMIT_PER_MINUTE: String(LIMIT),
-      TRUST_PROXY: '127.0.0.1',
+      // As docker-compose.yml: one proxy hop, nginx's.
+      TRUST_PROXY: '1',
       LOG_LEVEL: 'error',
     };
     const databaseUrl = pgPair.primary.url(DATABASE);
@@ -128,7 +152,17 @@ describe('a fleet: three instances, nginx, Redis, a primary and a replica (e2e, 
     for (const r of more) if (r.status === 'fulfilled') instances.push(r.value);
     const failed = more.find((r) => r.status === 'rejected');
     if (failed) throw failed.reason;
-    nginx = await startNginx(instances.map((i) => Number(new URL(i.baseUrl).port)));
+    // The keyed one believes every loopback hop, the clients' addresses (127/8) too, as a
+    // TRUST_PROXY range that holds the callers would: there only nginx replacing X-Forwarded-For
+    // keeps a client from writing the address its failed keys count against.
+    keyed = await startServerProcess({
+      databaseUrl,
+      catalog: SMALL_CATALOG,
+      env: { ...env, MIGRATE_ON_START: 'false', AUTH_MODE: 'required', TRUST_PROXY: 'loopback' },
+    });
+    const portOf = (instance: Instance) => Number(new URL(instance.baseUrl).port);
+    nginx = await startNginx(instances.map(portOf));
+    keyedNginx = await startNginx([portOf(keyed)]);
     const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl });
     const moduleRef = await Test.createTestingModule({ imports: [CliModule.register({ config, databaseUrl })] }).compile();
     admin = await moduleRef.init();
@@ -139,11 +173,13 @@ describe('a fleet: three instances, nginx, Redis, a primary and a replica (e2e, 
     const step = cleanupSteps('fleet');
     await step('close the admin context', async () => admin?.close());
     await step('stop nginx', async () => nginx?.stop());
+    await step("stop the keyed instance's nginx", async () => keyedNginx?.stop());
     for (const [i, instance] of instances.entries()) await step(`stop instance ${i + 1}`, async () => instance.stop());
+    await step('stop the keyed instance', async () => keyed?.stop());
     await step('stop redis', async () => redis?.stop());
     await step('stop PostgreSQL', async () => pgPair?.stop());
     await step('remove the temporary folder', async () => workDir && rm(workDir, { recursive: true, force: true }));
-    await step('close the HTTP agent', async () => agent.close());
+    await step('close the HTTP agents', async () => Promise.all([agent, ...agents.values()].map((a) => a.close())));
     console.log(`fleet figures: ${JSON.stringify(figures)}`);
   }, 60_000);
 
@@ -185,13 +221,64 @@ describe('a fleet: three instances, nginx, Redis, a primary and a replica (e2e, 
     expect((await get(edge(), CHEAPEST, PAST_THE_CACHE)).headers['x-cache-status']).toBe('BYPASS');
   });
 
+  it('keeps /metrics and readiness off the edge, lets the measurement bodies through to the service, and keys its cache without the Host', async () => {
+    const answered = await Promise.all(['/metrics', '/health/ready', '/health/live'].map(async (url) => (await get(edge(), url)).status));
+    expect(answered).toEqual([404, 404, 200]);
+    // A body just under the service's 9 MiB for the measurement routes passes nginx (its default
+    // 1 MiB answered an HTML 413) and is read by the service, whose answer it gets.
+    const big = await request(`${edge()}/v1/estimates`, {
+      method: 'POST',
+      dispatcher: agent,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pad: 'x'.repeat(MEASUREMENT_BODY_LIMIT_BYTES - 1024) }),
+    });
+    const text = await big.body.text();
+    expect([big.statusCode, big.headers['content-type']]).toEqual([400, 'application/problem+json; charset=utf-8']);
+    expect((JSON.parse(text) as { code?: string }).code).toBe('REQUEST.INVALID');
+    // A Host of the client's choosing reads the copy every other client reads.
+    const url = '/v1/offers/cheapest?gpu=h100-sxm-80gb&limit=4';
+    await get(edge(), url);
+    expect((await get(edge(), url, { host: 'evil.example' })).headers['x-cache-status']).toBe('HIT');
+  });
+
   it(`holds the rate limit across the fleet: ${LIMIT}/min for one address through three instances lets ${LIMIT} ± 5% through`, async () => {
-    const answers = await burst(LIMIT + 150, 12, () => get(edge(), AZURE, { ...PAST_THE_CACHE, ...from('10.200.0.1') }));
+    // Each request writes another X-Forwarded-For of its own: nginx replaces it, so they all count as one client.
+    const answers = await burst(LIMIT + 150, 12, (i) =>
+      get(edge(), AZURE, { ...PAST_THE_CACHE, ...from('127.200.0.1'), 'x-forwarded-for': `10.9.${(i >> 8) & 255}.${i & 255}` }),
+    );
     const counts = statuses(answers);
     figures.rateLimitAllowedOf750 = counts['200'] ?? 0;
     expect(Object.keys(counts).sort()).toEqual(['200', '429']);
     expect(counts['200']).toBeGreaterThanOrEqual(LIMIT * 0.95);
     expect(counts['200']).toBeLessThanOrEqual(LIMIT * 1.05);
+    // Another client's window is its own (every client behind nginx counted as nginx's address
+    // while Fastify believed no hop of TRUST_PROXY=1).
+    expect((await get(edge(), AZURE, { ...PAST_THE_CACHE, ...from('127.200.0.9') })).status).toBe(200);
+    expect((await get(edge(), AZURE, { ...PAST_THE_CACHE, ...from('127.200.0.1') })).status).toBe(429);
+  });
+
+  it('lets no client pick, by writing X-Forwarded-For, the address its failed keys count against: none locks out another, none escapes', async () => {
+    const keyedEdge = defined(keyedNginx, "the keyed instance's nginx").url;
+    const [a, b] = ['127.60.0.1', '127.60.0.2'];
+    const wrongKey = { authorization: 'Bearer gca_not-a-key-of-this-fleet' };
+    // A fails as many times as an address may in a minute, each time writing B's address; then
+    // tries again, each time writing another address. B then tries a wrong key, and a key of its
+    // own never used before (so not one the instance remembers as verified).
+    const posing = await burst(FAILED_AUTH_PER_MINUTE, 4, () => get(keyedEdge, AZURE, { ...wrongKey, ...from(a), 'x-forwarded-for': b }));
+    const rotating = await burst(10, 2, (i) => get(keyedEdge, AZURE, { ...wrongKey, ...from(a), 'x-forwarded-for': `127.61.0.${i + 1}` }));
+    const bWrongKey = await get(keyedEdge, AZURE, { ...wrongKey, ...from(b) });
+    const { key } = await defined(admin, 'the admin context').get(ApiKeysService).create('fleet client b');
+    const bOwnKey = await get(keyedEdge, AZURE, { authorization: `Bearer ${key}`, ...from(b) });
+    // A's failures counted against A alone: A is refused whatever it writes, B's tries are B's own.
+    expect({ posing: statuses(posing), rotating: statuses(rotating), bWrongKey: bWrongKey.status, bOwnKey: bOwnKey.status }).toEqual({
+      posing: { 401: FAILED_AUTH_PER_MINUTE },
+      rotating: { 429: 10 },
+      bWrongKey: 401,
+      bOwnKey: 200,
+    });
+    // No other test needs them: stopped, the keyed instance loads no catalog during the timed publish.
+    await Promise.all([keyedNginx?.stop(), keyed?.stop()]);
+    [keyed, keyedNginx] = [undefined, undefined];
   });
 
   it('pushes a publish to all three within 1 s, and no answer mixes versions while the replica lags behind', async () => {
@@ -219,33 +306,39 @@ describe('a fleet: three instances, nginx, Redis, a primary and a replica (e2e, 
         await sleep(40);
       }
     });
-    const published = Date.now();
-    await importer.publish('fixture-2');
-    const reached = await Promise.all(
-      instances.map((instance) =>
-        pollUntil(async () => labelOf(await get(instance.baseUrl, '/v1/gpus', anyAddress(Date.now() & 0xffff))) === 'fixture-2', {
-          timeoutMs: 5_000,
-          intervalMs: 25,
-          since: published,
-        }),
-      ),
-    );
-    figures.publishToInstancesMs = reached.join('/');
-    expect(reached.every((ms) => ms !== null && ms <= 1_000)).toBe(true);
-    // Readiness reports the replica's lag meanwhile.
-    const lagging = (await ready(defined(instances[0], 'instance 1'))).details.replica;
-    expect(lagging).toMatchObject({ status: 'up', lagSeconds: expect.any(Number) });
-    expect(Number(lagging?.lagSeconds)).toBeGreaterThan(0);
-    await sql(replicaUrl, 'SELECT pg_wal_replay_resume()');
-    await pollUntil(
-      async () => (await sql<{ n: number }>(replicaUrl, "SELECT count(*)::int AS n FROM catalog_versions WHERE label = 'fixture-2'"))[0]?.n === 1,
-      {
-        timeoutMs: 10_000,
-      },
-    );
-    await sleep(300);
-    watching = false;
-    await Promise.all(watchers);
+    try {
+      const published = Date.now();
+      await importer.publish('fixture-2');
+      const reached = await Promise.all(
+        instances.map((instance, i) =>
+          pollUntil(async () => labelOf(await get(instance.baseUrl, '/v1/gpus', from(`127.30.0.${i + 1}`))) === 'fixture-2', {
+            timeoutMs: 5_000,
+            intervalMs: 25,
+            since: published,
+          }),
+        ),
+      );
+      figures.publishToInstancesMs = reached.join('/');
+      expect(reached.every((ms) => ms !== null && ms <= 1_000)).toBe(true);
+      // Readiness reports the replica's lag meanwhile.
+      const lagging = (await ready(defined(instances[0], 'instance 1'))).details.replica;
+      expect(lagging).toMatchObject({ status: 'up', lagSeconds: expect.any(Number) });
+      expect(Number(lagging?.lagSeconds)).toBeGreaterThan(0);
+      await sql(replicaUrl, 'SELECT pg_wal_replay_resume()');
+      await pollUntil(
+        async () => (await sql<{ n: number }>(replicaUrl, "SELECT count(*)::int AS n FROM catalog_versions WHERE label = 'fixture-2'"))[0]?.n === 1,
+        {
+          timeoutMs: 10_000,
+        },
+      );
+      await sleep(300);
+    } finally {
+      // Also when an expectation above fails: the watchers would keep Jest from exiting, and the
+      // tests after this one need a replica that applies what it receives.
+      watching = false;
+      await Promise.all(watchers);
+      await sql(replicaUrl, 'SELECT pg_wal_replay_resume()');
+    }
 
     const mixed = seen.filter((a) => {
       const body = a.body as { catalogVersion: { label: string }; items: { pricePerGpuHour: { amount: string } }[] };
@@ -271,13 +364,13 @@ describe('a fleet: three instances, nginx, Redis, a primary and a replica (e2e, 
     // Frozen first: connections stay open and nothing answers, so each request waits for
     // REDIS_COMMAND_TIMEOUT_MS (100 ms), and no longer, before it is counted per instance.
     server.freeze();
-    const frozen = await burst(60, 6, () => get(edge(), AZURE, { ...PAST_THE_CACHE, ...from('10.200.0.4') }));
+    const frozen = await burst(60, 6, () => get(edge(), AZURE, { ...PAST_THE_CACHE, ...from('127.200.0.4') }));
     server.thaw();
     figures.redisFrozenSlowestMs = Math.max(...frozen.map((a) => a.ms));
     expect(statuses(frozen)).toEqual({ 200: 60 });
     expect(figures.redisFrozenSlowestMs).toBeLessThan(1_000);
     await server.kill();
-    const answers = await burst(3 * LIMIT + 200, 16, () => get(edge(), AZURE, { ...PAST_THE_CACHE, ...from('10.200.0.2') }));
+    const answers = await burst(3 * LIMIT + 200, 16, () => get(edge(), AZURE, { ...PAST_THE_CACHE, ...from('127.200.0.2') }));
     const counts = statuses(answers);
     figures.redisDownAllowedOf2000 = counts['200'] ?? 0;
     expect(Object.keys(counts).sort()).toEqual(['200', '429']);
@@ -298,7 +391,7 @@ describe('a fleet: three instances, nginx, Redis, a primary and a replica (e2e, 
     });
     figures.redisBackSharedAfterMs = back ?? -1;
     expect(back).not.toBeNull();
-    const again = statuses(await burst(LIMIT + 150, 12, () => get(edge(), AZURE, { ...PAST_THE_CACHE, ...from('10.200.0.3') })));
+    const again = statuses(await burst(LIMIT + 150, 12, () => get(edge(), AZURE, { ...PAST_THE_CACHE, ...from('127.200.0.3') })));
     expect(again['200']).toBeGreaterThanOrEqual(LIMIT * 0.95);
     expect(again['200']).toBeLessThanOrEqual(LIMIT * 1.05);
   });
