@@ -13,12 +13,13 @@ import { installGraphiqlAssets } from './common/graphiql.js';
 import { answerJson } from './common/http/answer-json.js';
 import { createValidationPipe } from './common/errors/validation.js';
 import { installHttpHooks } from './modules/http/index.js';
-import { BODY_LIMIT_BYTES, MEASUREMENT_BODY_LIMIT_BYTES, MEASUREMENT_ROUTES } from './common/http/limits.js';
+import { BODY_LIMIT_BYTES, MEASUREMENT_ROUTE_LIMITS } from './common/http/limits.js';
 import { boundedJsonParser } from './common/http/json-body.js';
 import { recordRoutes } from './common/http/route-table.js';
 import { trustProxyOf } from './common/http/trust-proxy.js';
 import { clientErrorAnswer, frameworkError } from './common/errors/http-layer-errors.js';
 import { finishOpenApiDocument } from './common/openapi/finish-document.js';
+import { EstimateBodies } from './modules/estimates/index.js';
 import type { AppConfig } from './config/app-config.js';
 import { requestId } from './config/logger.options.js';
 
@@ -66,7 +67,10 @@ export const SECURITY_HEADERS: readonly (readonly [string, string])[] = resolveS
   crossOriginEmbedderPolicy: false,
 }).headers.map(([name, value]) => [name.toLowerCase(), value] as const);
 
-export function createHttpAdapter(config: Pick<AppConfig, 'TRUST_PROXY' | 'MEASUREMENT_MAX_SAMPLES'>, logger: PinoLogger): FastifyAdapter {
+export function createHttpAdapter(
+  config: Pick<AppConfig, 'TRUST_PROXY' | 'MEASUREMENT_MAX_SAMPLES' | 'ESTIMATE_WORKERS' | 'ESTIMATE_QUEUE' | 'ESTIMATE_TIME_BUDGET_MS'>,
+  logger: PinoLogger,
+): FastifyAdapter {
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     // One "request completed" line per request, written by logRequest (logger.options.ts).
@@ -87,10 +91,20 @@ export function createHttpAdapter(config: Pick<AppConfig, 'TRUST_PROXY' | 'MEASU
   // The routes that take measurements read larger bodies (common/http/limits.ts).
   adapter.getInstance().addHook('onRoute', (route) => {
     const methods = [route.method].flat();
-    if (methods.includes('POST') && MEASUREMENT_ROUTES.includes(route.url)) route.bodyLimit = MEASUREMENT_BODY_LIMIT_BYTES;
+    const limit = MEASUREMENT_ROUTE_LIMITS[route.url];
+    if (methods.includes('POST') && limit !== undefined) route.bodyLimit = limit;
   });
   // Registered before Nest's own JSON parser, which Nest then leaves out (common/http/json-body.ts).
-  adapter.useBodyParser('application/json', false, { bodyLimit: BODY_LIMIT_BYTES }, boundedJsonParser(adapter.getInstance(), config.MEASUREMENT_MAX_SAMPLES));
+  // Large estimate bodies are read in a worker thread (modules/estimates/estimate-bodies.ts).
+  const bodies = new EstimateBodies(config);
+  adapter.getInstance().addHook('preParsing', bodies.collect);
+  adapter.getInstance().addHook('onClose', () => bodies.close());
+  adapter.useBodyParser(
+    'application/json',
+    false,
+    { bodyLimit: BODY_LIMIT_BYTES },
+    boundedJsonParser(adapter.getInstance(), config.MEASUREMENT_MAX_SAMPLES, bodies.read),
+  );
   // Before any route exists: Fastify gives each route the serialiser set when it is added.
   adapter.getInstance().setReplySerializer((payload) => answerJson(payload));
   return adapter;

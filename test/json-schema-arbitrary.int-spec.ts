@@ -32,6 +32,14 @@ describe('json-schema-arbitrary', () => {
     for (const key of ['hourlyProfile', 'weeklyProfile', 'requestsPerSecond']) expect(values.some((v) => key in (v as object))).toBe(true);
   });
 
+  it('reads a `required` whose `properties` only name it (as linters ask inside oneOf and not) as a bare one', () => {
+    const named = (key: string): Schema => ({ required: [key], properties: { [key]: {} } });
+    const schema: Schema = { ...WORKLOAD, oneOf: ['hourlyProfile', 'weeklyProfile', 'requestsPerSecond'].map(named), not: { anyOf: [named('legacy')] } };
+    const check = new Ajv2020({ strict: false }).compile(schema);
+    const values = fc.sample(arbitraryFor(schema, { root: {} }), { numRuns: 300, seed: 29 });
+    expect(values.filter((v) => !check(v))).toEqual([]);
+  });
+
   it('an unknown property is a mutation the schema refuses once it is closed', () => {
     const [value] = fc.sample(arbitraryFor(WORKLOAD, { root: {} }), { numRuns: 1, seed: 29 });
     const unknown = mutationsOf(value, WORKLOAD, { root: {} }).find((m) => m.kind === 'unknown property');

@@ -66,12 +66,10 @@ const KNOWN_UNDECLARED_RULES: { rule: string; matches: (r: Refusal) => boolean }
   // The estimate's body schema states the rules across its fields (additionalProperties: false,
   // oneOf, not: finish-document.ts), so none of the next three may refuse it. A query string and
   // GraphQL have no way to state them (GraphQL says them in the type's description).
-  // Exactly one of hourlyProfile / weeklyProfile / requestsPerSecond.
-  // The body says at most one (`not`); that measurements.traffic stands in for it is a rule between
-  // two objects, which it cannot state.
+  // Exactly one of hourlyProfile / weeklyProfile / requestsPerSecond, or measurements.traffic instead.
   {
     rule: 'one workload profile, or measured traffic',
-    matches: (r) => /^(give exactly one of hourlyProfile|measurements\.traffic gives the profile)/.test(r.message),
+    matches: (r) => !inEstimateBody(r) && /^(give exactly one of hourlyProfile|measurements\.traffic gives the profile)/.test(r.message),
   },
   // A model preset or parametersB.
   { rule: 'a model preset or parametersB', matches: (r) => !inEstimateBody(r) && /give (exactly one|either) .*preset.*parametersB/.test(r.message) },
@@ -134,6 +132,10 @@ const KNOWN_LENIENCIES: { rule: string; matches: (operation: string, mutation: s
   { rule: 'query list items are trimmed', matches: (_, m) => /^query: breaks the pattern \(leading space\) at \w+\.\d+$/.test(m) },
   // ... and an empty item (`region=,a,b`) is skipped, not refused as a string shorter than 1.
   { rule: 'empty query list items are skipped', matches: (_, m) => /^query: too short at \w+\.\d+$/.test(m) },
+  // Null means absent (docs/api-conventions.md#validation): an optional body field sent as null is
+  // answered as if left out; openapi.json does not mark every optional field nullable. (A null
+  // required field is refused as missing.)
+  { rule: 'null means absent', matches: (_, m) => /^body: null at [\w.]+$/.test(m) },
   // Query booleans are read from true/false and also 1/0 (queryBoolean); openapi.json says boolean.
   { rule: 'query booleans also read 1 and 0', matches: (_, m) => /^query: wrong type \(integer 1\) at \w+$/.test(m) },
 ];
@@ -148,6 +150,8 @@ interface Live {
   versions: string[];
   offerIds: string[];
   cursors: string[];
+  /** What a measured fleet can name: the GPU, provider, region and pricing model of a LIST offer of the current version. */
+  fleets: { gpu: string; provider: string; region: string; pricingModel: string }[];
 }
 
 async function getJson(baseUrl: string, path: string): Promise<Record<string, unknown>> {
@@ -162,7 +166,8 @@ async function readLive(baseUrl: string): Promise<Live> {
   const providers = (await getJson(baseUrl, '/v1/providers')) as unknown as Items<{ slug: string; certifications: string[] }>;
   const regions = (await getJson(baseUrl, '/v1/regions')) as unknown as Items<{ code: string; country: string }>;
   const versions = (await getJson(baseUrl, '/v1/catalog/versions')) as unknown as Items<{ id: string; label: string }>;
-  const offers = (await getJson(baseUrl, '/v1/offers?limit=200')) as unknown as Items<{ id: string }>;
+  type LiveOffer = { id: string; gpu: string; provider: string; region: string; pricingModel: string; priceKind: string; validUntil?: string | null };
+  const offers = (await getJson(baseUrl, '/v1/offers?limit=200')) as unknown as Items<LiveOffer>;
   const page2 = offers.nextCursor
     ? ((await getJson(baseUrl, `/v1/offers?limit=3&cursor=${offers.nextCursor}`)) as unknown as Items<{ id: string }>)
     : undefined;
@@ -176,11 +181,14 @@ async function readLive(baseUrl: string): Promise<Live> {
     versions: uniq(versions.items.flatMap((v) => [v.id, v.label])),
     offerIds: uniq(offers.items.map((o) => o.id)),
     cursors: [offers.nextCursor, page2?.nextCursor].filter((c): c is string => typeof c === 'string'),
+    fleets: offers.items
+      .filter((o) => o.priceKind === 'LIST' && !o.validUntil)
+      .map(({ gpu, provider, region, pricingModel }) => ({ gpu, provider, region, pricingModel })),
   };
 }
 
 /** Live identifiers where the schema has an open string, four times in five; the schema's own strings the fifth. */
-function hints(live: Live): (h: Hint) => fc.Arbitrary<unknown> | undefined {
+function hints(live: Live, liveWeight = 4): (h: Hint) => fc.Arbitrary<unknown> | undefined {
   const pool = (h: Hint): string[] | undefined => {
     const inModel = h.path.some((p) => p === 'model' || p === 'requirement');
     switch (h.name) {
@@ -211,6 +219,8 @@ function hints(live: Live): (h: Hint) => fc.Arbitrary<unknown> | undefined {
         return live.cursors;
       case 'model':
         return [...MODEL_PRESET_SLUGS];
+      case 'timezone':
+        return ['UTC', 'Europe/Berlin', 'America/St_Johns', 'Asia/Kathmandu'];
       case 'preset':
         return inModel || h.path.includes('model') ? [...MODEL_PRESET_SLUGS] : Object.keys(POLICY_PRESETS);
       default:
@@ -218,17 +228,93 @@ function hints(live: Live): (h: Hint) => fc.Arbitrary<unknown> | undefined {
     }
   };
   return (h) => {
+    const measured = measurementHint(h, live);
+    if (measured) return measured;
     const types = Array.isArray(h.schema.type) ? h.schema.type : [h.schema.type];
     if (!types.includes('string') || h.schema.enum) return undefined;
     const own = arbitraryFor(h.schema, { root: openapi });
     // REST's discounts: "provider:percent", a known provider and a percent the service takes, mostly.
     if (h.name === 'discounts') {
       const known = fc.tuple(fc.constantFrom(...live.providers), fc.integer({ min: 0, max: 9999 })).map(([p, n]) => `${p}:${n / 100}`);
-      return fc.oneof({ weight: 4, arbitrary: known }, { weight: 1, arbitrary: own });
+      return fc.oneof({ weight: liveWeight, arbitrary: known }, { weight: 1, arbitrary: own });
     }
     const values = pool(h);
     if (!values?.length) return undefined;
-    return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...values) }, { weight: 1, arbitrary: own });
+    return fc.oneof({ weight: liveWeight, arbitrary: fc.constantFrom(...values) }, { weight: 1, arbitrary: own });
+  };
+}
+
+/**
+ * Measurements the service can read (docs/measurements.md), 19 times in 20: a series as CSV
+ * lines or as a range answer (a `query` needs a PROMETHEUS_URL, which this service has not), and a
+ * fleet of a LIST offer; the schema's own (any text, a query, any fleet) the twentieth.
+ */
+function measurementHint(h: Hint, live: Live): fc.Arbitrary<unknown> | undefined {
+  if (h.path.at(-2) !== 'measurements' || !['traffic', 'utilization', 'memoryUsed', 'fleet'].includes(h.name ?? '')) return undefined;
+  const own = arbitraryFor(h.schema, { root: h.root });
+  let readable: fc.Arbitrary<unknown>;
+  if (h.name === 'fleet') {
+    if (!live.fleets.length) return undefined;
+    readable = fc.record({ fleet: fc.constantFrom(...live.fleets), count: fc.integer({ min: 1, max: 64 }) }).map(({ fleet, count }) => ({ ...fleet, count }));
+  } else {
+    // Percent for utilization, MiB for memory (within the smallest GPU's), requests/s for traffic.
+    const max = h.name === 'utilization' ? 100 : h.name === 'memoryUsed' ? 16_000 : 20;
+    const series = fc.record({
+      start: fc.integer({ min: 1_700_000_000, max: 1_800_000_000 }),
+      step: fc.constantFrom(60, 300, 3600),
+      values: fc.array(
+        fc.integer({ min: 0, max: max * 10 }).map((v) => v / 10),
+        { minLength: 2, maxLength: 60 },
+      ),
+    });
+    const text = fc.oneof(
+      series.map((s) => ({ csv: s.values.map((v, i) => `${s.start + i * s.step},${v}`).join('\n') })),
+      fc.array(series, { minLength: 1, maxLength: 3 }).map((all) => ({
+        prometheus: JSON.stringify({
+          status: 'success',
+          data: {
+            resultType: 'matrix',
+            result: all.map((s, k) => ({ metric: { gpu: String(k) }, values: s.values.map((v, i) => [s.start + i * s.step, String(v)]) })),
+          },
+        }),
+      })),
+    );
+    readable =
+      h.name === 'traffic'
+        ? fc
+            .tuple(text, fc.option(fc.constantFrom('REQUESTS_PER_SECOND', 'OUTPUT_TOKENS_PER_SECOND'), { nil: undefined }))
+            .map(([t, unit]) => ({ ...t, ...(unit ? { unit } : {}) }))
+        : text;
+  }
+  return fc.oneof({ weight: 19, arbitrary: readable }, { weight: 1, arbitrary: own });
+}
+
+/**
+ * For the estimate body, whose acceptance is counted: live identifiers 100 times in 101 (a list of
+ * seven GPUs is then all known most of the time), and the rules between values that no schema
+ * states kept 19 times in 20 (an active share within the parameters, one discount per provider, a
+ * policy preset without fields that could loosen it); the twentieth, as generated.
+ */
+function estimateHints(live: Live): (h: Hint) => fc.Arbitrary<unknown> | undefined {
+  const base = hints(live, 100);
+  const keep = <T>(own: fc.Arbitrary<T>, rule: (value: T) => T) => fc.oneof({ weight: 19, arbitrary: own.map(rule) }, { weight: 1, arbitrary: own });
+  return (h) => {
+    if (h.path.length !== 1) return base(h);
+    const own = () => arbitraryFor(h.schema, { root: h.root, hint: base }, h.path, h.name);
+    switch (h.name) {
+      case 'model':
+        return keep(own() as fc.Arbitrary<{ parametersB?: number; activeParametersB?: number }>, (m) =>
+          m.activeParametersB !== undefined && m.parametersB !== undefined && m.activeParametersB > m.parametersB
+            ? { ...m, activeParametersB: m.parametersB }
+            : m,
+        );
+      case 'discounts':
+        return keep(own() as fc.Arbitrary<{ provider: string }[]>, (list) => list.filter((d, i) => list.findIndex((e) => e.provider === d.provider) === i));
+      case 'policy':
+        return keep(own() as fc.Arbitrary<{ preset?: string }>, (p) => (p.preset === undefined ? p : { preset: p.preset }));
+      default:
+        return base(h);
+    }
   };
 }
 
@@ -285,6 +371,8 @@ interface Findings {
   outcomes: Tally;
   rejectedValid: Tally;
   acceptedInvalid: Tally;
+  /** Estimate bodies valid by openapi.json: accepted (answered, or 422: read, but no plan can serve it) or refused. */
+  estimateBodies: Tally;
 }
 
 function judgeRest(contract: OpenApiContract, req: RestRequest, res: Answer, f: Findings): void {
@@ -304,6 +392,7 @@ function judgeRest(contract: OpenApiContract, req: RestRequest, res: Answer, f: 
   if (problems.length) fail(`the answer does not match openapi.json:\n${problems.join('\n')}`);
   const problem = res.body as { code?: string; errors?: FieldError[]; detail?: string };
   f.outcomes.add(`REST ${req.valid ? 'valid' : 'invalid'} → ${res.status}${res.status >= 400 ? ` ${problem.code ?? ''}` : ''}`);
+  if (req.valid && req.operation === 'POST /v1/estimates') f.estimateBodies.add(res.status < 400 || res.status === 422 ? 'accepted' : 'refused');
   if (req.valid) {
     if (res.status < 400 || res.status === 404 || res.status === 422) return;
     if (res.status !== 400) fail(`a request valid by openapi.json got ${res.status}`);
@@ -419,7 +508,8 @@ describe('schema-driven fuzzing (e2e, bundled catalog): openapi.json and schema.
   it('answers every valid and one-mutation request as the documents say, with /health/live fast throughout', async () => {
     const hint = hints(live);
     const contract = OpenApiContract.fromFile().warm();
-    const rest = restOperations(openapi).map((op) => ({ op, ...restArbitraries(op, openapi, hint) }));
+    const forEstimates = estimateHints(live);
+    const rest = restOperations(openapi).map((op) => ({ op, ...restArbitraries(op, openapi, op.name === 'POST /v1/estimates' ? forEstimates : hint) }));
     const graphql = graphqlArbitraries(sdl, openapi, hint);
     const request: fc.Arbitrary<Sent> = fc.oneof(
       ...rest.flatMap(({ valid, invalid }) => [
@@ -431,7 +521,7 @@ describe('schema-driven fuzzing (e2e, bundled catalog): openapi.json and schema.
         { weight: 1, arbitrary: invalid.map((req): Sent => ({ kind: 'graphql', req })) },
       ]),
     );
-    const f: Findings = { sent: new Tally(), outcomes: new Tally(), rejectedValid: new Tally(), acceptedInvalid: new Tally() };
+    const f: Findings = { sent: new Tally(), outcomes: new Tally(), rejectedValid: new Tally(), acceptedInvalid: new Tally(), estimateBodies: new Tally() };
     const onTheWire: { name: string; start: number; end: number }[] = [];
     const started = Date.now();
     const health = sampleHealth(t.baseUrl);
@@ -484,6 +574,7 @@ describe('schema-driven fuzzing (e2e, bundled catalog): openapi.json and schema.
           .map((l) => l.toFixed(1))
           .join(' ')}; requests on the wire during the ${slow.length} samples over ${HEALTH_P99_MS} ms:`,
         ...aroundSlow.lines('by count').slice(0, 10),
+        `estimate bodies valid by openapi.json: ${f.estimateBodies.total('accepted')} of ${f.estimateBodies.total()} accepted`,
         'requests per operation:',
         ...f.sent.lines(),
         'outcomes:',
@@ -499,6 +590,10 @@ describe('schema-driven fuzzing (e2e, bundled catalog): openapi.json and schema.
     const sentTo = (key: string) => f.sent.counts.get(key) ?? 0;
     expect(rest.filter(({ op }) => !sentTo(`REST valid ${op.name}`) || !sentTo(`REST invalid ${op.name}`)).map(({ op }) => op.name)).toEqual([]);
     expect(graphql.filter(({ field }) => !sentTo(`GraphQL valid ${field}`) || !sentTo(`GraphQL invalid ${field}`)).map(({ field }) => field)).toEqual([]);
+    // openapi.json states the estimate body's rules (issue 41: "a profile or measured traffic is
+    // required"), so a generator's valid bodies are accepted: at least 90 % of them.
+    expect(f.estimateBodies.total()).toBeGreaterThanOrEqual(50);
+    expect(f.estimateBodies.total('accepted') / f.estimateBodies.total()).toBeGreaterThanOrEqual(0.9);
     // Liveness must not queue behind request work: a probe that waits 100 ms on an idle-ish
     // service is what makes an orchestrator restart a healthy pod under load.
     expect(samples.every((s) => s.ok)).toBe(true);

@@ -882,7 +882,7 @@ export interface components {
             requestsPerSecond?: number;
             /** @description Output tokens/s one replica produces */
             outputTokensPerSecond?: number;
-        };
+        } | unknown | unknown;
         PrometheusQueryInput: {
             /**
              * @description The PromQL expression
@@ -1057,7 +1057,20 @@ export interface components {
              * @description Answer from the version that was current at this time
              */
             asOf?: string;
-        };
+        } & ({
+            workload?: {
+                hourlyProfile: unknown;
+            } | {
+                weeklyProfile: unknown;
+            } | {
+                requestsPerSecond: unknown;
+            };
+        } | {
+            measurements: {
+                traffic: unknown;
+            };
+            workload?: unknown;
+        });
         EstimateTierModel: {
             pricingModel: components["schemas"]["PricingModel"];
             /** @description The offer the tier buys (id stable across versions) */

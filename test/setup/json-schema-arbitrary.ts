@@ -19,6 +19,8 @@ export interface Hint {
   name: string | undefined;
   schema: Schema;
   path: Path;
+  /** The document the schema's `$ref`s point into. */
+  root: unknown;
 }
 
 export interface SchemaContext {
@@ -97,12 +99,26 @@ const typesOf = (s: Schema): string[] => {
   return [];
 };
 
-/** Keys a schema forbids: `not: {required}` and `not: {anyOf: [{required}...]}`. */
+/**
+ * The keys a schema requires when that is all it says: `{required}`, or `{required, properties}`
+ * whose properties only name them (any value), as linters ask of a schema inside oneOf or not.
+ */
+function requiredOnly(p: Schema): string[] | undefined {
+  if (!Array.isArray(p.required) || Object.keys(p).some((k) => k !== 'required' && k !== 'properties')) return undefined;
+  const named =
+    p.properties === undefined || (isSchema(p.properties) && Object.values(p.properties).every((v) => v === true || (isSchema(v) && !Object.keys(v).length)));
+  return named ? (p.required as string[]) : undefined;
+}
+
+/** Keys a schema forbids: `not: {required}` and `not: {anyOf: [{required}...]}` (each key of a bare `required`; a named one, if alone). */
 function forbiddenKeys(s: Schema): string[] {
   const not = s.not;
   if (!isSchema(not)) return [];
   const parts = Array.isArray(not.anyOf) ? (not.anyOf as Schema[]) : [not];
-  return parts.flatMap((p) => (Array.isArray(p.required) && Object.keys(p).length === 1 ? (p.required as string[]) : []));
+  return parts.flatMap((p) => {
+    const keys = requiredOnly(p);
+    return keys && (p.properties === undefined || keys.length === 1) ? keys : [];
+  });
 }
 
 // One code point per unit (so that lengths count as JSON Schema counts them): mostly printable
@@ -235,7 +251,7 @@ function objectArbitrary(s: Schema, ctx: SchemaContext, path: Path): fc.Arbitrar
 /** Values that satisfy the schema (mostly: validArbitrary filters the rest out). */
 export function arbitraryFor(schema: unknown, ctx: SchemaContext, path: Path = [], name?: string): fc.Arbitrary<unknown> {
   const s = normalize(schema, ctx);
-  const hinted = ctx.hint?.({ name, schema: s, path });
+  const hinted = ctx.hint?.({ name, schema: s, path, root: ctx.root });
   if (hinted) return hinted;
   if ('const' in s) return fc.constant(s.const);
   if (Array.isArray(s.enum)) return fc.constantFrom(...(s.enum as unknown[]));
@@ -243,7 +259,7 @@ export function arbitraryFor(schema: unknown, ctx: SchemaContext, path: Path = [
   if (Array.isArray(branches)) {
     const { oneOf: _o, anyOf: _a, ...base } = s;
     // "Exactly one of": a branch that only requires some keys excludes the keys the others require.
-    const requiredBy = branches.map((b) => (Array.isArray(b.required) && b.properties === undefined ? (b.required as string[]) : []));
+    const requiredBy = branches.map((b) => requiredOnly(b) ?? []);
     return fc.oneof(
       ...branches.map((b, i) => {
         const others = s.oneOf ? requiredBy.flatMap((keys, j) => (j === i ? [] : keys)).filter((k) => !requiredBy[i]?.includes(k)) : [];

@@ -13,7 +13,7 @@ const BRACE = 0x7b;
 const BRACKET = 0x5b;
 
 /** `{`, `[` and `,` outside strings, stopping once past `limit`. */
-export function jsonValueCount(body: Buffer, limit: number): number {
+export function jsonValueCount(body: Uint8Array, limit: number): number {
   let count = 0;
   let inString = false;
   for (let i = 0; i < body.length; i++) {
@@ -31,14 +31,14 @@ export function jsonValueCount(body: Buffer, limit: number): number {
 
 const LETTER_N = 0x6e;
 /** The fewest bytes one sample takes in a body: `1,1\\n` of a CSV inside a JSON string. */
-const MIN_SAMPLE_BYTES = 5;
+export const MIN_SAMPLE_BYTES = 5;
 
 /**
  * An upper bound of the samples the measurement texts of a body hold, before it is parsed: `[`
  * inside strings (a Prometheus sample opens with one) and `\n` escapes (a CSV line ends with one).
  * Parsing megabytes of escaped text costs the request thread tenths of a second; counting, a few ms.
  */
-export function sampleMarks(body: Buffer): number {
+export function sampleMarks(body: Uint8Array): number {
   let marks = 0;
   let inString = false;
   for (let i = 0; i < body.length; i++) {
@@ -54,7 +54,8 @@ export function sampleMarks(body: Buffer): number {
   return marks;
 }
 
-function tooManySamples(limit: number): AppError {
+/** A body refused for the samples it may hold: 413 MEASUREMENT.TOO_MANY_SAMPLES naming `measurements`. */
+export function tooManySamples(limit: number): AppError {
   return new AppError(
     'MEASUREMENT.TOO_MANY_SAMPLES',
     'TOO_LARGE',
@@ -73,12 +74,31 @@ export function tooManyValues(): AppError {
 type Done = (error: Error | null, body?: unknown) => void;
 
 /**
+ * Reads a body elsewhere (a worker thread) and answers what this parser would, or declines
+ * (null): the body is then read here.
+ */
+export type BodyReader = (request: FastifyRequest, body: Buffer) => Promise<unknown> | null;
+
+/**
  * The parser, for `useBodyParser('application/json', ...)` (app.setup.ts). On the routes that take
  * measurements, a body that could hold more than `maxSamples` samples has them counted first.
+ * `elsewhere` may take a body first (estimates/estimate-bodies.ts: large estimate bodies).
  */
-export function boundedJsonParser(fastify: FastifyInstance, maxSamples: number): (request: FastifyRequest, body: Buffer, done: Done) => void {
+export function boundedJsonParser(
+  fastify: FastifyInstance,
+  maxSamples: number,
+  elsewhere?: BodyReader,
+): (request: FastifyRequest, body: Buffer, done: Done) => void {
   let parse: ((request: FastifyRequest, body: Buffer, done: Done) => void) | undefined;
   return (request, body, done) => {
+    const read = elsewhere?.(request, body);
+    if (read) {
+      read.then(
+        (value) => done(null, value),
+        (error: Error) => done(error),
+      );
+      return;
+    }
     if (jsonValueCount(body, MAX_JSON_VALUES) > MAX_JSON_VALUES) return done(tooManyValues());
     if (body.length > MIN_SAMPLE_BYTES * maxSamples && MEASUREMENT_ROUTES.includes(request.routeOptions.url ?? '') && sampleMarks(body) > maxSamples) {
       return done(tooManySamples(maxSamples));

@@ -149,12 +149,33 @@ function classRule(rule: Record<string, unknown>): ClassDecorator {
  */
 export const ExactlyOneOf = (...fields: string[]): ClassDecorator => classRule({ oneOf: fields.map((f) => ({ required: [f] })) });
 
+/** At least one of these fields must be given (`anyOf` of `required`), stated as ExactlyOneOf is. */
+export const AtLeastOneOf = (...fields: string[]): ClassDecorator => classRule({ anyOf: fields.map((f) => ({ required: [f] })) });
+
 /** At most one of these fields may be given (`not` any two of them), stated as ExactlyOneOf is. */
 export const AtMostOneOf = (...fields: string[]): ClassDecorator => {
   const pairs = fields.flatMap((a, i) => fields.slice(i + 1).map((b) => [a, b]));
   // Each pair names its properties too (any value): linters read `required` inside `not` against its own schema.
   const both = (pair: string[]) => ({ required: pair, properties: Object.fromEntries(pair.map((f) => [f, true])) });
   return classRule({ not: pairs.length === 1 ? { required: pairs[0] } : { anyOf: pairs.map(both) } });
+};
+
+/**
+ * Exactly one of `fields` of the nested object `inside`, or none of them when `instead` (a field
+ * of another nested object: `object.field`) is given, which stands in for them. Stated as
+ * ExactlyOneOf is, in the class that holds both objects: a oneOf of the two cases.
+ */
+export const ExactlyOneOfOrInstead = (inside: string, fields: string[], instead: `${string}.${string}`): ClassDecorator => {
+  const [object = '', member = ''] = instead.split('.');
+  // Each `required` names its property beside it, as linters ask of a schema inside oneOf or not.
+  const given = { required: [object], properties: { [object]: { required: [member], properties: { [member]: {} } } } };
+  const one = fields.map((f) => ({ required: [f], properties: { [f]: {} } }));
+  return classRule({
+    oneOf: [
+      { properties: { [inside]: { oneOf: one } }, not: given },
+      { ...given, properties: { ...given.properties, [inside]: { not: { anyOf: one } } } },
+    ],
+  });
 };
 
 /** The cross-field rules of an input class (by its schema name), for the OpenAPI document. */

@@ -177,9 +177,14 @@ function strictInputs(doc: Json, schemas: Record<string, Json>): void {
     const schema = schemas[name];
     if (!schema || schema.type !== 'object') continue;
     schema.additionalProperties = false;
-    const rules = classRulesOf(name);
-    if (rules.length === 1) Object.assign(schema, rules[0]);
-    else if (rules.length > 1) schema.allOf = [...((schema.allOf as Json[] | undefined) ?? []), ...rules];
+    // Beside the properties (where linters read each rule's `required`), unless two rules use the
+    // same keyword: the later one then goes into allOf.
+    const apart: Json[] = [];
+    for (const rule of classRulesOf(name)) {
+      if (Object.keys(rule).some((keyword) => keyword in schema)) apart.push(rule);
+      else Object.assign(schema, rule);
+    }
+    if (apart.length) schema.allOf = [...((schema.allOf as Json[] | undefined) ?? []), ...apart];
   }
 }
 

@@ -17,15 +17,22 @@ import {
   type TrafficUnit,
   type UtilizationAnalysis,
 } from './analyze.js';
-import { MeasurementError, parseCsv, parsePrometheusMatrix, type MeasuredSeries } from './series.js';
+import { MeasurementError, parseMeasurementText, type MeasuredSeries } from './series.js';
 
 export type MeasurementFormat = 'PROMETHEUS' | 'CSV';
+
+/** A text parsed before the estimate (in the worker that read its body): its series, or its refusal. */
+export type ParsedText = { series: MeasuredSeries[] } | { error: MeasurementError };
 
 /** One measurement as text, and the API field it came from (for errors). */
 export interface MeasurementText {
   format: MeasurementFormat;
   text: string;
   field: string;
+  /** When the text was parsed ahead (`text` is then its token): what parsing it gave, reported here as if parsed now. */
+  parsed?: ParsedText;
+  /** sampleCountUpperBound of the text, when counted ahead. */
+  samples?: number;
 }
 
 /** The current fleet, priced by the service from the catalog version (list price, estimate currency). */
@@ -83,7 +90,9 @@ export type MeasuredOutcome = EstimateOutcome & { measured?: MeasuredSummary };
 
 function seriesOf(m: MeasurementText): MeasuredSeries[] {
   try {
-    return m.format === 'PROMETHEUS' ? parsePrometheusMatrix(m.text) : parseCsv(m.text);
+    if (!m.parsed) return parseMeasurementText(m.text, m.format);
+    if ('error' in m.parsed) throw m.parsed.error;
+    return m.parsed.series;
   } catch (error) {
     throw located(error, m.field);
   }

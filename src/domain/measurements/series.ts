@@ -34,6 +34,11 @@ export function sampleCountUpperBound(text: string, format: 'PROMETHEUS' | 'CSV'
   return count;
 }
 
+/** A measurement text's series: a Prometheus range answer or CSV lines. */
+export function parseMeasurementText(text: string, format: 'PROMETHEUS' | 'CSV'): MeasuredSeries[] {
+  return format === 'PROMETHEUS' ? parsePrometheusMatrix(text) : parseCsv(text);
+}
+
 /** A decimal number as Prometheus and spreadsheets write them: 42, -1.5, .5, 1e3; not 0x10, 0b1, 0o7. */
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 

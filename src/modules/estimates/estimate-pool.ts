@@ -6,6 +6,8 @@ import { availableParallelism } from 'node:os';
 import type { MeasurementsInput } from '../../domain/measurements/index.js';
 import { fromWire } from '../../domain/money/decimal-wire.js';
 import { toTask, type PlanRequest } from './estimate-task.js';
+import { columnBuffers } from './estimate-body.js';
+import type { ParsedTexts } from './estimate-bodies.js';
 import type { PlannedEstimate } from './estimate.worker.js';
 import { BudgetedWorkerPool, PoolBusy, TimeBudgetExceeded } from '../../common/budgeted-pool.js';
 import { AppError, unprocessable } from '../../common/errors/app-error.js';
@@ -26,9 +28,12 @@ export class EstimatePool implements OnModuleDestroy {
     });
   }
 
-  async run(request: PlanRequest, measurements?: MeasurementsInput): Promise<PlannedEstimate> {
+  /** `read`: the measurement texts read with the body (estimate-bodies.ts), by token. */
+  async run(request: PlanRequest, measurements?: MeasurementsInput, read?: ParsedTexts): Promise<PlannedEstimate> {
     try {
-      return fromWire<PlannedEstimate>(await this.pool.run(toTask(request, measurements)));
+      const task = toTask(request, measurements, read);
+      // The columns of texts read ahead are moved, not copied: each request runs one task.
+      return fromWire<PlannedEstimate>(await this.pool.run(task, columnBuffers(task.texts)));
     } catch (error) {
       throw poolError(error);
     }

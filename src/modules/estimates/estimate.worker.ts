@@ -5,7 +5,9 @@
 import { estimateInferenceCost, type EstimateOutcome } from '../../domain/cost-model/index.js';
 import { estimateFromMeasurements, type MeasuredOutcome } from '../../domain/measurements/index.js';
 import { toWire } from '../../domain/money/decimal-wire.js';
+import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { fromTask, type EstimateTask } from './estimate-task.js';
+import { columnBuffers, readEstimateBody, type BodyOutcome, type BodyTask } from './estimate-body.js';
 
 export interface PlannedEstimate {
   outcome: MeasuredOutcome;
@@ -24,4 +26,11 @@ function planBoth(task: EstimateTask): PlannedEstimate {
   const profile = outcome.measured?.traffic?.profile;
   const workload = profile ? { ...other.workload, hourlyProfile: undefined, requestsPerSecond: undefined, weeklyProfile: profile } : other.workload;
   return { outcome, other: estimateInferenceCost({ ...other, workload }) };
+}
+
+/** The workers of EstimateBodies run this instead: a large estimate body read (estimate-body.ts), its columns moved back. */
+export function readBody(task: BodyTask): BodyOutcome {
+  const outcome = readEstimateBody(task);
+  const buffers = outcome.kind === 'READ' ? columnBuffers(outcome.texts.map(([, text]) => text.parsed)) : [];
+  return move({ [transferableSymbol]: buffers, [valueSymbol]: outcome }) as unknown as BodyOutcome;
 }

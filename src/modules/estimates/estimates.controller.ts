@@ -7,6 +7,7 @@ import { toEstimateModel } from './models/estimate.mapper.js';
 import { EstimateModel } from './models/estimate.model.js';
 import { EstimatesService } from './estimates.service.js';
 import { requesterOf } from './prometheus-queries.js';
+import { parsedTextsOf } from './estimate-bodies.js';
 
 @ApiTags('estimates')
 @Controller('v1/estimates')
@@ -23,6 +24,6 @@ export class EstimatesController {
   @ApiUnprocessableEntityResponse({ description: 'The model fits no allowed GPU, or no compliant offer can serve it' })
   // The whole input is the body: a query parameter is refused as unknown.
   async estimate(@Body() input: EstimateInput, @Query() _none: NoParameters, @Req() req: CallerRequest): Promise<EstimateModel> {
-    return toEstimateModel(await this.estimates.estimate(input, requesterOf(req)));
+    return toEstimateModel(await this.estimates.estimate(input, requesterOf(req), parsedTextsOf(req)));
   }
 }

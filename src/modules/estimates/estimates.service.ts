@@ -25,6 +25,7 @@ import { toAppError } from '../../common/errors/domain-errors.js';
 import { policyInputFrom } from '../../common/inputs/policy.input.js';
 import type { EstimateInput } from './dto/estimate.input.js';
 import { EstimatePool } from './estimate-pool.js';
+import type { ParsedTexts } from './estimate-bodies.js';
 import { MeasurementInputs } from './measurement-inputs.js';
 import { ANONYMOUS, type Requester } from './prometheus-queries.js';
 import { assembleAnswer, type EstimateAnswer, type OptimizeFor } from './estimate-answer.js';
@@ -52,10 +53,13 @@ export class EstimatesService {
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'STALE_PRICE_DAYS' | 'STALE_FX_DAYS'>,
   ) {}
 
-  /** `requester`: who asks, for the measurements' Prometheus queries (prometheus-queries.ts). */
-  async estimate(input: EstimateInput, requester: Requester = ANONYMOUS): Promise<EstimateAnswer> {
+  /**
+   * `requester`: who asks, for the measurements' Prometheus queries (prometheus-queries.ts);
+   * `read`: the measurement texts read with a large body, by token (estimate-bodies.ts).
+   */
+  async estimate(input: EstimateInput, requester: Requester = ANONYMOUS, read?: ParsedTexts): Promise<EstimateAnswer> {
     checkProfile(input);
-    if (input.measurements) this.measurements.check(input.measurements);
+    if (input.measurements) this.measurements.check(input.measurements, read);
     if ((input.model.preset === undefined) === (input.model.parametersB === undefined)) {
       throw badInput('REQUEST.INVALID', [{ field: 'model.preset', message: 'give exactly one of preset and parametersB' }]);
     }
@@ -63,7 +67,9 @@ export class EstimatesService {
     const currency: Currency = input.currency ?? 'USD';
     const referenceDate = priceReferenceDate(input.asOf);
     const { policy, discounts, gpuSlugs } = resolveRequest(input, index, referenceDate);
-    const measurements = input.measurements ? await this.measurements.prepare(input.measurements, { index, currency, referenceDate }, requester) : undefined;
+    const measurements = input.measurements
+      ? await this.measurements.prepare(input.measurements, { index, currency, referenceDate }, requester, read)
+      : undefined;
     const optimizeFor = input.optimizeFor ?? 'COST';
     const ctx = { index, policy, discounts, currency, gpuSlugs };
     // One task plans both objectives: the other plan only as itself (one alternative, the least the
@@ -74,6 +80,7 @@ export class EstimatesService {
         other: this.costModelInput({ ...input, maxAlternatives: 1 }, { ...ctx, optimizeFor: optimizeFor === 'COST' ? 'CARBON' : 'COST' }),
       },
       measurements,
+      read,
     );
     switch (outcome.kind) {
       case 'OK':

@@ -10,6 +10,7 @@ import type { Currency } from '../../domain/catalog/catalog.types.js';
 import { fleetOffer, type CatalogIndex } from '../../domain/compliance/index.js';
 import { isKnownTimeZone, sampleCountUpperBound, type MeasurementsInput as Prepared, type MeasurementText } from '../../domain/measurements/index.js';
 import type { MeasuredSeriesInput, MeasurementsInput } from './dto/measurements.input.js';
+import type { ParsedTexts } from './estimate-bodies.js';
 import { ANONYMOUS, PrometheusQueries, type Requester } from './prometheus-queries.js';
 
 const SERIES = ['traffic', 'utilization', 'memoryUsed'] as const;
@@ -21,8 +22,11 @@ export class MeasurementInputs {
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'MEASUREMENT_MAX_SAMPLES'>,
   ) {}
 
-  /** Before any work: the zone is known, and the texts sent hold at most MEASUREMENT_MAX_SAMPLES samples together. */
-  check(m: MeasurementsInput): void {
+  /**
+   * Before any work: the zone is known, and the texts sent hold at most MEASUREMENT_MAX_SAMPLES
+   * samples together. `read`: the texts read with the body (estimate-bodies.ts), by token.
+   */
+  check(m: MeasurementsInput, read?: ParsedTexts): void {
     if (m.timezone !== undefined && !isKnownTimeZone(m.timezone)) {
       throw badInput('REQUEST.INVALID', [
         { field: 'measurements.timezone', message: `"${m.timezone}" is not a time zone; give an IANA name such as Europe/Berlin or UTC` },
@@ -33,7 +37,7 @@ export class MeasurementInputs {
       const series = m[name];
       const given = series ? [series.prometheus, series.csv, series.query].filter((s) => s !== undefined && s !== null).length : 1;
       if (given !== 1) throw badInput('REQUEST.INVALID', [{ field: `measurements.${name}`, message: 'give exactly one of prometheus, csv and query' }]);
-      const text = textOf(series, name);
+      const text = textOf(series, name, read);
       if (text) total = this.countOrRefuse(text, total);
     }
   }
@@ -43,13 +47,14 @@ export class MeasurementInputs {
     m: MeasurementsInput,
     ctx: { index: CatalogIndex; currency: Currency; referenceDate: string },
     requester: Requester = ANONYMOUS,
+    read?: ParsedTexts,
   ): Promise<Prepared> {
     let total = 0;
     const texts: Partial<Record<(typeof SERIES)[number], MeasurementText>> = {};
     for (const name of SERIES) {
       const series = m[name];
       if (!series) continue;
-      let text = textOf(series, name);
+      let text = textOf(series, name, read);
       if (!text && series.query) {
         const field = `measurements.${name}.query`;
         text = { format: 'PROMETHEUS', text: await this.prometheus.run(series.query, field, requester), field };
@@ -94,7 +99,7 @@ export class MeasurementInputs {
 
   private countOrRefuse(text: MeasurementText, before: number): number {
     const max = this.config.MEASUREMENT_MAX_SAMPLES;
-    const total = before + sampleCountUpperBound(text.text, text.format);
+    const total = before + (text.samples ?? sampleCountUpperBound(text.text, text.format));
     if (total > max) {
       throw new AppError(
         'MEASUREMENT.TOO_MANY_SAMPLES',
@@ -107,8 +112,14 @@ export class MeasurementInputs {
   }
 }
 
-function textOf(series: MeasuredSeriesInput | undefined, name: string): MeasurementText | null {
-  if (series?.prometheus !== undefined) return { format: 'PROMETHEUS', text: series.prometheus, field: `measurements.${name}.prometheus` };
-  if (series?.csv !== undefined) return { format: 'CSV', text: series.csv, field: `measurements.${name}.csv` };
-  return null;
+/** A series' text; one read ahead is its token, with its count of samples. */
+function textOf(series: MeasuredSeriesInput | undefined, name: string, read: ParsedTexts | undefined): MeasurementText | null {
+  const given: MeasurementText | null =
+    series?.prometheus !== undefined
+      ? { format: 'PROMETHEUS', text: series.prometheus, field: `measurements.${name}.prometheus` }
+      : series?.csv !== undefined
+        ? { format: 'CSV', text: series.csv, field: `measurements.${name}.csv` }
+        : null;
+  const ahead = given && read?.get(given.text);
+  return given && ahead ? { ...given, samples: ahead.samples } : given;
 }

@@ -142,14 +142,15 @@ const KNOWN = new Set([
   'allOf',
   'additionalProperties',
   'oneOf',
+  'anyOf',
   'not',
 ]);
 
-/** A cross-field rule (ExactlyOneOf, AtMostOneOf): a schema of `required` alone. */
+/** A cross-field rule (ExactlyOneOf, AtLeastOneOf, AtMostOneOf): a schema of `required` alone. */
 function hasAll(rule: Schema, value: object): boolean {
   const keys = Object.keys(rule);
   if (keys.length !== 1 || !Array.isArray(rule.required))
-    throw new Error(`the evaluator reads only { required } inside oneOf and not: ${JSON.stringify(rule)}`);
+    throw new Error(`the evaluator reads only { required } inside oneOf, anyOf and not: ${JSON.stringify(rule)}`);
   return (rule.required as string[]).every((k) => k in value);
 }
 
@@ -189,6 +190,7 @@ export function openApiAccepts(doc: OpenAPIObject, raw: Schema, value: unknown):
       // Unknown properties are refused with or without additionalProperties: false (the service's rule).
       if (s.additionalProperties !== undefined && s.additionalProperties !== false) throw new Error('the evaluator reads only additionalProperties: false');
       if (Array.isArray(s.oneOf) && (s.oneOf as Schema[]).filter((rule) => hasAll(rule, value)).length !== 1) return false;
+      if (Array.isArray(s.anyOf) && !(s.anyOf as Schema[]).some((rule) => hasAll(rule, value))) return false;
       if (s.not !== undefined && hasAll(s.not as Schema, value)) return false;
       return (
         required.every((k) => k in value) && Object.entries(value).every(([k, v]) => k in props && openApiAccepts(doc, defined(props[k], `property ${k}`), v))

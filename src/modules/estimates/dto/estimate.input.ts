@@ -6,7 +6,7 @@ import { DEFAULT_SPOT_INTERRUPTIONS_PER_HOUR } from '../../../domain/cost-model/
 import { PRECISIONS, type Precision } from '../../../domain/sizing/index.js';
 import { DISCOUNTS, type DiscountInput } from '../../../common/inputs/discount.input.js';
 import { ESTIMATE_BOUNDS, MEASURED_THROUGHPUT_BOUNDS, NAME, PRICE_PER_1M_TOKENS, PRICE_PER_GB, WORKLOAD_BOUNDS } from '../../../common/inputs/input-bounds.js';
-import { AtMostOneOf, field, InputField } from '../../../common/inputs/input-field.js';
+import { AtLeastOneOf, AtMostOneOf, ExactlyOneOfOrInstead, field, InputField } from '../../../common/inputs/input-field.js';
 import { registerEnumType } from '@nestjs/graphql';
 import { OPTIMIZE_FOR, type OptimizeFor } from '../estimate-answer.js';
 
@@ -66,6 +66,7 @@ export class WorkloadInput {
   scaleToZero?: boolean;
 }
 
+@AtLeastOneOf('requestsPerSecond', 'outputTokensPerSecond')
 @InputType('MeasuredThroughputInput', { description: 'Your own measurement per replica; replaces the roofline estimate' })
 export class MeasuredThroughputInput {
   @InputField(field.string({ ...NAME, description: 'GPU slug it was measured on; default: every GPU' })) gpu?: string;
@@ -76,6 +77,8 @@ export class MeasuredThroughputInput {
 }
 
 @AtMostOneOf('version', 'asOf')
+// A profile is required, unless measured traffic gives it (EstimatesService, checkProfile).
+@ExactlyOneOfOrInstead('workload', ['hourlyProfile', 'weeklyProfile', 'requestsPerSecond'], 'measurements.traffic')
 @InputType('EstimateInput', { description: 'An inference workload to price; version or asOf, not both' })
 export class EstimateInput {
   @InputField(field.object(() => EstimateModelInput, { required: true }))

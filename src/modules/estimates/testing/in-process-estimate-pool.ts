@@ -4,6 +4,7 @@ import type { EstimateInput, EstimateOutcome } from '../../../domain/cost-model/
 import type { MeasurementsInput } from '../../../domain/measurements/index.js';
 import { fromWire } from '../../../domain/money/decimal-wire.js';
 import type { EstimatePool } from '../estimate-pool.js';
+import type { ParsedTexts } from '../estimate-bodies.js';
 import { toTask, type PlanRequest } from '../estimate-task.js';
 import estimate, { type PlannedEstimate } from '../estimate.worker.js';
 
@@ -18,11 +19,12 @@ export class InProcessEstimatePool implements Pick<EstimatePool, 'run'> {
   /** The measurements the service passed, in order (undefined where none). */
   readonly measurements: (MeasurementsInput | undefined)[] = [];
 
-  async run(request: PlanRequest, measurements?: MeasurementsInput): Promise<PlannedEstimate> {
+  async run(request: PlanRequest, measurements?: MeasurementsInput, read?: ParsedTexts): Promise<PlannedEstimate> {
     this.inputs.push(request.input);
     this.others.push(request.other);
     this.measurements.push(measurements);
     if (this.outcome) return { outcome: this.outcome, other: null };
-    return fromWire<PlannedEstimate>(estimate(toTask(request, measurements)));
+    // Through structured cloning, as to a worker: the columns arrive as copies.
+    return fromWire<PlannedEstimate>(estimate(structuredClone(toTask(request, measurements, read))));
   }
 }

@@ -1,0 +1,174 @@
+// Issue 41, "no body holds the event loop": ten 8 MiB estimate bodies at once, with defaults
+// (no key, within the rate limit), while /health/live is probed. Each body once cost the request
+// thread 150-250 ms (JSON.parse of 8 MiB, counting its samples twice, copying its text to the
+// estimate worker) and the ten held /health/live for 1.3-1.5 s; they are now read in a worker
+// thread (src/modules/estimates/estimate-bodies.ts). And /graphql, read on the request thread,
+// refuses a body over 2 MiB on its declared length.
+//
+// How it is measured, on two shared cores: /health/live is probed from a thread of its own every
+// 20 ms, whether or not the probe before has answered, so that a stall of the event loop is
+// sampled for as long as it lasts (a probe that waits its turn would count a one-second stall
+// once); the p99 of some hundreds of probes then allows a few slow ones. The bound is the issue's
+// 100 ms over what the machine itself adds: the p99 of the same probes for 3 s before the bodies
+// are sent (a few ms on a quiet machine; tens when other processes hold the cores). A held event
+// loop costs seconds (on main before this change, p99 16 s), far beyond either. The service's own
+// measure of its event-loop delay (/metrics) is printed beside it.
+import http from 'node:http';
+import { loadavg } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { createTestServer, type TestServer } from './setup/test-app.js';
+
+const MiB = 1024 * 1024;
+const BODIES = 10;
+const HEALTH_P99_MS = 100;
+
+/** An estimate with a week and a half of one GPU's utilization every 5 s as CSV: 8 MiB, 199,000 samples (MEASUREMENT_MAX_SAMPLES is 200,000). */
+function eightMiBody(): Buffer {
+  const lines: string[] = [];
+  for (let n = 0; n < 199_000; n++) lines.push(`${1_780_000_000 + n * 5},${(50 + 40 * Math.sin(n / 100)).toFixed(26)}\n`);
+  const body = Buffer.from(
+    JSON.stringify({
+      model: { preset: 'llama-3-8b' },
+      gpus: ['l4-24gb', 'h100-sxm-80gb'],
+      workload: { avgInputTokens: 500, avgOutputTokens: 200, requestsPerSecond: 5 },
+      measurements: { utilization: { csv: lines.join('') } },
+    }),
+  );
+  expect(body.length).toBeGreaterThan(7.9 * MiB);
+  expect(body.length).toBeLessThanOrEqual(8 * MiB);
+  return body;
+}
+
+interface Answer {
+  status: number;
+  body: { code?: string; measured?: { utilization?: { samples: number } } };
+}
+
+function post(baseUrl: string, path: string, body: Buffer): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${baseUrl}${path}`, {
+      method: 'POST',
+      agent: false,
+      headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
+    });
+    req.on('response', (res) => {
+      let text = '';
+      res.on('data', (c: Buffer) => (text += c.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Answer['body'] }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const SAMPLER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
+const samples = [];
+let inFlight = 0;
+const probe = () => {
+  inFlight++;
+  const t0 = performance.now();
+  const done = (ok) => { samples.push({ ms: performance.now() - t0, ok }); inFlight--; };
+  const req = http.get(workerData.url, { agent: false, timeout: 10000 }, (res) => { res.resume(); res.on('end', () => done(res.statusCode === 200)); });
+  req.on('timeout', () => req.destroy(new Error('timeout')));
+  req.on('error', () => done(false));
+};
+const timer = setInterval(probe, workerData.everyMs);
+parentPort.on('message', () => {
+  clearInterval(timer);
+  const wait = () => (inFlight ? setTimeout(wait, 10) : parentPort.postMessage(samples));
+  wait();
+});
+`;
+
+async function eventLoopDelay(baseUrl: string): Promise<string> {
+  const text = await (await fetch(`${baseUrl}/metrics`)).text();
+  const ms = (name: string) => (Number(new RegExp(`^nodejs_eventloop_lag_${name}_seconds (\\S+)`, 'm').exec(text)?.[1]) * 1000).toFixed(0);
+  return `p99 ${ms('p99')} ms, max ${ms('max')} ms`;
+}
+
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil((p / 100) * values.length) - 1)] ?? NaN;
+
+describe('large bodies (e2e, bundled catalog, default limits)', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await createTestServer();
+  });
+  afterAll(async () => {
+    await t.stop();
+  });
+
+  it(`ten 8 MiB estimate bodies at once: each answered, /health/live p99 under ${HEALTH_P99_MS} ms (over the machine's own) throughout`, async () => {
+    const body = eightMiBody();
+    // The first large body starts the worker that reads them; not what is measured.
+    const first = await post(t.baseUrl, '/v1/estimates', body);
+    expect(first.status).toBe(200);
+    expect(first.body.measured?.utilization?.samples).toBe(199_000);
+
+    const probe = (): { stop: () => Promise<{ ms: number; ok: boolean }[]> } => {
+      const sampler = new Worker(SAMPLER, { eval: true, workerData: { url: `${t.baseUrl}/health/live`, everyMs: 20 } });
+      return {
+        stop: async () => {
+          const stopped = new Promise<{ ms: number; ok: boolean }[]>((resolve) => sampler.once('message', resolve));
+          sampler.postMessage('stop');
+          const samples = await stopped;
+          await sampler.terminate();
+          return samples;
+        },
+      };
+    };
+    const quiet = probe();
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const floor = percentile(
+      (await quiet.stop()).map((s) => s.ms),
+      99,
+    );
+
+    await eventLoopDelay(t.baseUrl); // the service's histogram restarts at each read
+    const during = probe();
+    const answers = await Promise.all(Array.from({ length: BODIES }, () => post(t.baseUrl, '/v1/estimates', body)));
+    const samples = await during.stop();
+    const loop = await eventLoopDelay(t.baseUrl);
+
+    // Each body is answered: planned, or refused as the estimate workers' queue does under a burst (503 with Retry-After).
+    for (const a of answers) expect(a.status === 200 ? 'ok' : a.body.code).toMatch(/^(ok|ESTIMATE\.BUSY)$/);
+    expect(answers.some((a) => a.status === 200)).toBe(true);
+    const ms = samples.map((s) => s.ms);
+    const p99 = percentile(ms, 99);
+    const summary =
+      `/health/live: ${samples.length} probes, p50 ${percentile(ms, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${Math.max(...ms).toFixed(1)} ms ` +
+      `(p99 before the bodies ${floor.toFixed(1)} ms); ` +
+      `the service's event-loop delay ${loop}; answers ${answers.map((a) => a.status).join(',')}; load average ${loadavg()[0]?.toFixed(1)}`;
+    console.log(summary);
+    expect(samples.every((s) => s.ok)).toBe(true);
+    expect(samples.length).toBeGreaterThan(100);
+    // The summary is the failure message: the probes' p99 and the service's own event-loop delay.
+    expect(p99 < HEALTH_P99_MS + floor ? 'under the bound' : summary).toBe('under the bound');
+  }, 240_000);
+
+  it('/graphql refuses a body over 2 MiB on its declared length, before reading it (8 MB of whitespace once cost 150-250 ms)', async () => {
+    // Only the headers of the 8 MB body are sent: the answer (GraphQL's error shape) comes on the length alone.
+    const refused = await new Promise<{ status: number; code?: string }>((resolve, reject) => {
+      const req = http.request(`${t.baseUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': String(8_000_000) },
+      });
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => {
+          const answer = JSON.parse(text) as { errors?: { extensions?: { errorCode?: string } }[] };
+          resolve({ status: res.statusCode ?? 0, code: answer.errors?.[0]?.extensions?.errorCode });
+          req.destroy();
+        });
+      });
+      req.on('error', reject);
+      req.flushHeaders();
+    });
+    expect(refused).toEqual({ status: 413, code: 'REQUEST.TOO_LARGE' });
+    // Just under the limit, a document padded with whitespace is read and answered.
+    const under = await post(t.baseUrl, '/graphql', Buffer.from(`{"query":"{ __typename }"${' '.repeat(2 * MiB - 100)}}`));
+    expect(under.status).toBe(200);
+  });
+});
