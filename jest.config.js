@@ -17,14 +17,18 @@ export default {
       ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/test/**/*.int-spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
-      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/fleet\\.e2e-spec\\.ts$'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/fleet\\.e2e-spec\\.ts$', '<rootDir>/test/nginx-retries\\.e2e-spec\\.ts$'],
       setupFilesAfterEnv: ['<rootDir>/test/setup/integration-timeout.ts'],
       globalSetup: '<rootDir>/test/setup/global-setup.mjs',
       globalTeardown: '<rootDir>/test/setup/global-teardown.mjs',
     },
     // The deploy/ folder: the manifests against their schemas, and the fleet test with its own
     // PostgreSQL primary and replica, Redis and nginx (test/setup/fleet-processes.ts).
-    { ...common, displayName: 'deploy', testMatch: ['<rootDir>/test/deploy-manifests.spec.ts', '<rootDir>/test/fleet.e2e-spec.ts'] },
+    {
+      ...common,
+      displayName: 'deploy',
+      testMatch: ['<rootDir>/test/deploy-manifests.spec.ts', '<rootDir>/test/fleet.e2e-spec.ts', '<rootDir>/test/nginx-retries.e2e-spec.ts'],
+    },
   ],
   testTimeout: 60000,
 };
