@@ -58,13 +58,13 @@ describe('HttpClient against a local server', () => {
       if (!text.startsWith('{')) throw new Error(`not what the consumer expects: ${text.slice(0, 10)}`);
       return text;
     };
-    // First answer: half a body, then nothing (longer than the 200 ms limit between chunks); second: the whole body.
+    // First answer: half a body, then nothing (longer than the 1 s limit between chunks, which a busy machine does not reach by chance); second: the whole body.
     handler = (_req, res) => {
       res.writeHead(200);
       if (hits === 1) res.write('{"half":');
       else res.end('{"whole":true}');
     };
-    const client = new HttpClient({ timeoutMs: 200, retries: 1, backoffMs: 10 });
+    const client = new HttpClient({ timeoutMs: 1_000, retries: 1, backoffMs: 10 });
     await expect(client.stream(`${base}/big`, read)).resolves.toBe('{"whole":true}');
     expect(hits).toBe(2);
     hits = 0;
