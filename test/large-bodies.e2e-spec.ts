@@ -15,7 +15,7 @@
 // far beyond either. The service's own measure of its event-loop delay (/metrics) is printed beside it.
 import http from 'node:http';
 import { loadavg } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { percentile, sampleHealth } from './setup/health-during.js';
 import { createTestServer, type TestServer } from './setup/test-app.js';
 
 const MiB = 1024 * 1024;
@@ -61,34 +61,11 @@ function post(baseUrl: string, path: string, body: Buffer): Promise<Answer> {
   });
 }
 
-const SAMPLER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const http = require('node:http');
-const samples = [];
-let inFlight = 0;
-const probe = () => {
-  inFlight++;
-  const t0 = performance.now();
-  const done = (ok) => { samples.push({ ms: performance.now() - t0, ok }); inFlight--; };
-  const req = http.get(workerData.url, { agent: false, timeout: 10000 }, (res) => { res.resume(); res.on('end', () => done(res.statusCode === 200)); });
-  req.on('timeout', () => req.destroy(new Error('timeout')));
-  req.on('error', () => done(false));
-};
-const timer = setInterval(probe, workerData.everyMs);
-parentPort.on('message', () => {
-  clearInterval(timer);
-  const wait = () => (inFlight ? setTimeout(wait, 10) : parentPort.postMessage(samples));
-  wait();
-});
-`;
-
 async function eventLoopDelay(baseUrl: string): Promise<string> {
   const text = await (await fetch(`${baseUrl}/metrics`)).text();
   const ms = (name: string) => (Number(new RegExp(`^nodejs_eventloop_lag_${name}_seconds (\\S+)`, 'm').exec(text)?.[1]) * 1000).toFixed(0);
   return `p99 ${ms('p99')} ms, max ${ms('max')} ms`;
 }
-
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil((p / 100) * values.length) - 1)] ?? NaN;
 
 describe('large bodies (e2e, bundled catalog, default limits)', () => {
   let t: TestServer;
@@ -106,18 +83,7 @@ describe('large bodies (e2e, bundled catalog, default limits)', () => {
     expect(first.status).toBe(200);
     expect(first.body.measured?.utilization?.samples).toBe(199_000);
 
-    const probe = (): { stop: () => Promise<{ ms: number; ok: boolean }[]> } => {
-      const sampler = new Worker(SAMPLER, { eval: true, workerData: { url: `${t.baseUrl}/health/live`, everyMs: 20 } });
-      return {
-        stop: async () => {
-          const stopped = new Promise<{ ms: number; ok: boolean }[]>((resolve) => sampler.once('message', resolve));
-          sampler.postMessage('stop');
-          const samples = await stopped;
-          await sampler.terminate();
-          return samples;
-        },
-      };
-    };
+    const probe = () => sampleHealth(t.baseUrl, { everyMs: 20, timeoutMs: 10_000 });
     const quiet = probe();
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const floor = percentile(

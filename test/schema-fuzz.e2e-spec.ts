@@ -12,7 +12,7 @@
 // Fixed seed: the same requests in every run, so CI is deterministic; a failure prints its seed and path.
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { percentile, sampleHealth, type HealthSample } from './setup/health-during.js';
 import fc from 'fast-check';
 import { POLICY_PRESETS } from '../src/domain/compliance/policy-presets.js';
 import { MODEL_PRESET_SLUGS } from '../src/domain/sizing/index.js';
@@ -438,58 +438,6 @@ function judgeGraphql(req: GraphqlRequest, res: Answer, f: Findings): void {
   f.acceptedInvalid.add(`GraphQL ${req.field} | ${req.mutation ?? ''}: ${leniency?.rule ?? ''}`);
 }
 
-// ---- /health/live, sampled from a worker thread -------------------------------------------------
-
-// A thread of its own, so that the latency measured is the service's, not this process's event
-// loop busy generating requests. One probe every 50 ms, each on a fresh connection, whether or not
-// the previous one has answered (a stall is then sampled as it happens, not skipped).
-const SAMPLER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const http = require('node:http');
-const samples = [];
-let inFlight = 0;
-const probe = () => {
-  inFlight++;
-  const t0 = performance.now();
-  const at = Date.now();
-  const done = (ok) => { samples.push({ at, ms: performance.now() - t0, ok }); inFlight--; };
-  const req = http.get(workerData.url, { agent: false, timeout: 5000 }, (res) => { res.resume(); res.on('end', () => done(res.statusCode === 200)); });
-  req.on('timeout', () => req.destroy(new Error('timeout')));
-  req.on('error', () => done(false));
-};
-const timer = setInterval(probe, 50);
-parentPort.on('message', () => {
-  clearInterval(timer);
-  const wait = () => (inFlight ? setTimeout(wait, 10) : parentPort.postMessage(samples));
-  wait();
-});
-`;
-
-/** One probe: when it was sent (Date.now()), how long the answer took, whether it was a 200. */
-interface HealthSample {
-  at: number;
-  ms: number;
-  ok: boolean;
-}
-
-function sampleHealth(baseUrl: string): { stop: () => Promise<HealthSample[]> } {
-  const worker = new Worker(SAMPLER, { eval: true, workerData: { url: `${baseUrl}/health/live` } });
-  return {
-    stop: async () => {
-      const samples = new Promise<HealthSample[]>((resolve) => worker.once('message', resolve));
-      worker.postMessage('stop');
-      const result = await samples;
-      await worker.terminate();
-      return result;
-    },
-  };
-}
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-};
-
 // ---- The property ----------------------------------------------------------------------------
 
 type Sent = { kind: 'rest'; req: RestRequest } | { kind: 'graphql'; req: GraphqlRequest };
@@ -524,7 +472,7 @@ describe('schema-driven fuzzing (e2e, bundled catalog): openapi.json and schema.
     const f: Findings = { sent: new Tally(), outcomes: new Tally(), rejectedValid: new Tally(), acceptedInvalid: new Tally(), estimateBodies: new Tally() };
     const onTheWire: { name: string; start: number; end: number }[] = [];
     const started = Date.now();
-    const health = sampleHealth(t.baseUrl);
+    const health = sampleHealth(t.baseUrl, { everyMs: 50, timeoutMs: 5_000 });
     let samples: HealthSample[];
     try {
       await fc.assert(
