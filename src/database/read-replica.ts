@@ -6,9 +6,7 @@
 // primary (catalog/catalog.repository.ts). Everything else, the small and the
 // must-be-current reads, stays on the primary.
 import { Logger } from '@nestjs/common';
-import { PrismaPg } from '@prisma/adapter-pg';
 import type pg from 'pg';
-import { PrismaClient } from '../generated/prisma/client.js';
 
 export const READ_REPLICA = Symbol('READ_REPLICA');
 
@@ -18,11 +16,8 @@ export class ReadReplica {
   private readonly logger = new Logger(ReadReplica.name);
   private reachable = true;
 
-  constructor(
-    readonly pool: pg.Pool,
-    /** Prisma on `pool`; tests pass a fake (modules/catalog/testing/fake-catalog-database.ts). */
-    readonly prisma: PrismaClient = new PrismaClient({ adapter: new PrismaPg(pool) }),
-  ) {}
+  /** `pool`: tests pass a fake (modules/catalog/testing/fake-catalog-database.ts). */
+  constructor(readonly pool: pg.Pool) {}
 
   /** Whether the replica holds version `id` (and so all of it); false, logged, when it does not answer. */
   async hasVersion(id: string): Promise<boolean> {
@@ -55,7 +50,6 @@ export class ReadReplica {
   }
 
   async close(): Promise<void> {
-    await this.prisma.$disconnect();
     await this.pool.end();
   }
 }

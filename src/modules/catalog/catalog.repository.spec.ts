@@ -28,7 +28,7 @@ function setUp() {
   const standby = primary.standby();
   const v2 = primary.commitVersion(V2_OFFERS);
   primary.publish(v2.id);
-  const replica = new ReadReplica(standby.pool, standby.prisma);
+  const replica = new ReadReplica(standby.pool);
   const repository = new CatalogRepository(primary.prisma, primary.pool, replica);
   return { primary, standby, replica, repository, v1, v2 };
 }

@@ -1,9 +1,10 @@
-// The catalog's reads, what the service needs. Versions and reference data are read through
-// Prisma; offers, the bulk, through the shared pg pool with one mapper (Prisma's row mapping took
-// seconds at 100k offers). Writes (imports, publications) are catalog-admin's
-// (catalog-admin/catalog-writer.repository.ts), loaded by the admin scripts only.
+// The catalog's reads, what the service needs, as SQL on the shared pg pool: loading a version is
+// on the start path, where Prisma's query compiler (WebAssembly, compiled on its first query) cost a
+// tenth of a warm start (BENCHMARKS.md, "Starts"), and at 100k offers Prisma's row mapping took
+// seconds. Decimals are read as text, never as floats. Writes (imports, publications) are
+// catalog-admin's (catalog-admin/catalog-writer.repository.ts), loaded by the admin scripts only.
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import pg from 'pg';
+import pg, { type QueryResultRow } from 'pg';
 import type {
   Availability,
   AvailabilityRecord,
@@ -24,11 +25,11 @@ import type {
 } from '../../domain/catalog/catalog.types.js';
 import { Decimal } from '../../domain/money/money.js';
 import { PG_POOL } from '../../database/database.options.js';
-import type { PrismaClient } from '../../generated/prisma/client.js';
 import { PrismaService } from '../../database/prisma.service.js';
 import { READ_REPLICA, type ReadReplica } from '../../database/read-replica.js';
 import type { SourceFreshness } from './source-freshness.service.js';
 
+/** A catalog_versions row as VERSION_COLUMNS selects it, with its first publication. */
 type VersionRow = {
   id: string;
   seq: number;
@@ -36,13 +37,31 @@ type VersionRow = {
   source: string;
   notes: string | null;
   checksum: string;
-  createdAt: Date;
-  fxRates: unknown;
-  offerCount: number;
-  rowsWritten: number;
-  providerObservations: unknown;
-  publications: { publishedAt: Date }[];
+  created_at: Date;
+  fx_rates: unknown;
+  offer_count: number;
+  rows_written: number;
+  provider_observations: unknown;
+  published_at: Date | null;
 };
+
+const VERSION_COLUMNS = `v.id, v.seq, v.label, v.source, v.notes, v.checksum, v.created_at, v.fx_rates, v.offer_count, v.rows_written,
+  v.provider_observations, (SELECT min(p.published_at) FROM catalog_publications p WHERE p.version_id = v.id) AS published_at`;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Rows of a versioned table that belong to version $1. */
+const AT_VERSION = 'valid_from <= $1 AND (valid_to IS NULL OR valid_to > $1)';
+/** A domain type as read from SQL: its decimals as text (`::text`, never a float). */
+type Text<T> = { [K in keyof T]: T[K] extends Decimal ? string : T[K] extends Decimal | null ? string | null : T[K] };
+type EnergyRow = { kind: EnergyFigureKind; subject: string; value: string; year: number; source: string; note: string | null; gridSource: string | null };
+const PROVIDER_COLUMNS = `slug, name, kind, headquarters_country AS "headquartersCountry", sla_percent::text AS "slaPercent", certifications,
+  egress_usd_per_gb::text AS "egressUsdPerGb", website, source`;
+const GPU_COLUMNS = `slug, vendor, name, memory_gb::text AS "memoryGb", memory_bandwidth_gbps::text AS "memoryBandwidthGbps",
+  fp16_tflops::text AS "fp16Tflops", int8_tops::text AS "int8Tops", fp8_tflops::text AS "fp8Tflops", fp8_support AS "fp8Support", source`;
+const FIGURE_COLUMNS = `key, claim, metric, value::text, value_high::text AS "valueHigh", currency, provider, gpus, pricing_model AS "pricingModel",
+  source, to_char(published_on, 'YYYY-MM-DD') AS "publishedOn", note`;
+// Enum arrays arrive as '{A,B}' text unless cast: pg knows text[] only.
+const AVAILABILITY_COLUMNS = `provider, instance_type AS "instanceType", regions, lists_every_region AS "listsEveryRegion",
+  pricing_models::text[] AS "pricingModels", source, to_char(observed_at, 'YYYY-MM-DD') AS "observedAt", note`;
 
 /** How many rows each catalog table holds (for tests and the import benchmark). */
 export type CatalogRowCounts = Record<'versions' | 'providers' | 'regions' | 'gpus' | 'offers' | 'referenceFigures' | 'availability', number>;
@@ -53,7 +72,6 @@ function dec(v: { toString(): string } | null): Decimal | null;
 function dec(v: { toString(): string } | null): Decimal | null {
   return v === null ? null : new Decimal(v.toString());
 }
-const validAt = (seq: number) => ({ validFrom: { lte: seq }, OR: [{ validTo: null }, { validTo: { gt: seq } }] });
 
 @Injectable()
 export class CatalogRepository {
@@ -91,12 +109,11 @@ export class CatalogRepository {
   }
 
   private async currentVersionId(): Promise<string | null> {
-    const row = await this.prisma.catalogPublication.findFirst({ orderBy: { id: 'desc' }, select: { versionId: true } });
-    return row?.versionId ?? null;
+    const { rows } = await this.pool.query<{ version_id: string }>('SELECT version_id FROM catalog_publications ORDER BY id DESC LIMIT 1');
+    return rows[0]?.version_id ?? null;
   }
 
   private toInfo(row: VersionRow, currentId: string | null): CatalogVersionInfo {
-    const firstPublished = row.publications.reduce<Date | null>((min, p) => (min === null || p.publishedAt < min ? p.publishedAt : min), null);
     return {
       id: row.id,
       seq: row.seq,
@@ -104,47 +121,34 @@ export class CatalogRepository {
       source: row.source,
       notes: row.notes,
       checksum: row.checksum,
-      createdAt: row.createdAt,
-      publishedAt: firstPublished,
+      createdAt: row.created_at,
+      publishedAt: row.published_at,
       current: row.id === currentId,
-      offerCount: row.offerCount,
-      rowsWritten: row.rowsWritten,
-      fxRates: row.fxRates as FxRates,
-      providerObservations: (row.providerObservations ?? null) as ProviderObservations[] | null,
+      offerCount: row.offer_count,
+      rowsWritten: row.rows_written,
+      fxRates: row.fx_rates as FxRates,
+      providerObservations: (row.provider_observations ?? null) as ProviderObservations[] | null,
     };
   }
 
-  private readonly versionSelect = {
-    id: true,
-    seq: true,
-    label: true,
-    source: true,
-    notes: true,
-    checksum: true,
-    createdAt: true,
-    fxRates: true,
-    offerCount: true,
-    rowsWritten: true,
-    providerObservations: true,
-    publications: { select: { publishedAt: true } },
-  } as const;
-
-  async findVersions(): Promise<CatalogVersionInfo[]> {
-    const [rows, currentId] = await Promise.all([
-      this.prisma.catalogVersion.findMany({ select: this.versionSelect, orderBy: { seq: 'desc' } }),
+  /** Versions matching `where` (SQL after WHERE on catalog_versions v, parameters $1...). */
+  private async versions(where: string, values: unknown[]): Promise<CatalogVersionInfo[]> {
+    const [{ rows }, currentId] = await Promise.all([
+      this.pool.query<VersionRow>(`SELECT ${VERSION_COLUMNS} FROM catalog_versions v WHERE ${where}`, values),
       this.currentVersionId(),
     ]);
     return rows.map((r) => this.toInfo(r, currentId));
   }
 
+  findVersions(): Promise<CatalogVersionInfo[]> {
+    return this.versions('true ORDER BY v.seq DESC', []);
+  }
+
   /** By id (uuid) or label. */
   async findVersion(ref: string): Promise<CatalogVersionInfo | null> {
-    const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(ref);
-    const [row, currentId] = await Promise.all([
-      this.prisma.catalogVersion.findFirst({ where: isUuid ? { OR: [{ id: ref }, { label: ref }] } : { label: ref }, select: this.versionSelect }),
-      this.currentVersionId(),
-    ]);
-    return row ? this.toInfo(row, currentId) : null;
+    // One parameter per use: PostgreSQL gives a parameter one type, and id is a uuid, label text.
+    const [found] = await (UUID.test(ref) ? this.versions('v.id = $1 OR v.label = $2 LIMIT 1', [ref, ref]) : this.versions('v.label = $1 LIMIT 1', [ref]));
+    return found ?? null;
   }
 
   async findCurrentVersion(): Promise<CatalogVersionInfo | null> {
@@ -154,23 +158,24 @@ export class CatalogRepository {
 
   /** The version that was current at `at`: the newest publication at or before it. */
   async findVersionCurrentAt(at: Date): Promise<CatalogVersionInfo | null> {
-    const pub = await this.prisma.catalogPublication.findFirst({
-      where: { publishedAt: { lte: at } },
-      orderBy: [{ publishedAt: 'desc' }, { id: 'desc' }],
-      select: { versionId: true },
-    });
-    return pub ? this.findVersion(pub.versionId) : null;
+    const { rows } = await this.pool.query<{ version_id: string }>(
+      'SELECT version_id FROM catalog_publications WHERE published_at <= $1 ORDER BY published_at DESC, id DESC LIMIT 1',
+      [at],
+    );
+    return rows[0] ? this.findVersion(rows[0].version_id) : null;
   }
 
   /** The newest version's id and the checksum of the files it was imported from. */
   async findLatestFilesChecksum(): Promise<{ versionId: string; filesChecksum: string | null } | null> {
-    const row = await this.prisma.catalogVersion.findFirst({ orderBy: { seq: 'desc' }, select: { id: true, filesChecksum: true } });
-    return row ? { versionId: row.id, filesChecksum: row.filesChecksum } : null;
+    const { rows } = await this.pool.query<{ id: string; files_checksum: string | null }>(
+      'SELECT id, files_checksum FROM catalog_versions ORDER BY seq DESC LIMIT 1',
+    );
+    return rows[0] ? { versionId: rows[0].id, filesChecksum: rows[0].files_checksum } : null;
   }
 
   async findLatestVersion(): Promise<CatalogVersionInfo | null> {
-    const row = await this.prisma.catalogVersion.findFirst({ orderBy: { seq: 'desc' }, select: { id: true } });
-    return row ? this.findVersion(row.id) : null;
+    const [found] = await this.versions('true ORDER BY v.seq DESC LIMIT 1', []);
+    return found ?? null;
   }
 
   /**
@@ -179,17 +184,17 @@ export class CatalogRepository {
    */
   async loadContent(version: Pick<CatalogVersionInfo, 'id' | 'seq' | 'fxRates'>): Promise<CatalogContent> {
     const fromReplica = this.replica !== null && (await this.replica.hasVersion(version.id));
-    const prisma: PrismaClient = fromReplica && this.replica ? this.replica.prisma : this.prisma;
     const pool = fromReplica && this.replica ? this.replica.pool : this.pool;
-    const where = validAt(version.seq);
+    const rows = async <T extends QueryResultRow>(table: string, columns: string, order: string): Promise<T[]> =>
+      (await pool.query<T>(`SELECT ${columns} FROM ${table} WHERE ${AT_VERSION} ORDER BY ${order}`, [version.seq])).rows;
     const [providers, regions, gpus, offers, figures, availability, energy] = await Promise.all([
-      prisma.provider.findMany({ where, orderBy: { slug: 'asc' } }),
-      prisma.region.findMany({ where, orderBy: { code: 'asc' } }),
-      prisma.gpuModel.findMany({ where, orderBy: { slug: 'asc' } }),
+      rows<Text<Provider>>('providers', PROVIDER_COLUMNS, 'slug'),
+      rows<Region>('regions', 'code, provider_slug AS "providerSlug", name, city, country', 'code'),
+      rows<Text<GpuModel>>('gpu_models', GPU_COLUMNS, 'slug'),
       this.loadOffers(version.seq, pool),
-      prisma.referenceFigure.findMany({ where, orderBy: { key: 'asc' } }),
-      prisma.availabilityRecord.findMany({ where, orderBy: { key: 'asc' } }),
-      prisma.energyFigure.findMany({ where, orderBy: { key: 'asc' } }),
+      rows<Text<ReferenceFigure>>('reference_figures', FIGURE_COLUMNS, 'key'),
+      rows<Omit<AvailabilityRecord, 'pricingModels'> & { pricingModels: Offer['pricingModel'][] }>('availability', AVAILABILITY_COLUMNS, 'key'),
+      rows<EnergyRow>('energy_figures', 'kind, subject, value::text, year, source, note, grid_source AS "gridSource"', 'key'),
     ]);
     return {
       ...(energy.length ? { energy: energy.map(energyFigureOf) } : {}),
@@ -205,7 +210,7 @@ export class CatalogRepository {
         website: p.website,
         source: p.source,
       })),
-      regions: regions.map((r): Region => ({ code: r.code, providerSlug: r.providerSlug, name: r.name, city: r.city, country: r.country })),
+      regions,
       gpus: gpus.map((g): GpuModel => ({
         slug: g.slug,
         vendor: g.vendor,
@@ -225,12 +230,12 @@ export class CatalogRepository {
         metric: f.metric,
         value: dec(f.value),
         valueHigh: dec(f.valueHigh),
-        currency: f.currency as ReferenceFigure['currency'],
+        currency: f.currency,
         provider: f.provider,
         gpus: f.gpus,
         pricingModel: f.pricingModel,
         source: f.source,
-        publishedOn: f.publishedOn.toISOString().slice(0, 10),
+        publishedOn: f.publishedOn,
         note: f.note,
       })),
       availability: availability.map((a): AvailabilityRecord => ({
@@ -240,7 +245,7 @@ export class CatalogRepository {
         listsEveryRegion: a.listsEveryRegion,
         pricingModels: a.pricingModels.length ? a.pricingModels : null,
         source: a.source,
-        observedAt: a.observedAt.toISOString().slice(0, 10),
+        observedAt: a.observedAt,
         note: a.note,
       })),
     };
@@ -312,8 +317,12 @@ export class CatalogRepository {
   }
 
   /** What catalog:sync recorded of each live price source, by source name. */
-  findSourceSyncs(): Promise<SourceFreshness[]> {
-    return this.prisma.catalogSourceSync.findMany({ orderBy: { source: 'asc' } });
+  async findSourceSyncs(): Promise<SourceFreshness[]> {
+    const { rows } = await this.pool.query<SourceFreshness>(
+      `SELECT source, provider, last_attempt_at AS "lastAttemptAt", last_success_at AS "lastSuccessAt", offers, last_error AS "lastError"
+       FROM catalog_source_syncs ORDER BY source`,
+    );
+    return rows;
   }
 
   async countRows(): Promise<CatalogRowCounts> {
@@ -337,16 +346,8 @@ export interface StoredOffer {
   validTo: number | null;
 }
 
-function energyFigureOf(f: {
-  kind: string;
-  subject: string;
-  value: { toString(): string };
-  year: number;
-  source: string;
-  note: string | null;
-  gridSource: string | null;
-}): EnergyFigure {
-  const figure: EnergyFigure = { kind: f.kind as EnergyFigureKind, subject: f.subject, value: dec(f.value), year: f.year, source: f.source, note: f.note };
+function energyFigureOf(f: EnergyRow): EnergyFigure {
+  const figure: EnergyFigure = { kind: f.kind, subject: f.subject, value: dec(f.value), year: f.year, source: f.source, note: f.note };
   // As the files read it: absent on other kinds and on rows written before gridSource existed.
   if (f.gridSource !== null) figure.gridSource = f.gridSource as GridSource;
   return figure;

@@ -1,12 +1,12 @@
-// PostgreSQL as catalog.repository.ts reads it, in memory: its Prisma calls and pg queries for the
-// publication log, a version and a version's content, and the replica's version check
+// PostgreSQL as catalog.repository.ts reads it, in memory: its SQL for the publication log, a
+// version and a version's content, and the replica's version check
 // (database/read-replica.ts). Offer rows carry version ranges as in the offers table; one
 // provider, region and GPU are in every version. standby() copies a database as a streaming
 // replica holds it: whole commits up to now, none later, so while it lags it lacks the newest
 // versions and still has open the offer rows they closed; catchUp() replays the rest.
 import type pg from 'pg';
 import type { PrismaService } from '../../../database/prisma.service.js';
-import type { Offer } from '../../../domain/catalog/catalog.types.js';
+import type { GpuModel, Offer, Provider } from '../../../domain/catalog/catalog.types.js';
 import { makeGpu, makeProvider, makeRegion, TEST_FX_RATES } from '../../../domain/compliance/testing/factories.js';
 import { testVersionId } from './in-memory-catalog.repository.js';
 
@@ -18,8 +18,6 @@ interface State {
   publications: { versionId: string; publishedAt: Date }[];
 }
 
-type VersionWhere = { id?: string; label?: string; OR?: { id?: string; label?: string }[] };
-
 export class FakeCatalogDatabase {
   /** Tables read, in order ('catalog_versions', 'offers', 'providers'...). */
   reads: string[] = [];
@@ -27,17 +25,8 @@ export class FakeCatalogDatabase {
   down = false;
   private state: State = { versions: [], offers: [], publications: [] };
 
-  /** What CatalogRepository and ReadReplica take: PrismaService's calls they make. */
-  readonly prisma = {
-    catalogPublication: { findFirst: async () => this.lastPublication() },
-    catalogVersion: { findFirst: async ({ where }: { where: VersionWhere }) => this.version(where) },
-    provider: this.table('providers', () => [makeProvider()]),
-    region: this.table('regions', () => [makeRegion()]),
-    gpuModel: this.table('gpu_models', () => [makeGpu()]),
-    referenceFigure: this.table('reference_figures', () => []),
-    availabilityRecord: this.table('availability_records', () => []),
-    energyFigure: this.table('energy_figures', () => []),
-  } as unknown as PrismaService;
+  /** What CatalogRepository takes as PrismaService: none of the reads here go through it. */
+  readonly prisma = {} as PrismaService;
 
   /** The pg pool's queries they make. */
   readonly pool = {
@@ -48,10 +37,31 @@ export class FakeCatalogDatabase {
         this.read('catalog_versions');
         return { rows: this.state.versions.filter((v) => v.id === params[0]).map(() => ({ '?column?': 1 })) };
       }
+      if (/^SELECT version_id FROM catalog_publications ORDER BY id DESC LIMIT 1$/.test(text)) {
+        this.read('catalog_publications');
+        const last = this.state.publications.at(-1);
+        return { rows: last ? [{ version_id: last.versionId }] : [] };
+      }
+      const version = /FROM catalog_versions v WHERE (?:(v\.id = \$1 OR v\.label = \$2)|v\.label = \$1) LIMIT 1$/.exec(text);
+      if (version) {
+        this.read('catalog_versions');
+        const found = this.state.versions.find((v) => (version[1] !== undefined && v.id === params[0]) || v.label === params.at(-1));
+        return { rows: found ? [this.versionRow(found)] : [] };
+      }
       if (/FROM offers WHERE valid_from <= \$1 AND \(valid_to IS NULL OR valid_to > \$1\) ORDER BY id/.test(text)) {
         this.read('offers');
         const seq = params[0] as number;
         return { rows: this.state.offers.filter((r) => r.validFrom <= seq && (r.validTo === null || r.validTo > seq)).map(rowOf) };
+      }
+      // One provider, region and GPU in every version; no reference figures, availability or energy.
+      const table =
+        /FROM (providers|regions|gpu_models|reference_figures|availability|energy_figures) WHERE valid_from <= \$1 AND \(valid_to IS NULL OR valid_to > \$1\) ORDER BY/.exec(
+          text,
+        )?.[1];
+      if (table) {
+        this.read(table);
+        const rows = { providers: [textOf(makeProvider())], regions: [makeRegion()], gpu_models: [textOf(makeGpu())] } as Record<string, unknown[]>;
+        return { rows: rows[table] ?? [] };
       }
       throw new Error(`the fake does not answer: ${text}`);
     },
@@ -98,34 +108,29 @@ export class FakeCatalogDatabase {
     this.reads.push(table);
   }
 
-  private table(name: string, rows: () => unknown[]) {
-    return { findMany: async () => (this.read(name), rows()) };
-  }
-
-  private lastPublication(): { versionId: string } | null {
-    this.read('catalog_publications');
-    const last = this.state.publications.at(-1);
-    return last ? { versionId: last.versionId } : null;
-  }
-
-  private version(where: VersionWhere) {
-    this.read('catalog_versions');
-    const refs = where.OR ?? [where];
-    const found = this.state.versions.find((v) => refs.some((r) => r.id === v.id || r.label === v.label));
-    if (!found) return null;
-    const publications = this.state.publications.filter((p) => p.versionId === found.id).map((p) => ({ publishedAt: p.publishedAt }));
+  /** A catalog_versions row as the repository selects it, with its first publication. */
+  private versionRow(found: State['versions'][number]) {
+    const published = this.state.publications.filter((p) => p.versionId === found.id).map((p) => p.publishedAt);
     return {
-      ...found,
+      id: found.id,
+      seq: found.seq,
+      label: found.label,
       source: 'test',
       notes: null,
       checksum: `checksum-${found.seq}`,
-      createdAt: new Date('2026-01-01T00:00:00Z'),
-      fxRates: TEST_FX_RATES,
-      rowsWritten: found.offerCount,
-      providerObservations: null,
-      publications,
+      created_at: new Date('2026-01-01T00:00:00Z'),
+      fx_rates: TEST_FX_RATES,
+      offer_count: found.offerCount,
+      rows_written: found.offerCount,
+      provider_observations: null,
+      published_at: published.length ? new Date(Math.min(...published.map(Number))) : null,
     };
   }
+}
+
+/** A provider or GPU as SQL returns it: decimals as text. */
+function textOf(row: Provider | GpuModel): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v !== null && typeof v === 'object' && !Array.isArray(v) ? String(v) : v]));
 }
 
 /** Unchanged: every stored column the same. */
