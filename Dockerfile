@@ -28,4 +28,4 @@ COPY data ./data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --retries=3 CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--heap-growing-percent=20", "dist/app/main.js"]
+CMD ["node", "dist/app/main.js"]

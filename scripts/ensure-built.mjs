@@ -3,14 +3,16 @@
 // milliseconds, whether it is up to date: it compares the newest modification time of everything
 // the build reads (sources, the Prisma schema, tsconfig, package files) with the stamp the last
 // build left, and runs `npm run build` only when something is newer (or nothing was built).
-//   node scripts/ensure-built.mjs           build if needed
-//   node scripts/ensure-built.mjs --stamp   record that the build just finished (npm run build does)
+//   node scripts/ensure-built.mjs             build if needed
+//   node scripts/ensure-built.mjs --then F    build if needed, then run the module F in this process
+//                                             (npm start: one Node start less than `&& node F`)
+//   node scripts/ensure-built.mjs --stamp     record that the build just finished (npm run build does)
 // Plain JavaScript on purpose: it must run before anything is compiled.
 if (!process.argv.includes('--stamp')) await import('./check-node.mjs');
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const stamp = path.join(root, 'dist', '.build-stamp');
@@ -57,9 +59,22 @@ try {
 } catch {
   built = 0;
 }
+const then = process.argv.indexOf('--then');
+const next = then > 0 ? process.argv[then + 1] : undefined;
+if (then > 0 && !next) {
+  console.error('ensure-built: --then needs a module to run');
+  process.exit(2);
+}
 const sources = Math.max(...INPUTS.map((p) => newest(path.join(root, p))));
-if (built > 0 && sources <= built) process.exit(0);
-
-console.error(built > 0 ? 'Sources changed since the last build: building (npm run build)...' : 'Not built yet: building (npm run build)...');
-const result = spawnSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
-process.exit(result.status ?? 1);
+if (!(built > 0 && sources <= built)) {
+  console.error(built > 0 ? 'Sources changed since the last build: building (npm run build)...' : 'Not built yet: building (npm run build)...');
+  const result = spawnSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+if (next) {
+  // The module sees its own path as argv[1], as if started with `node F`.
+  process.argv.splice(1, then + 1, path.resolve(next));
+  await import(pathToFileURL(path.resolve(next)).href);
+} else {
+  process.exit(0);
+}
