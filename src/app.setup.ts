@@ -68,7 +68,7 @@ export const SECURITY_HEADERS: readonly (readonly [string, string])[] = resolveS
 }).headers.map(([name, value]) => [name.toLowerCase(), value] as const);
 
 export function createHttpAdapter(
-  config: Pick<AppConfig, 'TRUST_PROXY' | 'MEASUREMENT_MAX_SAMPLES' | 'ESTIMATE_WORKERS' | 'ESTIMATE_QUEUE' | 'ESTIMATE_TIME_BUDGET_MS'>,
+  config: Pick<AppConfig, 'TRUST_PROXY' | 'MEASUREMENT_MAX_SAMPLES' | 'GRAPHQL_MAX_TOKENS'>,
   logger: PinoLogger,
 ): FastifyAdapter {
   const adapter = new FastifyAdapter({
@@ -95,10 +95,9 @@ export function createHttpAdapter(
     if (methods.includes('POST') && limit !== undefined) route.bodyLimit = limit;
   });
   // Registered before Nest's own JSON parser, which Nest then leaves out (common/http/json-body.ts).
-  // Large estimate bodies are read in a worker thread (modules/estimates/estimate-bodies.ts).
-  const bodies = new EstimateBodies(config);
+  // Large estimate and GraphQL bodies are read by the estimate workers (modules/estimates/estimate-bodies.ts).
+  const bodies = new EstimateBodies(config, adapter.getInstance());
   adapter.getInstance().addHook('preParsing', bodies.collect);
-  adapter.getInstance().addHook('onClose', () => bodies.close());
   adapter.useBodyParser(
     'application/json',
     false,

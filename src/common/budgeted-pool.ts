@@ -18,12 +18,8 @@ export class PoolBusy extends Error {
 }
 
 export interface BudgetedPoolOptions {
-  /** URL (file:) of the worker module; its default export (or `name`) runs each task. */
+  /** URL (file:) of the worker module; its default export (or the task's `name`) runs each task. */
   filename: string;
-  /** The worker module's export that runs a task (default: its default export). */
-  name?: string;
-  /** Workers kept while idle (default 1; 0: the first task starts one). */
-  minThreads?: number;
   threads: number;
   /** Tasks that may wait for a worker; one more is refused with PoolBusy. */
   queue: number;
@@ -39,6 +35,8 @@ export class BudgetedWorkerPool {
    */
   private running = 0;
   private readonly waiting: { start: () => void; timer: NodeJS.Timeout }[] = [];
+  /** Set by destroy once the workers end: a task offered later is refused as busy (503), not failed (500). */
+  private closing = false;
 
   constructor(private readonly options: BudgetedPoolOptions) {
     // Memory of a worker (BENCHMARKS.md, "Memory"):
@@ -51,8 +49,7 @@ export class BudgetedWorkerPool {
     // Together: 18 MiB less after the benchmark, at the same estimates per second.
     this.pool = new Piscina({
       filename: options.filename,
-      ...(options.name ? { name: options.name } : {}),
-      minThreads: options.minThreads ?? 1,
+      minThreads: 1,
       maxThreads: options.threads,
       idleTimeout: 60_000,
       resourceLimits: { maxYoungGenerationSizeMb: 8 },
@@ -60,12 +57,15 @@ export class BudgetedWorkerPool {
     });
   }
 
-  /** `payload` is structured-cloned to the worker, but for `transferList` (moved, not copied). */
-  async run<T = string>(payload: unknown, transferList?: ArrayBuffer[]): Promise<T> {
+  /**
+   * `payload` is structured-cloned to the worker, but for `transferList` (moved, not copied);
+   * `name`: the worker module's export that runs it (default: its default export).
+   */
+  async run<T = string>(payload: unknown, { transferList, name }: { transferList?: ArrayBuffer[]; name?: string } = {}): Promise<T> {
     await this.acquire();
     const signal = AbortSignal.timeout(this.options.budgetMs);
     try {
-      return (await this.pool.run(payload, { signal, ...(transferList ? { transferList } : {}) })) as T;
+      return (await this.pool.run(payload, { signal, ...(transferList ? { transferList } : {}), ...(name ? { name } : {}) })) as T;
     } catch (error) {
       // Whatever piscina rejects with once the budget is spent (its AbortError, or the signal's
       // TimeoutError when the abort meets a task being handed to a worker), it is the budget.
@@ -78,6 +78,7 @@ export class BudgetedWorkerPool {
 
   /** A worker slot, now or after waiting; PoolBusy when the queue is full or the wait outlasts a budget. */
   private acquire(): Promise<void> {
+    if (this.closing) return Promise.reject(new PoolBusy());
     if (this.running < this.options.threads) {
       this.running += 1;
       return Promise.resolve();
@@ -117,6 +118,7 @@ export class BudgetedWorkerPool {
   async destroy(maxWaitMs = 0): Promise<void> {
     const until = Date.now() + maxWaitMs;
     while (this.inFlight > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+    this.closing = true;
     await this.pool.destroy();
   }
 }

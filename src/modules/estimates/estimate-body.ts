@@ -1,6 +1,7 @@
-// A large body of POST /v1/estimates read in a worker thread (estimate-bodies.ts sends it there):
-// its values and samples counted, the JSON parsed as Fastify's own parser does, and each
-// measurement text parsed into its series. What comes back is the body with each text replaced by
+// A large body of POST /v1/estimates or POST /graphql read in a worker thread (estimate-bodies.ts
+// sends it there): its values and samples counted, the JSON parsed as Fastify's own parser does,
+// and each measurement text parsed into its series (in a GraphQL body, the texts the document's
+// estimate takes: graphql-body.ts). What comes back is the body with each text replaced by
 // a token, and the texts' series as Float64Arrays (a fortnight of samples in 3 MB, copied as one
 // block each), never the text nor the objects of its parsing: a structured clone of those would
 // cost the request thread what the worker saves. docs/measurements.md, "Bounds".
@@ -16,7 +17,19 @@ export interface BodyTask {
   /** Makes this body's tokens (textToken): a caller cannot name another body's text. */
   nonce: string;
   maxSamples: number;
+  /** A POST /graphql body, its document parsed as the request thread's GraphQL parser does (at most maxTokens). */
+  graphql?: { maxTokens: number };
 }
+
+/** Where a measurement text sits in a parsed body, and how a token takes its place. */
+export interface TextSlot {
+  text: string;
+  format: MeasurementFormat;
+  replace: (token: string) => void;
+}
+
+/** The texts of a parsed body (`finish`: run once each text has its token), for readEstimateBody. */
+export type TextFinder = (body: unknown) => { slots: TextSlot[]; finish?: () => void };
 
 /** One series of a text, its columns as Float64Arrays (a copy of each is one block). */
 export interface SeriesColumns {
@@ -59,7 +72,7 @@ export function validatedLength(text: string): number {
   return text.length - selectors - pairs;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -74,8 +87,25 @@ function readText(text: string, format: MeasurementFormat): ReadText {
   }
 }
 
-/** The worker's task (estimate.worker.ts, `parseBody`). */
-export function readEstimateBody({ bytes, nonce, maxSamples }: BodyTask): BodyOutcome {
+/** The texts of one series (`{ prometheus }` or `{ csv }`, as an estimate input holds it). */
+export function seriesSlots(series: unknown): TextSlot[] {
+  if (!isRecord(series)) return [];
+  return FORMATS.flatMap(([key, format]) => {
+    const text = series[key];
+    return typeof text === 'string' ? [{ text, format, replace: (token: string) => (series[key] = token) }] : [];
+  });
+}
+
+/** The texts of an estimate input's `measurements`. */
+export function measurementSlots(measurements: unknown): TextSlot[] {
+  return isRecord(measurements) ? SERIES.flatMap((name) => seriesSlots(measurements[name])) : [];
+}
+
+/** The texts of a body of POST /v1/estimates: the input is the body. */
+const restTexts: TextFinder = (body) => ({ slots: measurementSlots(isRecord(body) ? body.measurements : undefined) });
+
+/** The worker's task (estimate.worker.ts, `readBody`); `findTexts`: where the texts are in the parsed body. */
+export function readEstimateBody({ bytes, nonce, maxSamples }: BodyTask, findTexts: TextFinder = restTexts): BodyOutcome {
   // The order of the request thread's parser (common/http/json-body.ts, then Fastify's).
   if (jsonValueCount(bytes, MAX_JSON_VALUES) > MAX_JSON_VALUES) return { kind: 'REFUSED', reason: 'TOO_MANY_VALUES' };
   if (bytes.length > MIN_SAMPLE_BYTES * maxSamples && sampleMarks(bytes) > maxSamples) return { kind: 'REFUSED', reason: 'TOO_MANY_SAMPLES' };
@@ -87,21 +117,15 @@ export function readEstimateBody({ bytes, nonce, maxSamples }: BodyTask): BodyOu
     return { kind: 'REFUSED', reason: 'NOT_JSON' };
   }
   const texts: [string, ReadText][] = [];
-  const measurements = isRecord(body) ? body.measurements : undefined;
-  if (!isRecord(measurements)) return { kind: 'READ', body, texts };
-  for (const name of SERIES) {
-    const series = measurements[name];
-    if (!isRecord(series)) continue;
-    for (const [key, format] of FORMATS) {
-      const text = series[key];
-      if (typeof text !== 'string') continue;
-      const length = validatedLength(text);
-      if (length < MEASUREMENT_TEXT.minLength || length > MEASUREMENT_TEXT.maxLength) continue;
-      const token = textToken(nonce, texts.length);
-      texts.push([token, readText(text, format)]);
-      series[key] = token;
-    }
+  const { slots, finish } = findTexts(body);
+  for (const { text, format, replace } of slots) {
+    const length = validatedLength(text);
+    if (length < MEASUREMENT_TEXT.minLength || length > MEASUREMENT_TEXT.maxLength) continue;
+    const token = textToken(nonce, texts.length);
+    texts.push([token, readText(text, format)]);
+    replace(token);
   }
+  finish?.();
   return { kind: 'READ', body, texts };
 }
 

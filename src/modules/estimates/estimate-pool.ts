@@ -1,13 +1,14 @@
 // The cost model off the event loop: worker threads with a time budget per estimate. A request
 // that would run longer is stopped and answered 422; when every worker is busy and the queue is
 // full, 503 with Retry-After. Health checks and every other request keep being served meanwhile.
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Optional, type OnModuleDestroy } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import { availableParallelism } from 'node:os';
 import type { MeasurementsInput } from '../../domain/measurements/index.js';
 import { fromWire } from '../../domain/money/decimal-wire.js';
 import { toTask, type PlanRequest } from './estimate-task.js';
 import { columnBuffers } from './estimate-body.js';
-import type { ParsedTexts } from './estimate-bodies.js';
+import { columnsMayMove, estimateBodiesOf, type ParsedTexts } from './estimate-bodies.js';
 import type { PlannedEstimate } from './estimate.worker.js';
 import { BudgetedWorkerPool, PoolBusy, TimeBudgetExceeded } from '../../common/budgeted-pool.js';
 import { AppError, unprocessable } from '../../common/errors/app-error.js';
@@ -18,7 +19,10 @@ export class EstimatePool implements OnModuleDestroy {
   private readonly pool: BudgetedWorkerPool;
   private readonly budgetMs: number;
 
-  constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'ESTIMATE_WORKERS' | 'ESTIMATE_TIME_BUDGET_MS' | 'ESTIMATE_QUEUE'>) {
+  constructor(
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'ESTIMATE_WORKERS' | 'ESTIMATE_TIME_BUDGET_MS' | 'ESTIMATE_QUEUE'>,
+    @Optional() adapterHost?: HttpAdapterHost,
+  ) {
     this.budgetMs = config.ESTIMATE_TIME_BUDGET_MS;
     this.pool = new BudgetedWorkerPool({
       filename: new URL('./estimate.worker.js', import.meta.url).href,
@@ -26,14 +30,18 @@ export class EstimatePool implements OnModuleDestroy {
       queue: config.ESTIMATE_QUEUE,
       budgetMs: config.ESTIMATE_TIME_BUDGET_MS,
     });
+    // The same workers read large bodies (estimate-bodies.ts): one queue for both, no second pool.
+    const server: unknown = adapterHost?.httpAdapter?.getInstance();
+    if (server) estimateBodiesOf(server)?.use(this.pool);
   }
 
   /** `read`: the measurement texts read with the body (estimate-bodies.ts), by token. */
   async run(request: PlanRequest, measurements?: MeasurementsInput, read?: ParsedTexts): Promise<PlannedEstimate> {
     try {
       const task = toTask(request, measurements, read);
-      // The columns of texts read ahead are moved, not copied: each request runs one task.
-      return fromWire<PlannedEstimate>(await this.pool.run(task, columnBuffers(task.texts)));
+      // The columns of texts read ahead are moved, not copied, when one estimate takes them (a REST body).
+      const transferList = read && columnsMayMove(read) ? columnBuffers(task.texts) : undefined;
+      return fromWire<PlannedEstimate>(await this.pool.run(task, transferList ? { transferList } : {}));
     } catch (error) {
       throw poolError(error);
     }

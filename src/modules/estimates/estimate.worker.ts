@@ -2,12 +2,14 @@
 // and analysis too), on input and output in the decimal wire format, so a long computation never
 // blocks the event loop that serves requests. One task plans both objectives: the request's, then
 // the other one's for the same demand (with measured traffic, the profile the measurements gave).
+// The same workers read large bodies (`readBody`, for estimate-bodies.ts).
 import { estimateInferenceCost, type EstimateOutcome } from '../../domain/cost-model/index.js';
 import { estimateFromMeasurements, type MeasuredOutcome } from '../../domain/measurements/index.js';
 import { toWire } from '../../domain/money/decimal-wire.js';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { fromTask, type EstimateTask } from './estimate-task.js';
 import { columnBuffers, readEstimateBody, type BodyOutcome, type BodyTask } from './estimate-body.js';
+import { readGraphqlBody } from './graphql-body.js';
 
 export interface PlannedEstimate {
   outcome: MeasuredOutcome;
@@ -28,9 +30,9 @@ function planBoth(task: EstimateTask): PlannedEstimate {
   return { outcome, other: estimateInferenceCost({ ...other, workload }) };
 }
 
-/** The workers of EstimateBodies run this instead: a large estimate body read (estimate-body.ts), its columns moved back. */
+/** Tasks of EstimateBodies: a large estimate or GraphQL body read (estimate-body.ts, graphql-body.ts), its columns moved back. */
 export function readBody(task: BodyTask): BodyOutcome {
-  const outcome = readEstimateBody(task);
+  const outcome = task.graphql ? readGraphqlBody(task, task.graphql.maxTokens) : readEstimateBody(task);
   const buffers = outcome.kind === 'READ' ? columnBuffers(outcome.texts.map(([, text]) => text.parsed)) : [];
   return move({ [transferableSymbol]: buffers, [valueSymbol]: outcome }) as unknown as BodyOutcome;
 }
