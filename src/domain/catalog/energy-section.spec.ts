@@ -144,14 +144,20 @@ describe('the bundled catalog: carbon you can compare', () => {
   const outcome = (o: { gpuSlug: string; providerSlug: string; regionCode: string }) =>
     offerEnergy({ index, gpu: o.gpuSlug, provider: o.providerSlug, regionCode: o.regionCode, country: defined(country.get(o.regionCode), o.regionCode) });
 
-  it('every offer has a carbon figure or says why not; the only gap is the A10, whose board power has no pinned source', () => {
+  it('every offer has a carbon figure, the A10 included (150 W, its datasheet as transcribed)', () => {
     const unknown = new Map<string, string>();
     for (const o of content.offers) {
       const e = outcome(o);
       if (e.kind === 'UNKNOWN') unknown.set(o.gpuSlug, e.reason);
       else expect(e.energy.gCo2ePerGpuHour).toBeGreaterThan(0);
     }
-    expect(Object.fromEntries(unknown)).toEqual({ 'a10-24gb': 'no sourced board power (TDP) for a10-24gb' });
+    expect(Object.fromEntries(unknown)).toEqual({});
+    // An A10 GPU-hour at Azure Sweden Central: 0.15 kW × 1.17 (Azure's fleet PUE) × 20 g (zone SE-SE3) = 0.1755 × 20 = 3.51 g
+    const a10 = content.offers.find((o) => o.gpuSlug === 'a10-24gb' && o.regionCode === 'azure:swedencentral');
+    const e = outcome(defined(a10, 'an A10 in azure:swedencentral'));
+    if (e.kind !== 'OK') throw new Error('expected figures');
+    expect(e.energy.gCo2ePerGpuHour).toBeCloseTo(3.51, 8);
+    expect(e.energy.tdpWatts).toMatchObject({ basis: 'OWN', subject: 'a10-24gb', value: 150, year: 2025 });
   });
 
   it('every region with offers has a grid figure; the US regions whose grid is known have their own, not the US average', () => {
@@ -172,12 +178,13 @@ describe('the bundled catalog: carbon you can compare', () => {
     ]) {
       expect([code, own(code)?.basis]).toEqual([code, 'OWN']);
     }
-    // AWS Oregon: Electricity Maps maps us-west-2 to the PacifiCorp West zone, 204 g in 2025, half the US average of 414.
-    expect(own('aws:us-west-2')).toMatchObject({ value: 204, gridSource: 'ELECTRICITY_MAPS', year: 2025, note: expect.stringContaining('US-NW-PACW') });
+    // AWS Oregon: the Green Software Foundation maps us-west-2 to Bonneville (US-NW-BPAT), whose 2025 average in
+    // co2.js's yearly_2025.js is 129 g, under a third of the US average of 414 (Electricity Maps' own mapping, PACW, is 204).
+    expect(own('aws:us-west-2')).toMatchObject({ value: 129, gridSource: 'ELECTRICITY_MAPS', year: 2025, note: expect.stringContaining('US-NW-BPAT') });
     expect(index.gridIntensity('aws:us-west-2', 'US')?.value).toBeLessThan(index.gridIntensity('nowhere', 'US')?.value ?? 0);
   });
 
-  it('hand-computed: H100 SXM in AWS Oregon 0.7 kW × 1.14 × 204 = 162.792 g; GH200 at Lambda 1 kW × 1.58 (default, flagged) × 414 = 654.12 g', () => {
+  it('hand-computed: H100 SXM in AWS Oregon 0.7 kW × 1.14 × 129 = 102.942 g; GH200 at Lambda 1 kW × 1.58 (default, flagged) × 414 = 654.12 g', () => {
     const offer = (region: string, gpu: string) =>
       defined(
         content.offers.find((o) => o.regionCode === region && o.gpuSlug === gpu),
@@ -186,7 +193,8 @@ describe('the bundled catalog: carbon you can compare', () => {
     const oregon = outcome(offer('aws:us-west-2', 'h100-sxm-80gb'));
     const gh200 = outcome(offer('lambda:us-east-1', 'gh200-96gb'));
     if (oregon.kind !== 'OK' || gh200.kind !== 'OK') throw new Error('expected figures');
-    expect(oregon.energy.gCo2ePerGpuHour).toBeCloseTo(162.792, 8);
+    // 0.7 × 1.14 = 0.798 kWh; 0.798 × 129 = 0.798 × 100 + 0.798 × 29 = 79.8 + 23.142 = 102.942 g
+    expect(oregon.energy.gCo2ePerGpuHour).toBeCloseTo(102.942, 8);
     expect(gh200.energy.gCo2ePerGpuHour).toBeCloseTo(654.12, 8);
     expect(gh200.energy.pue).toMatchObject({ basis: 'DEFAULT', value: 1.58, subject: 'default' });
     expect(gh200.energy.gridIntensity).toMatchObject({ basis: 'COUNTRY_FALLBACK', subject: 'US', value: 414 });

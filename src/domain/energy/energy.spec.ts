@@ -80,13 +80,13 @@ describe('offerEnergy (one GPU-hour at full load)', () => {
   });
 
   it('says why, never a guess, for a GPU without a sourced board power or a region without any intensity', () => {
-    expect(offerEnergy({ index, gpu: 'a10-24gb', provider: 'aws', regionCode: 'aws:eu-north-1', country: 'SE' })).toEqual({
+    expect(offerEnergy({ index, gpu: 'rtx-4000-sff-ada-20gb', provider: 'aws', regionCode: 'aws:eu-north-1', country: 'SE' })).toEqual({
       kind: 'UNKNOWN',
-      reason: 'no sourced board power (TDP) for a10-24gb',
+      reason: 'no sourced board power (TDP) for rtx-4000-sff-ada-20gb',
     });
-    expect(offerEnergy({ index, gpu: 'a10-24gb', provider: 'aws', regionCode: 'aws:xx-1', country: 'XX' })).toEqual({
+    expect(offerEnergy({ index, gpu: 'rtx-4000-sff-ada-20gb', provider: 'aws', regionCode: 'aws:xx-1', country: 'XX' })).toEqual({
       kind: 'UNKNOWN',
-      reason: 'no sourced board power (TDP) for a10-24gb; no grid intensity for aws:xx-1 or its country XX',
+      reason: 'no sourced board power (TDP) for rtx-4000-sff-ada-20gb; no grid intensity for aws:xx-1 or its country XX',
     });
     const noDefault = indexEnergy(FIGURES.filter((f) => f.subject !== 'default' || f.kind !== 'PUE'));
     expect(offerEnergy({ index: noDefault, gpu: 'h100-sxm-80gb', provider: 'gcp', regionCode: 'gcp:europe-west1', country: 'BE' })).toEqual({
@@ -156,8 +156,8 @@ describe('estimateCarbon', () => {
   });
 
   it('says why when a figure is missing', () => {
-    const out = estimateCarbon({ index, gpu: 'a10-24gb', tiers: [], planUtilization: 1, outputTokensPerMonth: 1, countryOf });
-    expect(out).toEqual({ kind: 'UNKNOWN', reason: 'no sourced board power (TDP) for a10-24gb' });
+    const out = estimateCarbon({ index, gpu: 'rtx-4000-sff-ada-20gb', tiers: [], planUtilization: 1, outputTokensPerMonth: 1, countryOf });
+    expect(out).toEqual({ kind: 'UNKNOWN', reason: 'no sourced board power (TDP) for rtx-4000-sff-ada-20gb' });
   });
 });
 

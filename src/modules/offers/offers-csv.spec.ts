@@ -103,7 +103,13 @@ describe(offersCsv.name, () => {
     expect(csv).toContain(',"median of 3,\nrounded",');
     expect(csv).toContain(",'@SUM(A1),");
     // A negative number is data, not a formula.
-    const unknown = { energy: null, carbon: null, gridIntensity: null, gridSource: null, carbonUnknownReason: 'no sourced board power (TDP) for a10-24gb' };
-    expect(offersCsv(page([offer(unknown)], '-12.5'))).toMatch(/,-12\.5,,,,,no sourced board power \(TDP\) for a10-24gb\r\n$/);
+    const unknown = {
+      energy: null,
+      carbon: null,
+      gridIntensity: null,
+      gridSource: null,
+      carbonUnknownReason: 'no sourced board power (TDP) for rtx-4000-sff-ada-20gb',
+    };
+    expect(offersCsv(page([offer(unknown)], '-12.5'))).toMatch(/,-12\.5,,,,,no sourced board power \(TDP\) for rtx-4000-sff-ada-20gb\r\n$/);
   });
 });
