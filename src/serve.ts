@@ -15,7 +15,7 @@ import type { ResolvedDatabase } from './database/database-url.js';
 import type { CatalogVersionInfo } from './domain/catalog/catalog.types.js';
 import { applyMigrations, pendingMigrations } from './database/schema-engine.js';
 import { StartupError } from './database/startup-checks.js';
-import { CatalogRepository } from './modules/catalog/index.js';
+import { CatalogRepository, CatalogService } from './modules/catalog/index.js';
 import { seedOnFirstStart } from './seed-on-first-start.js';
 import { ReadinessService } from './modules/health/index.js';
 import { PrismaService } from './database/prisma.service.js';
@@ -53,19 +53,26 @@ export async function serve(config: AppConfig, database: ResolvedDatabase, start
 /** What start-up does not wait for (BENCHMARKS.md, "Starts"). */
 function afterListening(app: NestFastifyApplication): void {
   // A full collection once the heap grew by a fifth (docs/adr/0004-memory-flags-in-npm-start.md).
-  // Set once the catalog is loaded: during start-up it only added collections, a tenth of the
-  // start on 100,000 offers. V8 reads the flag at each collection.
+  // Set once the catalog is loaded: during start-up it only added collections. V8 reads the flag
+  // at each collection.
   v8.setFlagsFromString('--heap-growing-percent=20');
-  // Prisma's query compiler (WebAssembly) is needed by API keys and admin writes only, none of them
-  // on the start path: loaded now, so that the first of them does not wait for it.
-  setImmediate(
-    () =>
-      void app
-        .get(PrismaService)
-        .$connect()
-        .catch(() => undefined),
-  );
+  // A second later, the work a first answer does not need: prices in the catalog's other
+  // currencies (a query in one of them before computes them itself), and Prisma's query compiler
+  // (WebAssembly, for API keys and admin writes; none of them on the start path).
+  setTimeout(() => {
+    void app
+      .get(CatalogService)
+      .startedListening()
+      .catch(() => undefined);
+    void app
+      .get(PrismaService)
+      .$connect()
+      .catch(() => undefined);
+  }, WARM_UP_DELAY_MS).unref();
 }
+
+/** How long after listening the warm-up waits: the first probes and requests are answered first. */
+const WARM_UP_DELAY_MS = 1_000;
 
 interface Running {
   app: NestFastifyApplication;

@@ -65,8 +65,10 @@ export interface CatalogIndex {
   lists: readonly OfferList[];
   /** List positions by GPU position. */
   listsByGpu: readonly (readonly number[])[];
-  /** Computed at build for the currencies the FX rates name, else on first use; then cached. */
+  /** Computed at build for the base currency (and the others the FX rates name, see warmCurrencies), else on first use; then cached. */
   pricesIn(currency: Currency): CurrencyPrices;
+  /** Computes pricesIn for every currency the version has a rate for (indexCatalog does unless told not to). */
+  warmCurrencies(): void;
   /** By region position: g CO2e per kWh of its grid (its own figure, else its country's); NaN: unknown (docs/carbon.md). */
   regionGridIntensity: Float64Array;
   /** By offer position: kWh and g CO2e per GPU-hour at full load; null without the figures. */
@@ -101,7 +103,11 @@ function energyOf(
   };
 }
 
-export function indexCatalog(content: CatalogContent): CatalogIndex {
+/**
+ * `warm: false` computes prices in the base currency only, the others on their first query or
+ * warmCurrencies(): a service's start (catalog.service.ts) warms them once it listens.
+ */
+export function indexCatalog(content: CatalogContent, { warm = true }: { warm?: boolean } = {}): CatalogIndex {
   const positions = <T>(items: readonly T[], key: (t: T) => string): Map<string, number> => new Map(items.map((t, i) => [key(t), i]));
   const providerBySlug = positions(content.providers, (p) => p.slug);
   const regionByCode = positions(content.regions, (r) => r.code);
@@ -168,18 +174,24 @@ export function indexCatalog(content: CatalogContent): CatalogIndex {
       }
       return prices;
     },
+    // The currencies the version has rates for, so no request pays for them.
+    warmCurrencies() {
+      for (const currency of Object.keys(content.fxRates.rates) as Currency[]) warmIn(index, currency);
+    },
   };
-  // Warm the currencies the version has rates for, so no request pays for it.
-  for (const currency of new Set<Currency>([content.fxRates.base, ...(Object.keys(content.fxRates.rates) as Currency[])])) {
-    try {
-      index.pricesIn(currency);
-    } catch (error) {
-      // A version whose offers need a rate it lacks still serves the other currencies; a query
-      // in this one raises MissingFxRateError then.
-      if (!(error instanceof MissingFxRateError)) throw error;
-    }
-  }
+  warmIn(index, content.fxRates.base);
+  if (warm) index.warmCurrencies();
   return index;
+}
+
+function warmIn(index: CatalogIndex, currency: Currency): void {
+  try {
+    index.pricesIn(currency);
+  } catch (error) {
+    // A version whose offers need a rate it lacks still serves the other currencies; a query in
+    // this one raises MissingFxRateError then.
+    if (!(error instanceof MissingFxRateError)) throw error;
+  }
 }
 
 /** Comparable prices in each offer's own currency; computed once, shared by all currencies. */

@@ -325,6 +325,20 @@ describe(`${findCheapestCompliant.name} (properties)`, () => {
     );
   });
 
+  it('answers the same from an index that priced only its base currency at build (a service before it listens)', () => {
+    fc.assert(
+      fc.property(catalogArb, requirementArb, policyArb, (catalog, requirement, policy) => {
+        const lazy = indexCatalog(catalog, { warm: false });
+        const answer = (index: ReturnType<typeof indexCatalog>, currency: 'EUR' | 'USD') =>
+          findCheapestCompliant({ catalog: index, requirement, policy, currency, limit: 5, explain: true });
+        const key = (r: ReturnType<typeof answer>) => r.items.map((i) => [i.offer.keyHash, i.pricePerGpuHour.toString()]);
+        expect(key(answer(lazy, 'EUR'))).toEqual(key(run(catalog, requirement, policy, undefined, true)));
+        expect(key(answer(lazy, 'USD'))).toEqual(key(answer(indexCatalog(catalog), 'USD')));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it('answers without explain exactly the items it answers with explain', () => {
     fc.assert(
       fc.property(catalogArb, requirementArb, policyArb, (catalog, requirement, policy) => {
