@@ -266,4 +266,61 @@ describe('estimates (e2e, bundled catalog)', () => {
     expect(res.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     expect(JSON.stringify(res.errors?.[0]?.extensions)).toContain('workload.avgInputTokens');
   });
+  it('prices owning the base load against reserving it (docs/cost-model.md#rent-or-buy), the same over GraphQL', async () => {
+    const owned = { serverPriceUsd: '60000', electricityUsdPerKwh: '0.20', colocationUsdPerKwMonth: '180', operationsSharePercent: 10 };
+    const e = (
+      await t
+        .http()
+        .post('/v1/estimates')
+        .send({ ...gdprWorkload, owned })
+        .expect(200)
+    ).body;
+    const o = e.owned;
+    const reserved = e.tiers.filter((x: { pricingModel: string }) => x.pricingModel.startsWith('RESERVED'));
+    const reservedGpus = Math.round(reserved.reduce((s: number, x: { gpuHours: number }) => s + x.gpuHours, 0) / 730);
+    expect(o.baseLoadBasis).toBe('RESERVED');
+    expect(o.baseGpus).toBe(reservedGpus);
+    expect(o.servers).toBe(Math.ceil(reservedGpus / 8));
+    expect(o.gpus).toBe(o.servers * 8);
+    // 150 W per A10G-class board (data/catalog/energy.yaml), default PUE: an own site is no cloud region.
+    expect(o.itKw).toBeCloseTo((o.gpus * o.tdpWatts.value) / 1000, 4);
+    expect(o.pue.basis).toBe('DEFAULT');
+    expect(o.monthlyCost.currency).toBe('EUR');
+    const parts = ['depreciation', 'capital', 'power', 'colocation', 'operations'].reduce((s, k) => s + Number(o[k].amount), 0);
+    expect(parts).toBeCloseTo(Number(o.monthlyCost.amount), 1);
+    // The reserved tier's price for the same GPUs, and 60,000 USD / 48 a server as depreciation (in EUR).
+    const tierCost = reserved.reduce((s: number, x: { cost: { amount: string } }) => s + Number(x.cost.amount), 0);
+    expect(Number(o.reservedMonthlyCost.amount)).toBeCloseTo((tierCost * o.gpus) / reservedGpus, 0);
+    expect(Number(o.capital.amount)).toBe(0);
+    expect(o.cheaperThanReserved).toBe(Number(o.monthlyCost.amount) < Number(o.reservedMonthlyCost.amount));
+    if (o.crossoverUtilization !== null) expect(o.crossoverUtilization).toBeGreaterThan(0);
+    const fields = 'owned { baseGpus servers monthlyCost { amount } power { amount } reservedMonthlyCost { amount } crossoverUtilization paybackMonths }';
+    const gql = await t.graphql<{ estimate: { owned: Record<string, unknown> } }>(`query($input: EstimateInput!) { estimate(input: $input) { ${fields} } }`, {
+      input: { ...gdprWorkload, owned },
+    });
+    expect(gql.data?.estimate.owned).toEqual({
+      baseGpus: o.baseGpus,
+      servers: o.servers,
+      monthlyCost: { amount: o.monthlyCost.amount },
+      power: { amount: o.power.amount },
+      reservedMonthlyCost: { amount: o.reservedMonthlyCost.amount },
+      crossoverUtilization: o.crossoverUtilization,
+      paybackMonths: o.paybackMonths,
+    });
+  });
+
+  it('rejects owned without an electricity price: 400 and BAD_USER_INPUT naming the field', async () => {
+    const owned = { serverPriceUsd: '60000', colocationUsdPerKwMonth: '180' };
+    const res = await t
+      .http()
+      .post('/v1/estimates')
+      .send({ ...gdprWorkload, owned })
+      .expect(400);
+    expect(res.body.errors.map((e: { field: string }) => e.field)).toContain('owned.electricityUsdPerKwh');
+    const gql = await t.graphql(`query($input: EstimateInput!) { estimate(input: $input) { monthlyCost { amount } } }`, {
+      input: { ...gdprWorkload, owned: { ...owned, electricityUsdPerKwh: '-1' } },
+    });
+    expect(gql.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(JSON.stringify(gql.errors?.[0]?.extensions)).toContain('owned.electricityUsdPerKwh');
+  });
 });

@@ -981,6 +981,43 @@ export interface components {
              */
             percentile?: number;
         };
+        OwnedInput: {
+            /**
+             * @description Purchase price of one server, USD
+             * @example 250000
+             */
+            serverPriceUsd: string;
+            /**
+             * @description GPUs in one server
+             * @default 8
+             */
+            gpusPerServer?: number;
+            /**
+             * @description Years the price is written off over
+             * @default 4
+             */
+            depreciationYears?: number;
+            /**
+             * @description Annual cost of capital, percent (0: straight-line depreciation)
+             * @default 0
+             */
+            costOfCapitalPercent?: number;
+            /**
+             * @description Electricity price at the site, USD per kWh
+             * @example 0.15
+             */
+            electricityUsdPerKwh: string;
+            /**
+             * @description Colocation, USD per kW of GPU board power per month
+             * @example 200
+             */
+            colocationUsdPerKwMonth: string;
+            /**
+             * @description Operations (staff, support), percent of the server price per year
+             * @default 0
+             */
+            operationsSharePercent?: number;
+        };
         DiscountInput: {
             /** @description Provider slug */
             provider: string;
@@ -1037,6 +1074,8 @@ export interface components {
             measuredThroughput?: components["schemas"]["MeasuredThroughputInput"][];
             /** @description Measured traffic (the plan is made from its weekly profile: leave out workload.hourlyProfile, weeklyProfile and requestsPerSecond), GPU utilization and the current fleet */
             measurements?: components["schemas"]["MeasurementsInput"];
+            /** @description Compare owning the base load with renting it (docs/cost-model.md#rent-or-buy) */
+            owned?: components["schemas"]["OwnedInput"];
             /** @description Negotiated discounts on list prices */
             discounts?: components["schemas"]["DiscountInput"][];
             /**
@@ -1289,6 +1328,49 @@ export interface components {
             unknownReason: string | null;
             otherPlan: components["schemas"]["OtherPlanModel"] | null;
         };
+        EstimateOwnedModel: {
+            /** @description GPUs of the base load: the plan’s reserved GPUs, else its hourly floor */
+            baseGpus: number;
+            /**
+             * @description RESERVED or FLOOR (no reservation in the plan)
+             * @example RESERVED
+             */
+            baseLoadBasis: string;
+            servers: number;
+            /** @description GPUs owned: servers × GPUs per server */
+            gpus: number;
+            /** @description Depreciation + capital + power + colocation + operations */
+            monthlyCost: components["schemas"]["MoneyModel"];
+            depreciation: components["schemas"]["MoneyModel"];
+            /** @description Interest of the annuity at costOfCapitalPercent */
+            capital: components["schemas"]["MoneyModel"];
+            power: components["schemas"]["MoneyModel"];
+            colocation: components["schemas"]["MoneyModel"];
+            operations: components["schemas"]["MoneyModel"];
+            /** @description GPU board power of the servers, kW (what colocation bills) */
+            itKw: number;
+            /** @description Energy drawn, PUE included, at `utilization` (docs/carbon.md) */
+            kwhPerMonth: number;
+            /** @description Utilization power is priced at: the plan’s carbon utilization */
+            utilization: number;
+            tdpWatts: components["schemas"]["EnergyFigureAppliedModel"];
+            pue: components["schemas"]["EnergyFigureAppliedModel"];
+            /** @description The same GPUs at the plan’s reserved price; null without a reserved tier */
+            reservedMonthlyCost: components["schemas"]["MoneyModel"] | null;
+            /** @description The same GPUs on demand every hour; null without an on-demand offer */
+            onDemandMonthlyCost: components["schemas"]["MoneyModel"] | null;
+            /** @description monthlyCost < reservedMonthlyCost; null without a reserved tier */
+            cheaperThanReserved: boolean | null;
+            /** @description Share of hours (0..1) the GPUs must be busy for owning to cost what renting them on demand for those hours costs; null: not at or below 1 */
+            crossoverUtilization: number | null;
+            /**
+             * @description RESERVED, else ON_DEMAND every hour
+             * @example RESERVED
+             */
+            paybackAgainst: string | null;
+            /** @description Months until the discounted savings against paybackAgainst repay the purchase; null: never */
+            paybackMonths: number | null;
+        };
         /** @enum {string} */
         TrafficUnit: "REQUESTS_PER_SECOND" | "OUTPUT_TOKENS_PER_SECOND";
         /**
@@ -1451,6 +1533,8 @@ export interface components {
             alternatives: components["schemas"]["EstimateAlternativeModel"][];
             /** @description Energy and carbon of the plan, and the plan the other objective chooses (docs/carbon.md) */
             carbon: components["schemas"]["EstimateCarbonModel"];
+            /** @description Owning the base load against renting it; null unless `owned` was given */
+            owned: components["schemas"]["EstimateOwnedModel"] | null;
             assumptions: string[];
             warnings: string[];
             /** @description One sentence each for a choice a reader may find surprising (a large GPU for a small model, a plan nearly all spot): why it is cheapest per token */

@@ -13,6 +13,10 @@ import {
   DEFAULT_MIN_REPLICAS,
   DEFAULT_RECOVERABLE_SPOT_SHARE,
   DEFAULT_TARGET_UTILIZATION,
+  DEFAULT_COST_OF_CAPITAL_PERCENT,
+  DEFAULT_DEPRECIATION_YEARS,
+  DEFAULT_GPUS_PER_SERVER,
+  DEFAULT_OPERATIONS_SHARE_PERCENT,
 } from '../../domain/cost-model/index.js';
 import { HOURS_PER_DAY, HOURS_PER_WEEK } from '../../domain/cost-model/demand.js';
 import { DEFAULT_CONTEXT_TOKENS } from '../../domain/sizing/index.js';
@@ -99,6 +103,17 @@ export const ESTIMATE_BOUNDS = {
   modelLoadSeconds: { min: 0, max: 86_400 },
   egressGbPerMonth: { min: 0, max: 100_000_000 },
   maxAlternatives: { min: 0, max: 10, default: DEFAULT_MAX_ALTERNATIVES },
+} as const;
+
+/** Owning servers (docs/cost-model.md#rent-or-buy): money as decimal strings in USD; sanity caps. */
+export const OWNED_BOUNDS = {
+  serverPriceUsd: { integerDigits: 9, fractionDigits: 2, example: '250000' },
+  gpusPerServer: { min: 1, max: 16, default: DEFAULT_GPUS_PER_SERVER },
+  depreciationYears: { min: 1, max: 15, default: DEFAULT_DEPRECIATION_YEARS },
+  costOfCapitalPercent: { min: 0, max: 100, default: DEFAULT_COST_OF_CAPITAL_PERCENT },
+  electricityUsdPerKwh: { integerDigits: 3, fractionDigits: 6, example: '0.15' },
+  colocationUsdPerKwMonth: { integerDigits: 6, fractionDigits: 4, example: '200' },
+  operationsSharePercent: { min: 0, max: 100, default: DEFAULT_OPERATIONS_SHARE_PERCENT },
 } as const;
 
 /** The listing's default page size (filter-offers.ts takes any positive size). */

@@ -119,6 +119,14 @@ const measurement = (measurements: Record<string, unknown>, ...at: Path): Where[
     { graphql: 'estimate', at: ['input', 'measurements', ...at], base: { input: base } },
   ];
 };
+const OWNED = { serverPriceUsd: '250000', electricityUsdPerKwh: '0.15', colocationUsdPerKwMonth: '200' };
+const owned = (field: string): Where[] => {
+  const base = { ...ESTIMATE, owned: OWNED };
+  return [
+    { post: '/v1/estimates', at: ['owned', field], base },
+    { graphql: 'estimate', at: ['input', 'owned', field], base: { input: base } },
+  ];
+};
 const FLEET = { gpu: 'h100-80gb', count: 1, provider: 'aws', region: 'aws:us-east-1' };
 const rangeQuery = (series: string, field: 'range' | 'step'): Where[] =>
   measurement({ [series]: { query: { promql: 'up', range: '1d' } } }, series, 'query', field);
@@ -341,6 +349,14 @@ const CASES: Case[] = [
     accept: ['0', '0.09', '999.999999'],
     refuse: ['1e-2', '-0.01', '1000', '0.0900001', typed(0.09)],
   },
+  // Rent or buy (docs/cost-model.md#rent-or-buy)
+  { name: 'owned.serverPriceUsd', where: owned('serverPriceUsd'), accept: ['0', '999999999.99'], refuse: ['-1', '1000000000', '1.001', typed(1)] },
+  { name: 'owned.electricityUsdPerKwh', where: owned('electricityUsdPerKwh'), accept: ['0', '999.999999'], refuse: ['-0.1', '1000', typed(0.1)] },
+  { name: 'owned.colocationUsdPerKwMonth', where: owned('colocationUsdPerKwMonth'), accept: ['0', '999999.9999'], refuse: ['-1', '1000000', typed(200)] },
+  { name: 'owned.gpusPerServer', where: owned('gpusPerServer'), accept: [1, 16], refuse: [0, 17, 1.5], documentedDefault: 8 },
+  { name: 'owned.depreciationYears', where: owned('depreciationYears'), accept: [1, 15], refuse: [0.5, 15.5], documentedDefault: 4 },
+  { name: 'owned.costOfCapitalPercent', where: owned('costOfCapitalPercent'), accept: [0, 100], refuse: [-1, 100.5], documentedDefault: 0 },
+  { name: 'owned.operationsSharePercent', where: owned('operationsSharePercent'), accept: [0, 100], refuse: [-1, 100.5], documentedDefault: 0 },
   { name: 'estimate.gpus', where: estimate('gpus'), accept: [['l4-24gb'], times(50, () => 'l4-24gb')], refuse: [[], times(51, () => 'l4-24gb'), [chars(65)]] },
   { name: 'estimate.precisions', where: estimate('precisions'), accept: [['INT8'], ['FP16', 'INT4']], refuse: [[], ['FP4']] },
   {

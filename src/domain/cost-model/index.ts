@@ -12,3 +12,11 @@ export { gpuSpecFromCatalog } from './gpu-spec.js';
 export { DEFAULT_INTER_TOKEN_LATENCY_MS } from './calibration.js';
 export { DEFAULT_MIN_REPLICAS, DEFAULT_TARGET_UTILIZATION } from './demand.js';
 export { SPOT_INTERRUPTION_BASES } from './plan-tiers.js';
+export {
+  ownedCost,
+  DEFAULT_COST_OF_CAPITAL_PERCENT,
+  DEFAULT_DEPRECIATION_YEARS,
+  DEFAULT_GPUS_PER_SERVER,
+  DEFAULT_OPERATIONS_SHARE_PERCENT,
+  type OwnedCost,
+} from './owned.js';

@@ -11,6 +11,8 @@ import type { FleetAssessment, MeasuredSummary } from '../../domain/measurements
 import type { Money } from '../../domain/money/money.js';
 import { exchangeRateUsed, staleExchangeRateWarning, type ExchangeRateUsed } from '../../domain/money/exchange-rate.js';
 import { at, getOrThrow } from '../../domain/checked.js';
+import type { OwnedInput } from './dto/estimate.input.js';
+import { ownedAnswer, type OwnedAnswer } from './owned-answer.js';
 
 /** The current fleet with its kWh and kg CO2e per month at its measured utilization (null without one or a figure). */
 export type FleetAnswer = FleetAssessment & { kwhPerMonth: number | null; kgCo2ePerMonth: number | null };
@@ -26,6 +28,8 @@ export interface EstimateAnswer {
   exchangeRate: ExchangeRateUsed | null;
   /** Energy and carbon of the plan, and the plan the other objective chooses (docs/carbon.md). */
   carbon: EstimateCarbonAnswer;
+  /** Owning the base load against renting it (docs/cost-model.md#rent-or-buy); null unless asked, or without a board power (a warning says so). */
+  owned: OwnedAnswer | null;
 }
 
 const CARBON_OBJECTIVE_ASSUMPTION =
@@ -43,6 +47,7 @@ export function assembleAnswer({
   avgOutputTokens,
   staleAfterDays,
   staleFxDays,
+  owned,
 }: {
   version: CatalogVersionInfo;
   index: CatalogIndex;
@@ -58,6 +63,8 @@ export function assembleAnswer({
   /** STALE_PRICE_DAYS and STALE_FX_DAYS. */
   staleAfterDays: number;
   staleFxDays: number;
+  /** The request's server terms, when it asks to compare owning. */
+  owned?: OwnedInput;
 }): EstimateAnswer {
   const chosen = estimate.chosenOffers.map((c) => at(index.offers, getOrThrow(index.offerByKeyHash, c.ref, 'offer')));
   const exchangeRate = exchangeRateUsed({ fxRates: index.fxRates, currency, priceCurrencies: chosen.map((o) => o.currency), referenceDate });
@@ -75,6 +82,11 @@ export function assembleAnswer({
   const warnings = [...estimate.warnings, ...priceQualityWarnings(chosen, { referenceDate, staleAfterDays }), ...(stale ? [stale] : [])];
   const fleet = measured?.fleet ?? null;
   const utilization = measured?.utilization ?? null;
+  const carbon = carbonAnswer({ estimate, other: other?.kind === 'OK' ? other.estimate : null, index, avgOutputTokens, optimizeFor });
+  const ownedOutcome = owned
+    ? ownedAnswer({ input: owned, estimate, index, currency, utilization: carbon.figures?.utilization ?? estimate.unitEconomics.averageUtilization })
+    : null;
+  if (ownedOutcome?.kind === 'UNKNOWN') warnings.push(`owned: not priced, ${ownedOutcome.reason}`);
   return {
     version,
     index,
@@ -84,7 +96,8 @@ export function assembleAnswer({
       ...measured,
       fleet: fleet && { ...fleet, ...(utilization ? fleetCarbon(fleet, utilization.meanPct / 100, estimate.hoursPerMonth, index) : NO_CARBON) },
     },
-    carbon: carbonAnswer({ estimate, other: other?.kind === 'OK' ? other.estimate : null, index, avgOutputTokens, optimizeFor }),
+    carbon,
+    owned: ownedOutcome?.kind === 'OK' ? ownedOutcome.owned : null,
   };
 }
 

@@ -96,6 +96,7 @@ export class EstimatesService {
           avgOutputTokens: input.workload.avgOutputTokens,
           staleAfterDays: this.config.STALE_PRICE_DAYS,
           staleFxDays: this.config.STALE_FX_DAYS,
+          owned: input.owned,
         });
       case 'INVALID_INPUT':
         throw badInput('REQUEST.INVALID', [{ field: outcome.field, message: outcome.reason }]);

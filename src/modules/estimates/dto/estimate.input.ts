@@ -5,7 +5,15 @@ import type { Currency } from '../../../domain/catalog/catalog.types.js';
 import { DEFAULT_SPOT_INTERRUPTIONS_PER_HOUR } from '../../../domain/cost-model/index.js';
 import { PRECISIONS, type Precision } from '../../../domain/sizing/index.js';
 import { DISCOUNTS, type DiscountInput } from '../../../common/inputs/discount.input.js';
-import { ESTIMATE_BOUNDS, MEASURED_THROUGHPUT_BOUNDS, NAME, PRICE_PER_1M_TOKENS, PRICE_PER_GB, WORKLOAD_BOUNDS } from '../../../common/inputs/input-bounds.js';
+import {
+  ESTIMATE_BOUNDS,
+  MEASURED_THROUGHPUT_BOUNDS,
+  NAME,
+  OWNED_BOUNDS,
+  PRICE_PER_1M_TOKENS,
+  PRICE_PER_GB,
+  WORKLOAD_BOUNDS,
+} from '../../../common/inputs/input-bounds.js';
 import { AtLeastOneOf, AtMostOneOf, ExactlyOneOfOrInstead, field, InputField } from '../../../common/inputs/input-field.js';
 import { registerEnumType } from '@nestjs/graphql';
 import { OPTIMIZE_FOR, type OptimizeFor } from '../estimate-answer.js';
@@ -74,6 +82,32 @@ export class MeasuredThroughputInput {
   @InputField(field.number({ ...MEASURED_THROUGHPUT_BOUNDS.requestsPerSecond, description: 'Requests/s one replica serves' })) requestsPerSecond?: number;
   @InputField(field.number({ ...MEASURED_THROUGHPUT_BOUNDS.outputTokensPerSecond, description: 'Output tokens/s one replica produces' }))
   outputTokensPerSecond?: number;
+}
+
+@InputType('OwnedInput', {
+  description: 'Price owning the base load in servers against renting it (docs/cost-model.md#rent-or-buy); prices in USD, no catalog source for them',
+})
+export class OwnedInput {
+  @InputField(field.decimal({ ...OWNED_BOUNDS.serverPriceUsd, required: true, description: 'Purchase price of one server, USD' }))
+  serverPriceUsd: string;
+
+  @InputField(field.int({ ...OWNED_BOUNDS.gpusPerServer, description: 'GPUs in one server' }))
+  gpusPerServer?: number;
+
+  @InputField(field.number({ ...OWNED_BOUNDS.depreciationYears, description: 'Years the price is written off over' }))
+  depreciationYears?: number;
+
+  @InputField(field.number({ ...OWNED_BOUNDS.costOfCapitalPercent, description: 'Annual cost of capital, percent (0: straight-line depreciation)' }))
+  costOfCapitalPercent?: number;
+
+  @InputField(field.decimal({ ...OWNED_BOUNDS.electricityUsdPerKwh, required: true, description: 'Electricity price at the site, USD per kWh' }))
+  electricityUsdPerKwh: string;
+
+  @InputField(field.decimal({ ...OWNED_BOUNDS.colocationUsdPerKwMonth, required: true, description: 'Colocation, USD per kW of GPU board power per month' }))
+  colocationUsdPerKwMonth: string;
+
+  @InputField(field.number({ ...OWNED_BOUNDS.operationsSharePercent, description: 'Operations (staff, support), percent of the server price per year' }))
+  operationsSharePercent?: number;
 }
 
 @AtMostOneOf('version', 'asOf')
@@ -150,6 +184,9 @@ export class EstimateInput {
     }),
   )
   measurements?: MeasurementsInput;
+
+  @InputField(field.object(() => OwnedInput, { description: 'Compare owning the base load with renting it (docs/cost-model.md#rent-or-buy)' }))
+  owned?: OwnedInput;
 
   @InputField(DISCOUNTS)
   discounts?: DiscountInput[];

@@ -13,6 +13,8 @@ import type { Coverage } from '../../../domain/measurements/index.js';
 import type { MeasuredAnswer } from '../estimate-answer.js';
 import type { MeasuredCoverageModel, MeasuredModel } from './measured.model.js';
 import { EstimateCarbonModel } from './estimate-carbon.model.js';
+import { EstimateOwnedModel } from './estimate-owned.model.js';
+import type { OwnedAnswer } from '../owned-answer.js';
 import type { EstimateCarbonAnswer } from '../estimate-answer.js';
 import type { TierCarbon } from '../../../domain/energy/index.js';
 import { at, getOrThrow } from '../../../domain/checked.js';
@@ -34,6 +36,7 @@ export function toEstimateModel({
   exchangeRate = null,
   measured = null,
   carbon = NOT_COMPUTED,
+  owned = null,
 }: {
   version: CatalogVersionInfo;
   estimate: InferenceEstimate;
@@ -42,6 +45,7 @@ export function toEstimateModel({
   exchangeRate?: ExchangeRateUsed | null;
   /** The service always computes it (estimate-answer.ts); absent, the answer says it was not. */
   carbon?: EstimateCarbonAnswer;
+  owned?: OwnedAnswer | null;
 }): EstimateModel {
   return Object.assign(new EstimateModel(), {
     catalogVersion: CatalogVersionRefModel.of(version),
@@ -93,6 +97,7 @@ export function toEstimateModel({
     exchangeRate: ExchangeRateModel.of(exchangeRate),
     measured: measuredModel(measured),
     carbon: EstimateCarbonModel.of(carbon),
+    owned: EstimateOwnedModel.of(owned),
   });
 }
 

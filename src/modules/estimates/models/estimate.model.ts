@@ -15,6 +15,7 @@ import { ExchangeRateModel } from '../../../common/models/exchange-rate.model.js
 import { MoneyModel } from '../../../common/models/money.model.js';
 import { CatalogVersionRefModel } from '../../catalog/index.js';
 import { MeasuredModel } from './measured.model.js';
+import { EstimateOwnedModel } from './estimate-owned.model.js';
 import { EstimateCarbonModel } from './estimate-carbon.model.js';
 
 const PM = { enum: PricingModelEnum, enumName: 'PricingModel' } as const;
@@ -255,6 +256,9 @@ export class EstimateModel {
   @ApiProperty({ type: EstimateCarbonModel, description: 'Energy and carbon of the plan, and the plan the other objective chooses (docs/carbon.md)' })
   @Field(() => EstimateCarbonModel, { description: 'Energy and carbon of the plan, and the plan the other objective chooses (docs/carbon.md)' })
   carbon: EstimateCarbonModel;
+  @ApiProperty({ type: EstimateOwnedModel, nullable: true, description: 'Owning the base load against renting it; null unless `owned` was given' })
+  @Field(() => EstimateOwnedModel, { nullable: true, description: 'Owning the base load against renting it; null unless `owned` was given' })
+  owned: EstimateOwnedModel | null;
   @ApiProperty({ type: [String] }) @Field(() => [String]) assumptions: string[];
   @ApiProperty({ type: [String] }) @Field(() => [String]) warnings: string[];
   @ApiProperty({

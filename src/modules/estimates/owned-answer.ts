@@ -1,0 +1,88 @@
+// The estimate's `owned` answer (docs/cost-model.md#rent-or-buy): the request's server terms in the
+// estimate's currency, the plan's base load and rents, and the energy figures of docs/carbon.md
+// (the GPU's board power, the default PUE: an own site is no cloud region), through ownedCost.
+import type { Currency } from '../../domain/catalog/catalog.types.js';
+import type { CatalogIndex } from '../../domain/compliance/index.js';
+import {
+  DEFAULT_COST_OF_CAPITAL_PERCENT,
+  DEFAULT_DEPRECIATION_YEARS,
+  DEFAULT_GPUS_PER_SERVER,
+  DEFAULT_OPERATIONS_SHARE_PERCENT,
+  ownedCost,
+  type InferenceEstimate,
+  type OwnedCost,
+} from '../../domain/cost-model/index.js';
+import type { AppliedFigure } from '../../domain/energy/index.js';
+import { convert, Decimal } from '../../domain/money/money.js';
+import type { OwnedInput } from './dto/estimate.input.js';
+
+export interface OwnedAnswer {
+  currency: Currency;
+  baseGpus: number;
+  /** Where the base load came from: the plan's reserved GPUs, or its hourly floor without a reservation. */
+  baseLoadBasis: 'RESERVED' | 'FLOOR';
+  utilization: number;
+  tdpWatts: AppliedFigure;
+  pue: AppliedFigure;
+  idleShare: AppliedFigure;
+  cost: OwnedCost;
+}
+
+export type OwnedOutcome = { kind: 'OK'; owned: OwnedAnswer } | { kind: 'UNKNOWN'; reason: string };
+
+const isReserved = (pricingModel: string): boolean => pricingModel.startsWith('RESERVED');
+
+export function ownedAnswer({
+  input,
+  estimate,
+  index,
+  currency,
+  utilization,
+}: {
+  input: OwnedInput;
+  estimate: InferenceEstimate;
+  index: CatalogIndex;
+  currency: Currency;
+  /** The utilization the plan's carbon figures use (docs/carbon.md). */
+  utilization: number;
+}): OwnedOutcome {
+  const tdpWatts = index.energy.gpuPowerWatts(estimate.gpu.slug);
+  const pue = index.energy.pue('', '');
+  const idleShare = index.energy.idleShare();
+  if (!tdpWatts) return { kind: 'UNKNOWN', reason: `no sourced board power (TDP) for ${estimate.gpu.slug}` };
+  if (!pue || !idleShare) return { kind: 'UNKNOWN', reason: 'no default PUE or idle share in this catalog version' };
+  const usd = (v: string): Decimal => convert(new Decimal(v), 'USD', currency, index.fxRates);
+
+  const reserved = estimate.tiers.filter((t) => isReserved(t.pricingModel));
+  const reservedGpus = Math.round(reserved.reduce((s, t) => s + t.gpuHours, 0) / estimate.hoursPerMonth);
+  const floor = Math.max(1, Math.min(...estimate.hourlyPlan.map((h) => h.replicasNeeded))) * estimate.gpusPerReplica;
+  const baseGpus = reservedGpus > 0 ? reservedGpus : floor;
+  const reservedCost = reserved.reduce((s, t) => s.add(t.cost.amount), new Decimal(0));
+  const onDemand = estimate.chosenOffers.find((o) => o.pricingModel === 'ON_DEMAND');
+
+  const cost = ownedCost(
+    {
+      serverPrice: usd(input.serverPriceUsd),
+      gpusPerServer: input.gpusPerServer ?? DEFAULT_GPUS_PER_SERVER,
+      depreciationYears: input.depreciationYears ?? DEFAULT_DEPRECIATION_YEARS,
+      costOfCapitalPercent: input.costOfCapitalPercent ?? DEFAULT_COST_OF_CAPITAL_PERCENT,
+      electricityPerKwh: usd(input.electricityUsdPerKwh),
+      colocationPerKwMonth: usd(input.colocationUsdPerKwMonth),
+      operationsSharePercent: input.operationsSharePercent ?? DEFAULT_OPERATIONS_SHARE_PERCENT,
+    },
+    {
+      baseGpus,
+      tdpWatts: tdpWatts.value,
+      pue: pue.value,
+      idleShare: idleShare.value,
+      utilization,
+      hoursPerMonth: estimate.hoursPerMonth,
+      reservedPerGpuMonth: reservedGpus > 0 ? reservedCost.div(reservedGpus) : null,
+      onDemandPerGpuHour: onDemand ? onDemand.effectivePricePerInstanceHour.amount.div(onDemand.gpusPerInstance) : null,
+    },
+  );
+  return {
+    kind: 'OK',
+    owned: { currency, baseGpus, baseLoadBasis: reservedGpus > 0 ? 'RESERVED' : 'FLOOR', utilization, tdpWatts, pue, idleShare, cost },
+  };
+}
