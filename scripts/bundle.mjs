@@ -12,7 +12,7 @@
 // GraphiQL's browser files (graphiql, react, react-dom) are not imported at all: src/common/graphiql.ts
 // finds them in node_modules at run time, so they are production dependencies.
 import { build } from 'esbuild';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -126,6 +126,19 @@ await Promise.all([
   // application (serve.ts, in chunks of its own) after launching the embedded PostgreSQL, which
   // then starts on the other core while this one compiles the application.
   build({ ...common, entryPoints: { service: 'dist/src/main.js' }, keepNames: true, splitting: true, chunkNames: 'service-[name]-[hash]' }),
+  // The same service for Node 20, which has no compile cache: one CommonJS script that
+  // dist/app/main.js runs through node:vm with a V8 code cache (scripts/code-cache.cjs).
+  build({
+    ...common,
+    entryPoints: { service: 'dist/src/main.js' },
+    outExtension: { '.js': '.cjs' },
+    format: 'cjs',
+    keepNames: true,
+    banner: {
+      js: "var __importMeta = { url: require('node:url').pathToFileURL(__filename).href, resolve: (s) => require('node:url').pathToFileURL(require.resolve(s)).href };",
+    },
+    define: { 'import.meta': '__importMeta' },
+  }),
   build({ ...common, entryPoints: { 'catalog-script': 'dist/scripts/catalog.js' }, keepNames: true }),
   // The cost model has no names to keep, and keeping them costs a call per closure in its hot loops.
   build({ ...common, entryPoints: ['dist/src/modules/estimates/estimate.worker.js'] }),
@@ -137,7 +150,7 @@ await Promise.all([
 // character. A backslash-u escape of four hex digits means the same code unit inside a regular
 // expression, with or without the u flag (a surrogate pair of escapes is one code point under u),
 // so escaping those is safe.
-const outputs = (await readdir(path.join(root, 'dist/app'))).filter((name) => name.endsWith('.js') && !['main.js', 'catalog.js'].includes(name));
+const outputs = (await readdir(path.join(root, 'dist/app'))).filter((name) => /\.c?js$/.test(name) && !['main.js', 'catalog.js'].includes(name));
 for (const name of outputs) {
   const file = path.join(root, 'dist/app', name);
   const text = await readFile(file, 'utf8');
@@ -149,6 +162,16 @@ for (const name of outputs) {
   }
 }
 
+// Node 20 runs service.cjs as a script of node:vm (scripts/code-cache.mjs), where import() needs
+// a flag or an experimental constant that prints a warning: the bundle's import() calls (optional
+// packages, node: modules, the embedded PostgreSQL) go through a function the launcher hands in.
+{
+  const file = path.join(root, 'dist/app/service.cjs');
+  const text = await readFile(file, 'utf8');
+  if (text.includes('__bundleImport')) throw new Error(`${file} already says __bundleImport`);
+  await writeFile(file, text.replace(/(?<![\w$.])import\(/g, '__bundleImport('));
+}
+
 // What `node dist/app/main.js` and `node dist/app/catalog.js` run: Node's compile cache turned on
 // (Node 22.1+, in the system's temporary folder; nothing on Node 20), then the bundle imported. V8
 // then reuses the code it compiled for the bundle at the previous start instead of compiling it
@@ -156,5 +179,20 @@ for (const name of outputs) {
 // turned on before the bundle is read, which the bundle itself could not do.
 const launcher = (bundle) =>
   `// Written by scripts/bundle.mjs: the compile cache, then ./${bundle}.\nimport module from 'node:module';\nmodule.enableCompileCache?.();\nawait import('./${bundle}');\n`;
-await writeFile(path.join(root, 'dist/app/main.js'), launcher('service.js'));
+// The service on Node 20 (no compile cache): its CommonJS bundle, with a V8 code cache of its own
+// (scripts/code-cache.mjs, docs/adr/0009-a-v8-code-cache-on-node-20.md).
+await copyFile(path.join(root, 'scripts/code-cache.mjs'), path.join(root, 'dist/app/code-cache.mjs'));
+await writeFile(
+  path.join(root, 'dist/app/main.js'),
+  `// Written by scripts/bundle.mjs: the compile cache, then ./service.js; on Node 20, ./service.cjs with a code cache.
+import module from 'node:module';
+if (module.enableCompileCache) {
+  module.enableCompileCache();
+  await import('./service.js');
+} else {
+  const { runWithCodeCache } = await import('./code-cache.mjs');
+  runWithCodeCache(new URL('./service.cjs', import.meta.url).pathname);
+}
+`,
+);
 await writeFile(path.join(root, 'dist/app/catalog.js'), launcher('catalog-script.js'));

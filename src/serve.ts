@@ -3,6 +3,7 @@
 // loading the application's code and starting an embedded PostgreSQL overlap.
 import 'reflect-metadata';
 import v8 from 'node:v8';
+import diagnostics from 'node:diagnostics_channel';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
@@ -55,6 +56,9 @@ function afterListening(app: NestFastifyApplication): void {
   // A full collection once the heap grew by a fifth (docs/adr/0004-memory-flags-in-npm-start.md).
   // Set once the catalog is loaded: during start-up it only added collections. V8 reads the flag
   // at each collection.
+  // First, Node 20's launcher writes its code cache if it had none (scripts/code-cache.mjs): V8
+  // refuses a cache made under other flags than its own.
+  diagnostics.channel('gpu-cost-api:listening').publish(undefined);
   v8.setFlagsFromString('--heap-growing-percent=20');
   // A second later, the work a first answer does not need: prices in the catalog's other
   // currencies (a query in one of them before computes them itself), and Prisma's query compiler

@@ -15,7 +15,7 @@ const appDir = path.resolve('dist/app');
 const entry = path.join(appDir, 'service.js');
 /** The entry and every chunk it may load. */
 const serviceFiles = async (): Promise<string[]> =>
-  (await readdir(appDir)).filter((name) => /^service(-.+)?\.js$/.test(name)).map((name) => path.join(appDir, name));
+  (await readdir(appDir)).filter((name) => /^service(-.+)?\.c?js$/.test(name)).map((name) => path.join(appDir, name));
 /** The chunks a file imports statically (what Node reads before it runs the file), with the file. */
 async function staticClosure(file: string, seen = new Set<string>()): Promise<Set<string>> {
   if (seen.has(file)) return seen;

@@ -26,6 +26,7 @@ import {
 } from '../../common/errors/problem-details.filter.js';
 import { keepsAnswersAtOnce } from '../../common/http/keep-answers.js';
 import { routeOf } from './route-pattern.js';
+import { contentHashReady } from '../../common/http/content-hash.js';
 import { preflightForced } from './graphql-csrf.js';
 import {
   cacheControl,
@@ -58,6 +59,7 @@ export async function installHttpHooks(
   config: Pick<AppConfig, 'CATALOG_REFRESH_MS' | 'RESPONSE_CACHE_MB'>,
   securityHeaders: readonly (readonly [string, string])[],
 ): Promise<ResponseCache> {
+  await contentHashReady;
   const fastify = app.getHttpAdapter().getInstance();
   const gate = app.get(RequestGate);
   await gate.installLimits(fastify);

@@ -1,3 +1,4 @@
+import { contentHashReady } from '../../common/http/content-hash.js';
 import { cacheControl, matchesIfNoneMatch, planCaching, ResponseCache, type CacheableRequest } from './response-cache.js';
 
 const NOW = new Date('2026-11-30T22:00:00.000Z');
@@ -109,6 +110,8 @@ describe(matchesIfNoneMatch.name, () => {
 });
 
 describe(ResponseCache.name, () => {
+  beforeAll(() => contentHashReady);
+
   it('stays within its byte budget, dropping the least recently used', () => {
     const cache = new ResponseCache(64 * 1024);
     const body = 'x'.repeat(1024);
