@@ -75,7 +75,7 @@ export default defineConfig(
       'jest/valid-title': ['error', { ignoreTypeOfDescribeName: true }],
       // Helpers that assert: expectFailure, expectProblem, checkRest, checkGraphql...
       'jest/expect-expect': ['error', { assertFunctionNames: ['expect', 'expect*', 'check*'] }],
-      'jest/no-standalone-expect': ['error', { additionalTestBlockFunctions: ['itAsRoot', 'itOnNode20'] }],
+      'jest/no-standalone-expect': ['error', { additionalTestBlockFunctions: ['itAsRoot'] }],
       // Fuzz and property tests assert on whichever outcome a random input produced.
       'jest/no-conditional-expect': 'off',
       // supertest's res.body and JSON.parse are `any`: typing every response body the tests read
