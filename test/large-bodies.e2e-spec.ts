@@ -95,6 +95,34 @@ async function eventLoopDelay(baseUrl: string): Promise<string> {
   return `p99 ${ms('p99')} ms, max ${ms('max')} ms`;
 }
 
+/**
+ * /health/live probed for 3 s (the machine's own p99, `floor`), then while `burst` sends its
+ * requests; the service's event-loop delay read around the burst. `summary` is the failure message.
+ */
+async function healthDuring(baseUrl: string, burst: () => Promise<Answer[]>) {
+  const probe = () => sampleHealth(baseUrl, { everyMs: 20, timeoutMs: 10_000 });
+  const quiet = probe();
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  const floor = percentile(
+    (await quiet.stop()).map((s) => s.ms),
+    99,
+  );
+
+  await eventLoopDelay(baseUrl); // the service's histogram restarts at each read
+  const during = probe();
+  const answers = await burst();
+  const samples = await during.stop();
+  const loop = await eventLoopDelay(baseUrl);
+  const ms = samples.map((s) => s.ms);
+  const p99 = percentile(ms, 99);
+  const summary =
+    `/health/live: ${samples.length} probes, p50 ${percentile(ms, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${Math.max(...ms).toFixed(1)} ms ` +
+    `(p99 before the burst ${floor.toFixed(1)} ms); ` +
+    `the service's event-loop delay ${loop}; answers ${answers.map((a) => a.status).join(',')}; load average ${loadavg()[0]?.toFixed(1)}`;
+  console.log(summary);
+  return { answers, samples, floor, p99, summary };
+}
+
 describe('large bodies (e2e, bundled catalog, default limits)', () => {
   let t: TestServer;
   beforeAll(async () => {
@@ -111,30 +139,13 @@ describe('large bodies (e2e, bundled catalog, default limits)', () => {
     expect(first.status).toBe(200);
     expect(first.body.measured?.utilization?.samples).toBe(199_000);
 
-    const probe = () => sampleHealth(t.baseUrl, { everyMs: 20, timeoutMs: 10_000 });
-    const quiet = probe();
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-    const floor = percentile(
-      (await quiet.stop()).map((s) => s.ms),
-      99,
+    const { answers, samples, floor, p99, summary } = await healthDuring(t.baseUrl, () =>
+      Promise.all(Array.from({ length: BODIES }, () => post(t.baseUrl, '/v1/estimates', body))),
     );
-
-    await eventLoopDelay(t.baseUrl); // the service's histogram restarts at each read
-    const during = probe();
-    const answers = await Promise.all(Array.from({ length: BODIES }, () => post(t.baseUrl, '/v1/estimates', body)));
-    const samples = await during.stop();
-    const loop = await eventLoopDelay(t.baseUrl);
 
     // Each body is answered: planned, or refused as the estimate workers' queue does under a burst (503 with Retry-After).
     for (const a of answers) expect(a.status === 200 ? 'ok' : a.body.code).toMatch(/^(ok|ESTIMATE\.BUSY)$/);
     expect(answers.some((a) => a.status === 200)).toBe(true);
-    const ms = samples.map((s) => s.ms);
-    const p99 = percentile(ms, 99);
-    const summary =
-      `/health/live: ${samples.length} probes, p50 ${percentile(ms, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${Math.max(...ms).toFixed(1)} ms ` +
-      `(p99 before the bodies ${floor.toFixed(1)} ms); ` +
-      `the service's event-loop delay ${loop}; answers ${answers.map((a) => a.status).join(',')}; load average ${loadavg()[0]?.toFixed(1)}`;
-    console.log(summary);
     expect(samples.every((s) => s.ok)).toBe(true);
     expect(samples.length).toBeGreaterThan(100);
     // The summary is the failure message: the probes' p99 and the service's own event-loop delay.
@@ -153,31 +164,14 @@ describe('large bodies (e2e, bundled catalog, default limits)', () => {
     // The first large body may start a worker; not what is measured. The same answer as the small query.
     expect((await post(t.baseUrl, '/graphql', large)).body).toEqual(expected.body);
 
-    const probe = () => sampleHealth(t.baseUrl, { everyMs: 20, timeoutMs: 10_000 });
-    const quiet = probe();
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-    const floor = percentile(
-      (await quiet.stop()).map((s) => s.ms),
-      99,
+    const { answers, samples, floor, p99, summary } = await healthDuring(t.baseUrl, () =>
+      Promise.all(Array.from({ length: BODIES }, () => post(t.baseUrl, '/graphql', large))),
     );
-
-    await eventLoopDelay(t.baseUrl);
-    const during = probe();
-    const answers = await Promise.all(Array.from({ length: BODIES }, () => post(t.baseUrl, '/graphql', large)));
-    const samples = await during.stop();
-    const loop = await eventLoopDelay(t.baseUrl);
 
     // Each is the small query's answer, or the estimate workers' refusal under a burst (SERVICE_UNAVAILABLE, ESTIMATE.BUSY).
     const busy = answers.filter((a) => a.body.errors?.[0]?.extensions?.errorCode === 'ESTIMATE.BUSY');
     for (const a of answers) if (!busy.includes(a)) expect(a.body).toEqual(expected.body);
     expect(busy.length).toBeLessThan(BODIES);
-    const ms = samples.map((s) => s.ms);
-    const p99 = percentile(ms, 99);
-    const summary =
-      `/health/live: ${samples.length} probes, p50 ${percentile(ms, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${Math.max(...ms).toFixed(1)} ms ` +
-      `(p99 before the queries ${floor.toFixed(1)} ms); ` +
-      `the service's event-loop delay ${loop}; answers ${answers.map((a) => a.status).join(',')}; load average ${loadavg()[0]?.toFixed(1)}`;
-    console.log(summary);
     expect(samples.every((s) => s.ok)).toBe(true);
     expect(samples.length).toBeGreaterThan(50);
     expect(p99 < HEALTH_P99_MS + floor ? 'under the bound' : summary).toBe('under the bound');

@@ -131,29 +131,31 @@ export class CatalogRepository {
     };
   }
 
-  /** Versions matching `where` (SQL after WHERE on catalog_versions v, parameters $1...). */
-  private async versions(where: string, values: unknown[]): Promise<CatalogVersionInfo[]> {
-    const [{ rows }, currentId] = await Promise.all([
+  /** Versions matching `where` (SQL after WHERE on catalog_versions v, parameters $1...); `currentId` when already read. */
+  private async versions(where: string, values: unknown[], currentId?: string | null): Promise<CatalogVersionInfo[]> {
+    const [{ rows }, current] = await Promise.all([
       this.pool.query<VersionRow>(`SELECT ${VERSION_COLUMNS} FROM catalog_versions v WHERE ${where}`, values),
-      this.currentVersionId(),
+      currentId === undefined ? this.currentVersionId() : currentId,
     ]);
-    return rows.map((r) => this.toInfo(r, currentId));
+    return rows.map((r) => this.toInfo(r, current));
   }
 
   findVersions(): Promise<CatalogVersionInfo[]> {
     return this.versions('true ORDER BY v.seq DESC', []);
   }
 
-  /** By id (uuid) or label. */
-  async findVersion(ref: string): Promise<CatalogVersionInfo | null> {
+  /** By id (uuid) or label; `currentId`: the current version's id when the caller has just read it. */
+  async findVersion(ref: string, currentId?: string | null): Promise<CatalogVersionInfo | null> {
     // One parameter per use: PostgreSQL gives a parameter one type, and id is a uuid, label text.
-    const [found] = await (UUID.test(ref) ? this.versions('v.id = $1 OR v.label = $2 LIMIT 1', [ref, ref]) : this.versions('v.label = $1 LIMIT 1', [ref]));
+    const [found] = await (UUID.test(ref)
+      ? this.versions('v.id = $1 OR v.label = $2 LIMIT 1', [ref, ref], currentId)
+      : this.versions('v.label = $1 LIMIT 1', [ref], currentId));
     return found ?? null;
   }
 
   async findCurrentVersion(): Promise<CatalogVersionInfo | null> {
     const id = await this.currentVersionId();
-    return id ? this.findVersion(id) : null;
+    return id ? this.findVersion(id, id) : null;
   }
 
   /** The version that was current at `at`: the newest publication at or before it. */

@@ -230,7 +230,7 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
       if (!this.databaseReachable) this.logger.log('PostgreSQL is reachable again');
       this.databaseReachable = true;
       if (id === null || id === this.current?.id) return;
-      const version = await this.repository.findVersion(id);
+      const version = await this.repository.findVersion(id, id);
       if (!version) return;
       this.loadingCurrentId = version.id;
       await this.index(version).finally(() => (this.loadingCurrentId = null));

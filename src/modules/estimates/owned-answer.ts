@@ -2,6 +2,7 @@
 // estimate's currency, the plan's base load and rents, and the energy figures of docs/carbon.md
 // (the GPU's board power, the default PUE: an own site is no cloud region), through ownedCost.
 import type { Currency } from '../../domain/catalog/catalog.types.js';
+import { pricingModelTraits } from '../../domain/catalog/pricing-model-traits.js';
 import type { CatalogIndex } from '../../domain/compliance/index.js';
 import {
   DEFAULT_COST_OF_CAPITAL_PERCENT,
@@ -30,8 +31,6 @@ export interface OwnedAnswer {
 
 export type OwnedOutcome = { kind: 'OK'; owned: OwnedAnswer } | { kind: 'UNKNOWN'; reason: string };
 
-const isReserved = (pricingModel: string): boolean => pricingModel.startsWith('RESERVED');
-
 export function ownedAnswer({
   input,
   estimate,
@@ -53,7 +52,7 @@ export function ownedAnswer({
   if (!pue || !idleShare) return { kind: 'UNKNOWN', reason: 'no default PUE or idle share in this catalog version' };
   const usd = (v: string): Decimal => convert(new Decimal(v), 'USD', currency, index.fxRates);
 
-  const reserved = estimate.tiers.filter((t) => isReserved(t.pricingModel));
+  const reserved = estimate.tiers.filter((t) => pricingModelTraits(t.pricingModel).isReserved);
   const reservedGpus = Math.round(reserved.reduce((s, t) => s + t.gpuHours, 0) / estimate.hoursPerMonth);
   const floor = Math.max(1, Math.min(...estimate.hourlyPlan.map((h) => h.replicasNeeded))) * estimate.gpusPerReplica;
   const baseGpus = reservedGpus > 0 ? reservedGpus : floor;
