@@ -286,7 +286,7 @@ export interface components {
             label: string;
         };
         /** @enum {string} */
-        PricingModel: "ON_DEMAND" | "SPOT" | "RESERVED_1Y" | "RESERVED_3Y" | "SERVERLESS";
+        PricingModel: "ON_DEMAND" | "SPOT" | "RESERVED_1Y" | "RESERVED_3Y" | "SERVERLESS" | "MONTHLY";
         /** @enum {string} */
         Currency: "USD" | "EUR";
         MoneyModel: {
@@ -509,6 +509,27 @@ export interface components {
             catalogVersion: components["schemas"]["CatalogVersionRefModel"];
             items: components["schemas"]["GpuModelModel"][];
         };
+        OfferMarketModel: {
+            /**
+             * @description The statistic the offer ranks and plans by: its prices are this percentile
+             * @enum {string}
+             */
+            rankedBy: "MEDIAN";
+            /** @description 10th percentile of the hosts’ asking prices, per instance-hour */
+            p10: components["schemas"]["MoneyModel"];
+            /** @description Median of the hosts’ asking prices, per instance-hour */
+            median: components["schemas"]["MoneyModel"];
+            /** @description 90th percentile of the hosts’ asking prices, per instance-hour */
+            p90: components["schemas"]["MoneyModel"];
+            /** @description How many host offers the percentiles summarize */
+            sampleSize: number;
+            /** @description The hosts' reliability score as the marketplace publishes it (0 to 1); null: not published */
+            hostReliability: number | null;
+            /** @description Interruptible capacity: interruptions per instance-hour an estimate assumes for it */
+            interruptionsPerHour: number | null;
+            /** @description Which hosts the sample holds, and how any figure was derived */
+            basis: string;
+        };
         /**
          * @description LIST: read from the provider's own price data; ESTIMATE: computed by a rule (only with includeEstimates)
          * @enum {string}
@@ -582,9 +603,12 @@ export interface components {
             pricePerGpuHour: components["schemas"]["MoneyModel"];
             /** @description Per instance-hour as the provider lists it */
             listPricePerHour: components["schemas"]["MoneyModel"];
-            /** @description Reserved: paid once per instance for the term, list currency */
+            /** @description Reserved: paid once per instance for the term; MONTHLY: the one-time setup fee; list currency */
             upfront: components["schemas"]["MoneyModel"] | null;
+            /** @description Reserved: the term; MONTHLY: the minimum term */
             termMonths: number | null;
+            /** @description MONTHLY: the price of one server for a month as listed (list currency); the hourly prices are it ÷ 730, plus the setup fee over the minimum term */
+            monthlyPrice: components["schemas"]["MoneyModel"] | null;
             /** @example 0.000305 */
             serverlessUnitPrice: string | null;
             /** @example GPU_SECOND */
@@ -596,6 +620,8 @@ export interface components {
              * @enum {string|null}
              */
             interruptionRate: "<5%" | "5-10%" | "10-15%" | "15-20%" | ">20%" | null;
+            /** @description Marketplace offers: the spread of the hosts' asking prices on observedAt; the offer's prices are its median */
+            market: components["schemas"]["OfferMarketModel"] | null;
             /** @description URL of the public price page or document */
             source: string;
             sourceTitle: string | null;
@@ -830,7 +856,7 @@ export interface components {
              */
             minSla?: number;
             /** @description Allowed pricing models */
-            pricingModels?: ("ON_DEMAND" | "SPOT" | "RESERVED_1Y" | "RESERVED_3Y" | "SERVERLESS")[];
+            pricingModels?: ("ON_DEMAND" | "SPOT" | "RESERVED_1Y" | "RESERVED_3Y" | "SERVERLESS" | "MONTHLY")[];
             /**
              * @description INTOLERANT excludes spot
              * @enum {string}
@@ -948,7 +974,7 @@ export interface components {
              * @default ON_DEMAND
              * @enum {string}
              */
-            pricingModel?: "ON_DEMAND" | "SPOT" | "RESERVED_1Y" | "RESERVED_3Y" | "SERVERLESS";
+            pricingModel?: "ON_DEMAND" | "SPOT" | "RESERVED_1Y" | "RESERVED_3Y" | "SERVERLESS" | "MONTHLY";
             /**
              * @description Provider slug
              * @example aws
@@ -1185,11 +1211,11 @@ export interface components {
              */
             interruptionsPerHour: number | null;
             /**
-             * @description Spot: where interruptionsPerHour came from: REQUEST (spotInterruptionsPerHour), ADVISOR_BAND (the offer's interruptionRate band) or DEFAULT; null for other pricing models
+             * @description Spot: where interruptionsPerHour came from: REQUEST (spotInterruptionsPerHour), MARKET (the marketplace offer's market.interruptionsPerHour), ADVISOR_BAND (the offer's interruptionRate band) or DEFAULT; null for other pricing models
              * @example ADVISOR_BAND
              * @enum {string|null}
              */
-            interruptionBasis: "REQUEST" | "ADVISOR_BAND" | "DEFAULT" | null;
+            interruptionBasis: "REQUEST" | "MARKET" | "ADVISOR_BAND" | "DEFAULT" | null;
             /**
              * @description Spot: the offer's AWS Spot Instance Advisor band (as on Offer.interruptionRate); null when unknown
              * @example <5%
@@ -2354,7 +2380,7 @@ export interface operations {
                 /** @description Currency of the prices in the answer */
                 currency?: "USD" | "EUR";
                 /** @description GPU history only: pricing models (default all) */
-                pricingModels?: ("ON_DEMAND" | "SPOT" | "RESERVED_1Y" | "RESERVED_3Y" | "SERVERLESS")[];
+                pricingModels?: ("ON_DEMAND" | "SPOT" | "RESERVED_1Y" | "RESERVED_3Y" | "SERVERLESS" | "MONTHLY")[];
             };
             header?: {
                 /** @description An ETag of an earlier answer: 304 when unchanged */
@@ -2469,7 +2495,7 @@ export interface operations {
                 /** @description Currency of the prices in the answer */
                 currency?: "USD" | "EUR";
                 /** @description GPU history only: pricing models (default all) */
-                pricingModels?: ("ON_DEMAND" | "SPOT" | "RESERVED_1Y" | "RESERVED_3Y" | "SERVERLESS")[];
+                pricingModels?: ("ON_DEMAND" | "SPOT" | "RESERVED_1Y" | "RESERVED_3Y" | "SERVERLESS" | "MONTHLY")[];
             };
             header?: {
                 /** @description An ETag of an earlier answer: 304 when unchanged */
@@ -2716,9 +2742,9 @@ export interface operations {
                 /** @description Named policy: GDPR_PERSONAL_DATA (Personal data: regions in the EEA only (no third-country transfer); confirmed availability ranks first, unconfirmed after it (flagged)), EU_SOVEREIGN (Sovereign: EEA regions and an EU/EEA-headquartered operator; confirmed availability ranks first, unconfirmed after it (flagged)), DE_BSI_C5 (Germany only, provider attested under BSI C5; confirmed availability ranks first, unconfirmed after it (flagged)); explicit fields may only tighten it */
                 preset?: string;
                 /** @description Allowed pricing models */
-                pricingModel?: ("ON_DEMAND" | "SPOT" | "RESERVED_1Y" | "RESERVED_3Y" | "SERVERLESS")[];
+                pricingModel?: ("ON_DEMAND" | "SPOT" | "RESERVED_1Y" | "RESERVED_3Y" | "SERVERLESS" | "MONTHLY")[];
                 /** @description Alias of pricingModel */
-                pricingModels?: ("ON_DEMAND" | "SPOT" | "RESERVED_1Y" | "RESERVED_3Y" | "SERVERLESS")[];
+                pricingModels?: ("ON_DEMAND" | "SPOT" | "RESERVED_1Y" | "RESERVED_3Y" | "SERVERLESS" | "MONTHLY")[];
                 /** @description INTOLERANT excludes spot */
                 tolerance?: "TOLERANT" | "RECOVERABLE" | "INTOLERANT";
                 /** @description Required certifications (all of them) */
@@ -2891,9 +2917,9 @@ export interface operations {
                 /** @description Named policy: GDPR_PERSONAL_DATA (Personal data: regions in the EEA only (no third-country transfer); confirmed availability ranks first, unconfirmed after it (flagged)), EU_SOVEREIGN (Sovereign: EEA regions and an EU/EEA-headquartered operator; confirmed availability ranks first, unconfirmed after it (flagged)), DE_BSI_C5 (Germany only, provider attested under BSI C5; confirmed availability ranks first, unconfirmed after it (flagged)); explicit fields may only tighten it */
                 preset?: string;
                 /** @description Allowed pricing models */
-                pricingModel?: ("ON_DEMAND" | "SPOT" | "RESERVED_1Y" | "RESERVED_3Y" | "SERVERLESS")[];
+                pricingModel?: ("ON_DEMAND" | "SPOT" | "RESERVED_1Y" | "RESERVED_3Y" | "SERVERLESS" | "MONTHLY")[];
                 /** @description Alias of pricingModel */
-                pricingModels?: ("ON_DEMAND" | "SPOT" | "RESERVED_1Y" | "RESERVED_3Y" | "SERVERLESS")[];
+                pricingModels?: ("ON_DEMAND" | "SPOT" | "RESERVED_1Y" | "RESERVED_3Y" | "SERVERLESS" | "MONTHLY")[];
                 /** @description INTOLERANT excludes spot */
                 tolerance?: "TOLERANT" | "RECOVERABLE" | "INTOLERANT";
                 /** @description Required certifications (all of them) */

@@ -144,7 +144,7 @@ function replicasPerInstance(e: WireEstimate, model: (m: string) => boolean): nu
 function capacity(e: WireEstimate, r: EstimateCheckRequest, out: string[]): void {
   const mu = e.replicaThroughput.requestsPerSecond;
   const u = r.targetUtilization;
-  const rRes = replicasPerInstance(e, (m) => PRICING_MODEL_TRAITS[m as keyof typeof PRICING_MODEL_TRAITS]?.isReserved ?? false);
+  const rRes = replicasPerInstance(e, inReservedSlot);
   const rOd = replicasPerInstance(e, (m) => m === 'ON_DEMAND');
   const rSpot = replicasPerInstance(e, (m) => m === 'SPOT');
   let batchPlaced = 0;
@@ -167,6 +167,9 @@ function capacity(e: WireEstimate, r: EstimateCheckRequest, out: string[]): void
     out.push(`batch work placed ${batchPlaced.toFixed(4)} replica-hours, the workload has ${batchWork.toFixed(4)}`);
 }
 
+/** Reservations and monthly servers: the tiers the plan's reservedInstances count. */
+const inReservedSlot = (m: string): boolean => PRICING_MODEL_TRAITS[m as keyof typeof PRICING_MODEL_TRAITS]?.planSlot === 'RESERVED';
+
 /** INTOLERANT never runs on spot; a RECOVERABLE hour on spot keeps its on-demand or serverless fallback. */
 function tolerance(e: WireEstimate, r: EstimateCheckRequest, out: string[]): void {
   const spotTier = e.tiers.some((t) => t.pricingModel === 'SPOT');
@@ -175,7 +178,7 @@ function tolerance(e: WireEstimate, r: EstimateCheckRequest, out: string[]): voi
     return;
   }
   if (r.tolerance !== 'RECOVERABLE') return;
-  const rRes = replicasPerInstance(e, (m) => m.startsWith('RESERVED'));
+  const rRes = replicasPerInstance(e, inReservedSlot);
   const rOd = replicasPerInstance(e, (m) => m === 'ON_DEMAND');
   for (const h of e.hourlyPlan) {
     const onlineSpot = h.spotInstances - h.batchSpotInstances;
@@ -339,7 +342,7 @@ function warnings(e: WireEstimate, r: EstimateCheckRequest, index: CatalogIndex,
         out.push(`warning "${w}" is false`);
       continue;
     }
-    m = /^(\S+) (.+) (\S+:\S+) (ON_DEMAND|SPOT|RESERVED_1Y|RESERVED_3Y|SERVERLESS): availability UNCONFIRMED/.exec(w);
+    m = /^(\S+) (.+) (\S+:\S+) (ON_DEMAND|SPOT|RESERVED_1Y|RESERVED_3Y|SERVERLESS|MONTHLY): availability UNCONFIRMED/.exec(w);
     if (m) {
       const [, provider, instanceType, region, model] = m;
       const offer = e.chosenOffers

@@ -13,7 +13,8 @@ export const SERIES_COLOURS = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#D55
 export const SERIES_DASHES: number[][] = [[], [6, 3], [2, 2], [8, 3, 2, 3]];
 
 export function tierOf(pricingModel: string): keyof typeof TIER_COLOURS {
-  if (pricingModel.startsWith('RESERVED')) return 'RESERVED';
+  // A monthly server fills the plan's reserved slot (the base load), as the estimate plans it.
+  if (pricingModel.startsWith('RESERVED') || pricingModel === 'MONTHLY') return 'RESERVED';
   if (pricingModel === 'ON_DEMAND' || pricingModel === 'SPOT' || pricingModel === 'SERVERLESS') return pricingModel;
   return 'ON_DEMAND';
 }

@@ -196,7 +196,7 @@ export function flag(country: string): string {
 }
 
 export const MODEL_PRESETS = ['llama-3-8b', 'llama-3-70b', 'llama-2-7b', 'llama-2-13b', 'llama-2-70b', 'mistral-7b', 'mixtral-8x7b', 'gpt-j-6b'] as const;
-export const PRICING_MODELS = ['ON_DEMAND', 'SPOT', 'RESERVED_1Y', 'RESERVED_3Y', 'SERVERLESS'] as const;
+export const PRICING_MODELS = ['ON_DEMAND', 'SPOT', 'RESERVED_1Y', 'RESERVED_3Y', 'SERVERLESS', 'MONTHLY'] as const;
 export const PRESETS = [
   { value: 'GDPR_PERSONAL_DATA', label: 'GDPR personal data' },
   { value: 'EU_SOVEREIGN', label: 'EU sovereign' },

@@ -15,6 +15,7 @@ export type PriceKind =
 
 /** How capacity is bought */
 export type PricingModel =
+  | 'MONTHLY'
   | 'ON_DEMAND'
   | 'RESERVED_1Y'
   | 'RESERVED_3Y'

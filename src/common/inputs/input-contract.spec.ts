@@ -193,7 +193,7 @@ const CASES: Case[] = [
   enumCase(
     'policy.pricingModels',
     [...policy('pricingModels'), ...offersQuery('pricingModel')],
-    ['ON_DEMAND', 'SPOT', 'RESERVED_1Y', 'RESERVED_3Y', 'SERVERLESS'],
+    ['ON_DEMAND', 'SPOT', 'RESERVED_1Y', 'RESERVED_3Y', 'SERVERLESS', 'MONTHLY'],
     true,
   ),
   { name: 'policy.includeEstimates', where: policy('includeEstimates'), ...booleans, documentedDefault: false },
@@ -326,6 +326,7 @@ const CASES: Case[] = [
       'RESERVED_1Y',
       'RESERVED_3Y',
       'SERVERLESS',
+      'MONTHLY',
     ]),
     documentedDefault: 'ON_DEMAND',
   },
@@ -451,7 +452,7 @@ const CASES: Case[] = [
       { graphql: 'gpuPriceHistory', at: ['pricingModels'] },
       { graphql: 'offerPriceHistory', at: ['pricingModels'] },
     ],
-    ['ON_DEMAND', 'SPOT', 'RESERVED_1Y', 'RESERVED_3Y', 'SERVERLESS'],
+    ['ON_DEMAND', 'SPOT', 'RESERVED_1Y', 'RESERVED_3Y', 'SERVERLESS', 'MONTHLY'],
     true,
   ),
   {

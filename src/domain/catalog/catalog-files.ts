@@ -12,6 +12,7 @@ import {
   energyFigureRowSchema,
   gpuRowSchema,
   offerRowSchema,
+  PRICE_LIMITS,
   providerRowSchema,
   referenceFigureRowSchema,
   regionRowSchema,
@@ -23,11 +24,13 @@ import {
 } from './catalog-rows.js';
 import {
   energyFigureKey,
+  HOURS_PER_MONTH,
   type AvailabilityRecord,
   type CatalogContent,
   type EnergyFigure,
   type FxRates,
   type GpuModel,
+  type MarketPrices,
   type Offer,
   type PricingModel,
   type Provider,
@@ -269,7 +272,13 @@ function regionFromRow(r: RegionRow, raw: RawRow, errors: RowError[]): Region | 
 function offerFromRow(r: OfferRow): Offer {
   // A region may be written with or without its provider prefix.
   const regionCode = r.region.includes(':') ? r.region : `${r.provider}:${r.region}`;
-  const pricePerHour = r.pricePerHour ?? (r.pricePerGpuHour as Decimal).mul(r.gpuCount);
+  // A monthly price becomes an hourly one over the month's 730 hours (docs/cost-model.md#monthly-servers),
+  // kept to the price column's 15 places, so 730 × the hourly price gives the monthly price back.
+  const monthly = r.pricePerMonth;
+  const pricePerHour =
+    monthly !== null
+      ? monthly.div(HOURS_PER_MONTH).toDecimalPlaces(PRICE_LIMITS.fractionDigits)
+      : (r.pricePerHour ?? (r.pricePerGpuHour as Decimal).mul(r.gpuCount));
   const offer: Offer = {
     keyHash: '',
     providerSlug: r.provider,
@@ -286,12 +295,13 @@ function offerFromRow(r: OfferRow): Offer {
     serverlessUnit: r.serverlessUnit,
     interruptionNoticeSeconds: r.interruptionNoticeSeconds,
     ...(r.interruptionRate === undefined ? {} : { interruptionRate: r.interruptionRate }),
+    ...(r.market === undefined ? {} : { market: marketFromRow(r.market, r.pricePerGpuHour === null ? 1 : r.gpuCount) }),
     sourceUrl: r.source,
     sourceTitle: r.sourceTitle,
     observedAt: r.observedAt,
     priceKind: r.priceKind,
     derivation: r.derivation,
-    conversion: r.conversion,
+    conversion: r.conversion ?? (monthly === null ? null : `${monthly.toFixed()} ${r.currency} per month / ${HOURS_PER_MONTH} h`),
     sourceKind: r.sourceKind,
     // Derived by assembleCatalog from the provider's availability data, unless the row says the
     // provider's own catalogue lists it as not orderable; until then the row's own note.
@@ -302,6 +312,19 @@ function offerFromRow(r: OfferRow): Offer {
   };
   offer.keyHash = offerKeyHash(offer);
   return offer;
+}
+
+/** A row's market figures per instance-hour: a row priced per GPU-hour gives them per GPU-hour too. */
+function marketFromRow(m: NonNullable<OfferRow['market']>, perInstance: number): MarketPrices {
+  return {
+    p10: m.p10.mul(perInstance),
+    median: m.median.mul(perInstance),
+    p90: m.p90.mul(perInstance),
+    sampleSize: m.sampleSize,
+    hostReliability: m.hostReliability,
+    interruptionsPerHour: m.interruptionsPerHour,
+    basis: m.basis,
+  };
 }
 
 function energyFigureFromRow(r: EnergyFigureRow): EnergyFigure {

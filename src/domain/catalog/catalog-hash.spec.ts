@@ -27,6 +27,15 @@ const FULL_OFFER: { [K in keyof Offer]-?: NonNullable<Offer[K]> } = {
   serverlessUnit: 'GPU_SECOND',
   interruptionNoticeSeconds: 120,
   interruptionRate: '5-10%',
+  market: {
+    p10: new Decimal('1.2'),
+    median: new Decimal('1.49'),
+    p90: new Decimal('2.1'),
+    sampleSize: 40,
+    hostReliability: new Decimal('0.98'),
+    interruptionsPerHour: new Decimal('0.02'),
+    basis: 'verified datacentre hosts',
+  },
   sourceUrl: 'https://example.test/prices',
   sourceTitle: 'Prices',
   observedAt: '2026-11-27',
@@ -57,6 +66,7 @@ const NULLABLE: { [K in keyof Offer]-?: null extends Offer[K] ? true : false } =
   serverlessUnit: true,
   interruptionNoticeSeconds: true,
   interruptionRate: false,
+  market: false,
   sourceUrl: false,
   sourceTitle: true,
   observedAt: false,
@@ -78,6 +88,7 @@ function another(value: unknown): unknown {
   if (typeof value === 'boolean') return !value;
   if (Array.isArray(value)) return [...(value as unknown[]), 'X'];
   if (value instanceof Decimal) return value.plus('0.001');
+  if (typeof value === 'object') return { ...value, changed: true };
   throw new Error(`no other value for ${String(value)}`);
 }
 
@@ -103,7 +114,7 @@ function expectReported(before: Offer, after: Offer, field: keyof Offer): void {
 
 describe(rowContentHash.name, () => {
   it('lists every field the shared offer factory builds, and the optional ones it leaves out', () => {
-    const optional = ['interruptionRate'];
+    const optional = ['interruptionRate', 'market'];
     expect(Object.keys(FULL_OFFER).sort()).toEqual([...Object.keys(makeOffer()), ...optional].sort());
     expect(Object.keys(NULLABLE).sort()).toEqual([...Object.keys(makeOffer()), ...optional].sort());
   });
@@ -147,6 +158,18 @@ describe(rowContentHash.name, () => {
       serverlessUnit: nullable(text),
       interruptionNoticeSeconds: nullable(fc.integer({ min: 0, max: 86_400 })),
       interruptionRate: fc.option(fc.constantFrom(...INTERRUPTION_RATES), { nil: undefined }),
+      market: fc.option(
+        fc.record({
+          p10: decimal,
+          median: decimal,
+          p90: decimal,
+          sampleSize: fc.integer({ min: 1, max: 1000 }),
+          hostReliability: nullable(decimal),
+          interruptionsPerHour: nullable(decimal),
+          basis: text,
+        }),
+        { nil: undefined },
+      ),
       sourceUrl: text,
       sourceTitle: nullable(text),
       observedAt: text,

@@ -189,6 +189,8 @@ export const offerRowSchema = z
     pricingModel: z.enum(PRICING_MODELS),
     pricePerHour: price(),
     pricePerGpuHour: price(),
+    /** MONTHLY only: the price of one server for a month, as the provider lists it. */
+    pricePerMonth: optionalDecimal({ fractionDigits: 6, max: 10_000_000 }),
     currency: z.enum(CURRENCIES),
     upfront: optionalDecimal(UPFRONT_LIMITS),
     termMonths: optionalInt(1, 120),
@@ -199,6 +201,18 @@ export const offerRowSchema = z
       .transform((v) => (v ? v : null)),
     interruptionNoticeSeconds: optionalInt(0, 86_400),
     interruptionRate: z.enum(INTERRUPTION_RATES, { error: `must be one of ${INTERRUPTION_RATES.join(', ')}` }).optional(),
+    /** Marketplace offers: the spread of the hosts' asking prices, in the unit of the row's price (per instance- or GPU-hour). */
+    market: z
+      .strictObject({
+        p10: decimal({ ...PRICE_LIMITS, positive: true }),
+        median: decimal({ ...PRICE_LIMITS, positive: true }),
+        p90: decimal({ ...PRICE_LIMITS, positive: true }),
+        sampleSize: int(1, 1_000_000),
+        hostReliability: optionalDecimal({ fractionDigits: 6, max: 1 }),
+        interruptionsPerHour: optionalDecimal({ fractionDigits: 9, max: 10 }),
+        basis: text,
+      })
+      .optional(),
     priceKind: z.enum(PRICE_KINDS, { error: `must be one of ${PRICE_KINDS.join(', ')}` }),
     source: sourceUrl,
     sourceTitle: optionalText,
@@ -231,19 +245,26 @@ export const offerRowSchema = z
     }
     if (row.validFrom !== null && row.validUntil !== null && row.validUntil < row.validFrom)
       issue('validUntil', `must not be before validFrom ${row.validFrom}`);
-    if ((row.pricePerHour === null) === (row.pricePerGpuHour === null)) {
+    const traits = PRICING_MODEL_TRAITS[row.pricingModel];
+    if (traits.term === 'MINIMUM') {
+      if (row.pricePerMonth === null) issue('pricePerMonth', `${row.pricingModel} offers give pricePerMonth (the hourly price is derived: ÷ 730)`);
+      if (row.pricePerHour !== null || row.pricePerGpuHour !== null)
+        issue('pricePerHour', `${row.pricingModel} offers give pricePerMonth, not an hourly price`);
+    } else if (row.pricePerMonth !== null) {
+      issue('pricePerMonth', 'only MONTHLY offers have a monthly price');
+    } else if ((row.pricePerHour === null) === (row.pricePerGpuHour === null)) {
       issue('pricePerHour', 'give exactly one of pricePerHour (per instance) and pricePerGpuHour');
     }
     if (row.pricePerGpuHour !== null && row.pricePerGpuHour.mul(row.gpuCount).decimalPlaces() > PRICE_LIMITS.fractionDigits) {
       issue('pricePerGpuHour', `times gpuCount must have at most ${PRICE_LIMITS.fractionDigits} digits after the decimal point`);
     }
-    const traits = PRICING_MODEL_TRAITS[row.pricingModel];
-    if (traits.isReserved && row.termMonths !== traits.termMonths) {
+    if (traits.term === 'FIXED' && row.termMonths !== traits.termMonths) {
       issue('termMonths', `must be ${traits.termMonths} for ${row.pricingModel}`);
     }
+    if (traits.term === 'MINIMUM' && row.termMonths === null) issue('termMonths', `${row.pricingModel} offers state their minimum term in months`);
     const badUpfront = traits.upfront === 'NOT_ALLOWED' && row.upfront !== null;
-    if (badUpfront || (!traits.isReserved && row.termMonths !== null)) {
-      issue(badUpfront ? 'upfront' : 'termMonths', 'only reserved offers have an upfront payment or a term');
+    if (badUpfront || (traits.term === 'NONE' && row.termMonths !== null)) {
+      issue(badUpfront ? 'upfront' : 'termMonths', 'only reserved and monthly offers have an upfront payment (setup fee) or a term');
     }
     const serverless = traits.billedByBusyTime;
     if (serverless !== (row.serverlessUnitPrice !== null && row.serverlessUnit !== null)) {
@@ -256,6 +277,15 @@ export const offerRowSchema = z
       issue('interruptionNoticeSeconds', 'only spot offers have an interruption notice');
     }
     if (row.interruptionRate !== undefined && !traits.interruptible) issue('interruptionRate', 'only spot offers have an interruption rate');
+    const m = row.market;
+    if (m !== undefined) {
+      if (m.p10.gt(m.median) || m.median.gt(m.p90)) issue('market', 'must hold p10 <= median <= p90');
+      const price = row.pricePerHour ?? row.pricePerGpuHour;
+      if (price === null || !price.eq(m.median)) {
+        issue('market', "median must equal the row's price (pricePerHour or pricePerGpuHour, in the same unit): a marketplace offer ranks by its median");
+      }
+      if (m.interruptionsPerHour !== null && !traits.interruptible) issue('market', 'only interruptible (SPOT) offers have interruptionsPerHour');
+    }
     if (row.priceKind === 'ESTIMATE' && row.derivation === null) issue('derivation', 'an ESTIMATE must name its rule and inputs');
     if (row.priceKind === 'LIST' && row.derivation !== null) {
       issue('derivation', 'only an ESTIMATE has a derivation; a unit conversion of a list price goes in conversion');
@@ -267,20 +297,32 @@ export const offerRowSchema = z
 function fieldsParsed(row: {
   pricePerHour: unknown;
   pricePerGpuHour: unknown;
+  pricePerMonth: unknown;
   serverlessUnitPrice: unknown;
   upfront: unknown;
   pricingModel: unknown;
   gpuCount: unknown;
+  market?: unknown;
 }): boolean {
   const decimalOrNull = (v: unknown) => v === null || v instanceof Decimal;
   return (
     decimalOrNull(row.pricePerHour) &&
     decimalOrNull(row.pricePerGpuHour) &&
+    decimalOrNull(row.pricePerMonth) &&
     decimalOrNull(row.serverlessUnitPrice) &&
     decimalOrNull(row.upfront) &&
     typeof row.gpuCount === 'number' &&
+    marketParsed(row.market) &&
     (PRICING_MODELS as readonly unknown[]).includes(row.pricingModel)
   );
+}
+
+/** A market block is absent, or its percentiles parsed as Decimals. */
+function marketParsed(market: unknown): boolean {
+  if (market === undefined) return true;
+  if (typeof market !== 'object' || market === null) return false;
+  const m = market as Record<string, unknown>;
+  return m.p10 instanceof Decimal && m.median instanceof Decimal && m.p90 instanceof Decimal;
 }
 
 export const referenceFigureRowSchema = z

@@ -6,8 +6,16 @@ import type { Decimal } from 'decimal.js';
 export const INTERRUPTION_RATES = ['<5%', '5-10%', '10-15%', '15-20%', '>20%'] as const;
 export type InterruptionRate = (typeof INTERRUPTION_RATES)[number];
 
-export const PRICING_MODELS = ['ON_DEMAND', 'SPOT', 'RESERVED_1Y', 'RESERVED_3Y', 'SERVERLESS'] as const;
+/**
+ * MONTHLY: a dedicated server rented by the month (Hetzner's GEX line): a monthly price, a one-time
+ * setup fee (`upfront`) and a minimum term (`termMonths`). Last, so that the enum's order in the
+ * database (values are only ever appended) and here agree.
+ */
+export const PRICING_MODELS = ['ON_DEMAND', 'SPOT', 'RESERVED_1Y', 'RESERVED_3Y', 'SERVERLESS', 'MONTHLY'] as const;
 export type PricingModel = (typeof PRICING_MODELS)[number];
+
+/** Hours in a billing month, as everywhere in the API (docs/cost-model.md#units-and-conventions). */
+export const HOURS_PER_MONTH = 730;
 
 export const PROVIDER_KINDS = ['HYPERSCALER', 'NEOCLOUD', 'MARKETPLACE', 'REGIONAL'] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
@@ -91,6 +99,22 @@ export interface GpuModel {
   source: string | null;
 }
 
+/** A marketplace's asking prices for one GPU type and region on one day, per instance-hour in the offer's currency. */
+export interface MarketPrices {
+  /** Percentiles of the hosts' asking prices (nearest rank, as the source computes them). */
+  p10: Decimal;
+  median: Decimal;
+  p90: Decimal;
+  /** How many host offers the percentiles summarize. */
+  sampleSize: number;
+  /** The hosts' reliability score as the marketplace publishes it (0 to 1; median of the sample); null: not published. */
+  hostReliability: Decimal | null;
+  /** Interruptible capacity: interruptions per instance-hour the estimate assumes (derivation in `basis`); null otherwise. */
+  interruptionsPerHour: Decimal | null;
+  /** Which hosts the sample holds (verified, datacentre) and how any figure above was derived. */
+  basis: string;
+}
+
 export interface Offer {
   /** md5 of the natural key; stable across versions. */
   keyHash: string;
@@ -104,8 +128,9 @@ export interface Offer {
   /** Price of one instance-hour; for SERVERLESS, one instance busy for one full hour. */
   pricePerHour: Decimal;
   currency: Currency;
-  /** Reserved: paid once for the term, in `currency`. */
+  /** Reserved: paid once for the term; MONTHLY: the one-time setup fee; in `currency`. */
   upfront: Decimal | null;
+  /** Reserved: the term; MONTHLY: the minimum term. */
   termMonths: number | null;
   /** Serverless: the price as the provider quotes it, e.g. 0.000305 per 'GPU_SECOND'. */
   serverlessUnitPrice: Decimal | null;
@@ -117,6 +142,11 @@ export interface Offer {
    * (AWS Spot Instance Advisor). Absent, not null, when unknown, so offers without it keep their content hash.
    */
   interruptionRate?: InterruptionRate;
+  /**
+   * Marketplace offers (Vast.ai): the spread of the hosts' asking prices on observedAt, of which
+   * pricePerHour is the median. Absent, not null, on other offers, so their content hash stays.
+   */
+  market?: MarketPrices;
   sourceUrl: string;
   sourceTitle: string | null;
   /** ISO date (YYYY-MM-DD) the price was read from the source. */

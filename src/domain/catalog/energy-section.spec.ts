@@ -216,6 +216,7 @@ describe('the bundled catalog: carbon you can compare', () => {
       coreweave: ['DEFAULT 1.58'],
       crusoe: ['DEFAULT 1.58'],
       gmi: ['DEFAULT 1.58'],
+      hetzner: ['DEFAULT 1.58'],
       lambda: ['DEFAULT 1.58'],
       nebius: ['DEFAULT 1.58'],
       ovhcloud: ['DEFAULT 1.58'],

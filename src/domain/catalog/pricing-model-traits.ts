@@ -18,16 +18,29 @@ export type ComparablePriceRule =
 /** FinOps FOCUS PricingCategory, the column CSV exports name a model's category by. */
 export type FocusPricingCategory = 'Standard' | 'Dynamic' | 'Committed';
 
-/** A reservation has a term and may be paid partly upfront; nothing else has either. */
+/**
+ * A reservation has a fixed term and may be paid partly upfront; a monthly server has a minimum
+ * term the offer states and may charge a setup fee, spread over that minimum term; nothing else
+ * has either.
+ */
 type TermTraits =
   | {
       isReserved: true;
+      term: 'FIXED';
       /** What an offer's termMonths must say; assumed when an offer omits it. */
       termMonths: number;
       /** An upfront payment is allowed and is spread over every hour of the term. */
       upfront: 'SPREAD_OVER_TERM';
     }
-  | { isReserved: false; termMonths: null; upfront: 'NOT_ALLOWED' };
+  | {
+      isReserved: false;
+      /** The offer must state its minimum term in termMonths (1 or more). */
+      term: 'MINIMUM';
+      termMonths: null;
+      /** A setup fee, spread over every hour of the minimum term. */
+      upfront: 'SPREAD_OVER_TERM';
+    }
+  | { isReserved: false; term: 'NONE'; termMonths: null; upfront: 'NOT_ALLOWED' };
 
 export type PricingModelTraits = TermTraits & {
   /** The provider may reclaim the capacity (with notice): never for INTOLERANT traffic. */
@@ -44,6 +57,7 @@ export type PricingModelTraits = TermTraits & {
 export const PRICING_MODEL_TRAITS = {
   ON_DEMAND: {
     isReserved: false,
+    term: 'NONE',
     termMonths: null,
     upfront: 'NOT_ALLOWED',
     interruptible: false,
@@ -55,6 +69,7 @@ export const PRICING_MODEL_TRAITS = {
   },
   SPOT: {
     isReserved: false,
+    term: 'NONE',
     termMonths: null,
     upfront: 'NOT_ALLOWED',
     interruptible: true,
@@ -66,6 +81,7 @@ export const PRICING_MODEL_TRAITS = {
   },
   RESERVED_1Y: {
     isReserved: true,
+    term: 'FIXED',
     termMonths: 12,
     upfront: 'SPREAD_OVER_TERM',
     interruptible: false,
@@ -77,6 +93,7 @@ export const PRICING_MODEL_TRAITS = {
   },
   RESERVED_3Y: {
     isReserved: true,
+    term: 'FIXED',
     termMonths: 36,
     upfront: 'SPREAD_OVER_TERM',
     interruptible: false,
@@ -88,12 +105,27 @@ export const PRICING_MODEL_TRAITS = {
   },
   SERVERLESS: {
     isReserved: false,
+    term: 'NONE',
     termMonths: null,
     upfront: 'NOT_ALLOWED',
     interruptible: false,
     billedByBusyTime: true,
     comparablePrice: 'BUSY_FULL_HOUR',
     planSlot: 'SERVERLESS',
+    csvPricingCategory: 'Standard',
+    isDiscountBase: false,
+  },
+  // Billed every hour of the month whether busy or not, like a reservation, so it fills the plan's
+  // reserved slot (the base load); the price is the provider's standard one, not a commitment discount.
+  MONTHLY: {
+    isReserved: false,
+    term: 'MINIMUM',
+    termMonths: null,
+    upfront: 'SPREAD_OVER_TERM',
+    interruptible: false,
+    billedByBusyTime: false,
+    comparablePrice: 'HOURLY_PLUS_UPFRONT_OVER_TERM',
+    planSlot: 'RESERVED',
     csvPricingCategory: 'Standard',
     isDiscountBase: false,
   },

@@ -1,20 +1,19 @@
 // Comparable prices: what one GPU-hour really costs under each pricing model, in one currency, so
 // offers of different models, instance sizes and currencies can be ranked against each other.
-import type { Currency, FxRates, Offer } from '../catalog/catalog.types.js';
+import { HOURS_PER_MONTH, type Currency, type FxRates, type Offer } from '../catalog/catalog.types.js';
 import { pricingModelTraits, unreachable } from '../catalog/pricing-model-traits.js';
 import { convert, Decimal } from '../money/money.js';
 import { PolicyError } from './policy.js';
 
-/** Hours in a billing month, as everywhere in the API (docs/cost-model.md#units-and-conventions). */
-export const HOURS_PER_MONTH = 730;
+export { HOURS_PER_MONTH };
 
 /**
  * Price of one instance-hour in the offer's currency, by the model's comparable-price rule
  * (catalog/pricing-model-traits.ts):
  * - HOURLY (on-demand, spot): the hourly price.
- * - HOURLY_PLUS_UPFRONT_OVER_TERM (reserved): hourly + upfront spread over every hour of the term
- *   (termMonths x 730; the model's own term when the offer omits it), since the upfront is paid
- *   whether or not the hours are used.
+ * - HOURLY_PLUS_UPFRONT_OVER_TERM (reserved, monthly): hourly + upfront spread over every hour of
+ *   the term (termMonths x 730; the model's own term when the offer omits it), since the upfront is
+ *   paid whether or not the hours are used. A monthly server's setup fee is spread over its minimum term.
  * - BUSY_FULL_HOUR (serverless): the catalog's pricePerHour is already one instance busy a full
  *   hour; ranking at full load is the only comparison that does not depend on a utilization we do
  *   not know.
@@ -34,6 +33,14 @@ export function comparablePricePerInstanceHour({ offer }: { offer: Offer }): Dec
     default:
       return unreachable(rule);
   }
+}
+
+/**
+ * A MONTHLY offer's price for a month as listed: the import stores it as pricePerHour = monthly ÷ 730
+ * to 15 places, so × 730 gives it back to well within a cent.
+ */
+export function monthlyPriceOf(offer: Pick<Offer, 'pricePerHour'>): Decimal {
+  return offer.pricePerHour.mul(HOURS_PER_MONTH).toDecimalPlaces(6);
 }
 
 export interface DiscountInput {

@@ -268,6 +268,8 @@ function interruptionRateText(tier: PlanTier): string {
   switch (tier.interruptionBasis) {
     case 'REQUEST':
       return `as requested (spotInterruptionsPerHour)${band ? `; the offer's Spot Instance Advisor band ${band} is not used` : ''}`;
+    case 'MARKET':
+      return `the marketplace offer's own rate, ${tier.offer.marketInterruptionsPerHour ?? '?'}/h (its market figures say how it was derived)`;
     case 'ADVISOR_BAND': {
       const p = band ? ADVISOR_BAND_UPPER_BOUND[band] : null;
       return (

@@ -24,6 +24,8 @@ export interface TierOfferInput {
   interruptionNoticeSeconds?: number | null;
   /** Spot: the AWS Spot Instance Advisor's interruption-frequency band for the type and region. */
   interruptionRate?: InterruptionRate | null;
+  /** Spot on a marketplace: the interruptions per instance-hour the offer's market figures give (Offer.market); null: none. */
+  marketInterruptionsPerHour?: number | null;
   /** g CO2e per GPU-hour at full load (docs/carbon.md), for optimizeFor CARBON; absent or null: unknown. */
   gCo2ePerGpuHour?: number | null;
 }
@@ -67,9 +69,10 @@ export const DEFAULT_SPOT_INTERRUPTIONS_PER_HOUR = 0.05;
 
 /**
  * Where a spot offer's interruption rate came from: the caller's spotInterruptionsPerHour, the
- * offer's Spot Instance Advisor band, or the flat default (no band, or the open-ended `>20%`).
+ * marketplace offer's own rate (Offer.market.interruptionsPerHour), the offer's Spot Instance
+ * Advisor band, or the flat default (no band, or the open-ended `>20%`).
  */
-export const SPOT_INTERRUPTION_BASES = ['REQUEST', 'ADVISOR_BAND', 'DEFAULT'] as const;
+export const SPOT_INTERRUPTION_BASES = ['REQUEST', 'MARKET', 'ADVISOR_BAND', 'DEFAULT'] as const;
 export type SpotInterruptionBasis = (typeof SPOT_INTERRUPTION_BASES)[number];
 
 /** Hours of running over which a band's share is read as a chance of interruption (AWS's trailing month). */
@@ -94,15 +97,24 @@ export function advisorBandInterruptionsPerHour(band: InterruptionRate): number 
   return p === null ? null : -Math.log1p(-p) / ADVISOR_BAND_HOURS;
 }
 
-/** The caller's rate wins; else the offer's band where it has an upper bound; else the flat default. */
-export function spotInterruptionBasis(requested: number | undefined, band: InterruptionRate | null | undefined): SpotInterruptionBasis {
+/**
+ * The caller's rate wins; else a marketplace offer's own rate; else the offer's band where it has
+ * an upper bound; else the flat default.
+ */
+export function spotInterruptionBasis(
+  requested: number | undefined,
+  band: InterruptionRate | null | undefined,
+  marketRate?: number | null,
+): SpotInterruptionBasis {
   if (requested !== undefined) return 'REQUEST';
+  if (marketRate != null) return 'MARKET';
   return band != null && ADVISOR_BAND_UPPER_BOUND[band] !== null ? 'ADVISOR_BAND' : 'DEFAULT';
 }
 
 /** The interruptions per instance-hour spotInterruptionBasis picks. */
-export function spotInterruptionsPerHour(requested: number | undefined, band: InterruptionRate | null | undefined): number {
+export function spotInterruptionsPerHour(requested: number | undefined, band: InterruptionRate | null | undefined, marketRate?: number | null): number {
   if (requested !== undefined) return requested;
+  if (marketRate != null) return marketRate;
   return (band != null ? advisorBandInterruptionsPerHour(band) : null) ?? DEFAULT_SPOT_INTERRUPTIONS_PER_HOUR;
 }
 
@@ -135,7 +147,7 @@ function pricedTier(offer: TierOfferInput, s: TierSettings): PlanTier | null {
   const replicasPerInstance = Math.floor(offer.gpusPerInstance / s.tensorParallel);
   if (replicasPerInstance < 1) return null;
   const spot = PRICING_MODEL_TRAITS[offer.pricingModel].interruptible;
-  const rate = spot ? spotInterruptionsPerHour(s.interruptionsPerHour, offer.interruptionRate) : null;
+  const rate = spot ? spotInterruptionsPerHour(s.interruptionsPerHour, offer.interruptionRate, offer.marketInterruptionsPerHour) : null;
   const overhead = rate === null ? 1 : spotOverheadFactor({ interruptionsPerHour: rate, modelLoadHours: s.modelLoadHours, lostWorkHours: s.lostWorkHours });
   return {
     offer,
@@ -143,7 +155,7 @@ function pricedTier(offer: TierOfferInput, s: TierSettings): PlanTier | null {
     pricePerInstanceHour: asNumber(offer.pricePerInstanceHour) * overhead,
     overhead,
     interruptionsPerHour: rate,
-    interruptionBasis: spot ? spotInterruptionBasis(s.interruptionsPerHour, offer.interruptionRate) : null,
+    interruptionBasis: spot ? spotInterruptionBasis(s.interruptionsPerHour, offer.interruptionRate, offer.marketInterruptionsPerHour) : null,
   };
 }
 

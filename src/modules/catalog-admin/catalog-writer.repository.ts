@@ -10,6 +10,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { canonicalJson, rowContentHash } from '../../domain/catalog/catalog-hash.js';
 import { availabilityKey } from '../../domain/catalog/availability.js';
+import { marketToJson } from '../../domain/catalog/market-prices.js';
 import { energyFigureKey, providerObservations, type CatalogContent, type CatalogVersionInfo } from '../../domain/catalog/catalog.types.js';
 import { PG_POOL } from '../../database/database.options.js';
 import { at, defined } from '../../domain/checked.js';
@@ -314,6 +315,7 @@ const TABLES: TableSpec[] = [
       'serverless_unit',
       'interruption_notice_seconds',
       'interruption_rate',
+      'market',
       'source_url',
       'source_title',
       'observed_at',
@@ -344,6 +346,7 @@ const TABLES: TableSpec[] = [
         o.serverlessUnit,
         o.interruptionNoticeSeconds,
         o.interruptionRate ?? null,
+        o.market ? marketToJson(o.market) : null,
         o.sourceUrl,
         o.sourceTitle,
         o.observedAt,

@@ -24,6 +24,7 @@ import type {
   SourceKind,
 } from '../../domain/catalog/catalog.types.js';
 import { Decimal } from '../../domain/money/money.js';
+import { marketFromJson } from '../../domain/catalog/market-prices.js';
 import { PG_POOL } from '../../database/database.options.js';
 import { PrismaService } from '../../database/prisma.service.js';
 import { READ_REPLICA, type ReadReplica } from '../../database/read-replica.js';
@@ -264,10 +265,10 @@ export class CatalogRepository {
 
   /** Stored offer rows matching `where` (SQL after WHERE, parameters $1...), with their version range. */
   private async queryOffers(where: string, values: unknown[], pool = this.pool): Promise<StoredOffer[]> {
-    const { rows } = await pool.query<Record<string, string | number | boolean | null>>({
+    const { rows } = await pool.query<Record<string, string | number | boolean | object | null>>({
       text: `SELECT key_hash, provider_slug, region_code, gpu_slug, gpu_count, instance_type, pricing_model, price_per_hour::text,
                     currency, upfront::text, term_months, serverless_unit_price::text, serverless_unit, interruption_notice_seconds, interruption_rate,
-                    source_url, source_title, to_char(observed_at, 'YYYY-MM-DD') AS observed_at, price_kind, derivation, conversion,
+                    market, source_url, source_title, to_char(observed_at, 'YYYY-MM-DD') AS observed_at, price_kind, derivation, conversion,
                     source_kind, availability, availability_note, to_char(price_valid_from, 'YYYY-MM-DD') AS price_valid_from,
                     to_char(price_valid_until, 'YYYY-MM-DD') AS price_valid_until, valid_from, valid_to
              FROM offers WHERE ${where}`,
@@ -293,6 +294,7 @@ export class CatalogRepository {
         serverlessUnit: r.serverless_unit as string | null,
         interruptionNoticeSeconds: r.interruption_notice_seconds as number | null,
         ...(r.interruption_rate === null || r.interruption_rate === undefined ? {} : { interruptionRate: r.interruption_rate as InterruptionRate }),
+        ...(r.market === null || r.market === undefined ? {} : { market: marketFromJson(r.market) }),
         sourceUrl: r.source_url as string,
         sourceTitle: r.source_title as string | null,
         observedAt: r.observed_at as string,

@@ -185,6 +185,7 @@ export class EstimatesService {
         pricePerInstanceHour: quote.pricePerInstanceHour,
         interruptionNoticeSeconds: quote.offer.interruptionNoticeSeconds,
         interruptionRate: quote.offer.interruptionRate ?? null,
+        marketInterruptionsPerHour: quote.offer.market?.interruptionsPerHour?.toNumber() ?? null,
         gCo2ePerGpuHour: quote.energy?.gCo2ePerGpuHour ?? null,
       }));
       return { gpu: gpuSpecFromCatalog({ gpu }), offers };

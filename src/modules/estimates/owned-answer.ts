@@ -52,7 +52,8 @@ export function ownedAnswer({
   if (!pue || !idleShare) return { kind: 'UNKNOWN', reason: 'no default PUE or idle share in this catalog version' };
   const usd = (v: string): Decimal => convert(new Decimal(v), 'USD', currency, index.fxRates);
 
-  const reserved = estimate.tiers.filter((t) => pricingModelTraits(t.pricingModel).isReserved);
+  // The base load's slot: reservations and monthly servers (both paid every hour of their term).
+  const reserved = estimate.tiers.filter((t) => pricingModelTraits(t.pricingModel).planSlot === 'RESERVED');
   const reservedGpus = Math.round(reserved.reduce((s, t) => s + t.gpuHours, 0) / estimate.hoursPerMonth);
   const floor = Math.max(1, Math.min(...estimate.hourlyPlan.map((h) => h.replicasNeeded))) * estimate.gpusPerReplica;
   const baseGpus = reservedGpus > 0 ? reservedGpus : floor;

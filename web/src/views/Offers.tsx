@@ -61,6 +61,27 @@ const CheapestQuery = graphql(`
       currency
     }
     pricingModel
+    monthlyPrice {
+      amount
+      currency
+    }
+    upfront {
+      amount
+      currency
+    }
+    termMonths
+    market {
+      rankedBy
+      p10 {
+        amount
+        currency
+      }
+      p90 {
+        amount
+        currency
+      }
+      sampleSize
+    }
     priceKind
     observedAt
     sourceKind

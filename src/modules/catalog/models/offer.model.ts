@@ -3,13 +3,15 @@ import { ApiProperty } from '@nestjs/swagger';
 import {
   INTERRUPTION_RATES,
   type Availability,
+  type Currency,
   type GridSource,
+  type MarketPrices,
   type InterruptionRate,
   type PriceKind,
   type PricingModel,
   type SourceKind,
 } from '../../../domain/catalog/catalog.types.js';
-import type { OfferQuote } from '../../../domain/compliance/index.js';
+import { monthlyPriceOf, type OfferQuote } from '../../../domain/compliance/index.js';
 import { AvailabilityEnum, GridSourceEnum, PriceKindEnum, PricingModelEnum, SourceKindEnum } from '../../../common/models/enums.js';
 import { EnergyFigureAppliedModel } from '../../../common/models/energy-figure.model.js';
 import type { OfferEnergy } from '../../../domain/energy/index.js';
@@ -37,10 +39,12 @@ export const OFFER_CATALOG_FIELDS = [
   'listPricePerHour',
   'upfront',
   'termMonths',
+  'monthlyPrice',
   'serverlessUnitPrice',
   'serverlessUnit',
   'interruptionNoticeSeconds',
   'interruptionRate',
+  'market',
   'source',
   'sourceTitle',
   'observedAt',
@@ -122,6 +126,37 @@ const figuresWritten = new WeakMap<OfferEnergy, OfferEnergyFiguresModel>();
 /** Figures computed in floating point, written without its noise (0.7945, not 0.7945000000000001). */
 const rounded = (v: number | undefined, digits: number): number | null => (v === undefined || Number.isNaN(v) ? null : Number(v.toFixed(digits)));
 
+@ObjectType('OfferMarket', { description: "A marketplace's asking prices for one GPU type and region on one day (per instance-hour, list currency)" })
+export class OfferMarketModel {
+  @ApiProperty({ enum: ['MEDIAN'], description: 'The statistic the offer ranks and plans by: its prices are this percentile' })
+  @Field({ description: 'The statistic the offer ranks and plans by: its prices are this percentile' })
+  rankedBy: 'MEDIAN';
+  @ApiProperty({ type: MoneyModel, description: '10th percentile of the hosts’ asking prices, per instance-hour' }) @Field(() => MoneyModel) p10: MoneyModel;
+  @ApiProperty({ type: MoneyModel, description: 'Median of the hosts’ asking prices, per instance-hour' }) @Field(() => MoneyModel) median: MoneyModel;
+  @ApiProperty({ type: MoneyModel, description: '90th percentile of the hosts’ asking prices, per instance-hour' }) @Field(() => MoneyModel) p90: MoneyModel;
+  @ApiProperty({ description: 'How many host offers the percentiles summarize' }) @Field(() => Int) sampleSize: number;
+  @ApiProperty({ nullable: true, type: Number, description: "The hosts' reliability score as the marketplace publishes it (0 to 1); null: not published" })
+  @Field(() => Float, { nullable: true, description: "The hosts' reliability score as the marketplace publishes it (0 to 1); null: not published" })
+  hostReliability: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'Interruptible capacity: interruptions per instance-hour an estimate assumes for it' })
+  @Field(() => Float, { nullable: true, description: 'Interruptible capacity: interruptions per instance-hour an estimate assumes for it' })
+  interruptionsPerHour: number | null;
+  @ApiProperty({ description: 'Which hosts the sample holds, and how any figure was derived' }) @Field() basis: string;
+
+  static of(m: MarketPrices, currency: Currency): OfferMarketModel {
+    const out = new OfferMarketModel();
+    out.rankedBy = 'MEDIAN';
+    out.p10 = MoneyModel.ofCatalog(m.p10, currency);
+    out.median = MoneyModel.ofCatalog(m.median, currency);
+    out.p90 = MoneyModel.ofCatalog(m.p90, currency);
+    out.sampleSize = m.sampleSize;
+    out.hostReliability = m.hostReliability?.toNumber() ?? null;
+    out.interruptionsPerHour = m.interruptionsPerHour?.toNumber() ?? null;
+    out.basis = m.basis;
+    return out;
+  }
+}
+
 @ObjectType('Offer')
 export class OfferModel {
   @ApiProperty({ description: 'Stable id of the offer across versions (hash of its natural key)' }) @Field() id: string;
@@ -140,10 +175,28 @@ export class OfferModel {
   @Field(() => MoneyModel)
   pricePerGpuHour: MoneyModel;
   @ApiProperty({ type: MoneyModel, description: 'Per instance-hour as the provider lists it' }) @Field(() => MoneyModel) listPricePerHour: MoneyModel;
-  @ApiProperty({ type: MoneyModel, nullable: true, description: 'Reserved: paid once per instance for the term, list currency' })
-  @Field(() => MoneyModel, { nullable: true })
+  @ApiProperty({
+    type: MoneyModel,
+    nullable: true,
+    description: 'Reserved: paid once per instance for the term; MONTHLY: the one-time setup fee; list currency',
+  })
+  @Field(() => MoneyModel, { nullable: true, description: 'Reserved: paid once per instance for the term; MONTHLY: the one-time setup fee; list currency' })
   upfront: MoneyModel | null;
-  @ApiProperty({ nullable: true, type: Number }) @Field(() => Int, { nullable: true }) termMonths: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'Reserved: the term; MONTHLY: the minimum term' })
+  @Field(() => Int, { nullable: true, description: 'Reserved: the term; MONTHLY: the minimum term' })
+  termMonths: number | null;
+  @ApiProperty({
+    type: MoneyModel,
+    nullable: true,
+    description:
+      'MONTHLY: the price of one server for a month as listed (list currency); the hourly prices are it ÷ 730, plus the setup fee over the minimum term',
+  })
+  @Field(() => MoneyModel, {
+    nullable: true,
+    description:
+      'MONTHLY: the price of one server for a month as listed (list currency); the hourly prices are it ÷ 730, plus the setup fee over the minimum term',
+  })
+  monthlyPrice: MoneyModel | null;
   @ApiProperty({ nullable: true, type: String, example: '0.000305' }) @Field(() => String, { nullable: true }) serverlessUnitPrice: string | null;
   @ApiProperty({ nullable: true, type: String, example: 'GPU_SECOND' }) @Field(() => String, { nullable: true }) serverlessUnit: string | null;
   @ApiProperty({ nullable: true, type: Number }) @Field(() => Int, { nullable: true }) interruptionNoticeSeconds: number | null;
@@ -160,6 +213,16 @@ export class OfferModel {
       "Spot: the provider's band of how often such instances were interrupted in the last month (AWS Spot Instance Advisor: <5%, 5-10%, 10-15%, 15-20%, >20%); null when unknown",
   })
   interruptionRate: InterruptionRate | null;
+  @ApiProperty({
+    type: () => OfferMarketModel,
+    nullable: true,
+    description: "Marketplace offers: the spread of the hosts' asking prices on observedAt; the offer's prices are its median",
+  })
+  @Field(() => OfferMarketModel, {
+    nullable: true,
+    description: "Marketplace offers: the spread of the hosts' asking prices on observedAt; the offer's prices are its median",
+  })
+  market: OfferMarketModel | null;
   @ApiProperty({ description: 'URL of the public price page or document' }) @Field() source: string;
   @ApiProperty({ nullable: true, type: String }) @Field(() => String, { nullable: true }) sourceTitle: string | null;
   @ApiProperty({ example: '2026-03-27' }) @Field() observedAt: string;
@@ -257,10 +320,12 @@ export class OfferModel {
     m.listPricePerHour = MoneyModel.ofCatalog(o.pricePerHour, o.currency);
     m.upfront = o.upfront === null ? null : MoneyModel.ofCatalog(o.upfront, o.currency);
     m.termMonths = o.termMonths;
+    m.monthlyPrice = o.pricingModel === 'MONTHLY' ? MoneyModel.ofTotal(monthlyPriceOf(o), o.currency) : null;
     m.serverlessUnitPrice = o.serverlessUnitPrice?.toString() ?? null;
     m.serverlessUnit = o.serverlessUnit;
     m.interruptionNoticeSeconds = o.interruptionNoticeSeconds;
     m.interruptionRate = o.interruptionRate ?? null;
+    m.market = o.market ? OfferMarketModel.of(o.market, o.currency) : null;
     m.source = o.sourceUrl;
     m.sourceTitle = o.sourceTitle;
     m.observedAt = o.observedAt;

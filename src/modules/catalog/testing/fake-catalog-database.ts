@@ -7,10 +7,11 @@
 import type pg from 'pg';
 import type { PrismaService } from '../../../database/prisma.service.js';
 import type { GpuModel, Offer, Provider } from '../../../domain/catalog/catalog.types.js';
+import { marketToJson } from '../../../domain/catalog/market-prices.js';
 import { makeGpu, makeProvider, makeRegion, TEST_FX_RATES } from '../../../domain/compliance/testing/factories.js';
 import { testVersionId } from './in-memory-catalog.repository.js';
 
-type OfferRow = Record<string, string | number | boolean | null>;
+type OfferRow = Record<string, string | number | boolean | object | null>;
 
 interface State {
   versions: { id: string; seq: number; label: string; offerCount: number }[];
@@ -155,6 +156,7 @@ function rowOf({ offer: o, validFrom, validTo }: State['offers'][number]): Offer
     serverless_unit: o.serverlessUnit,
     interruption_notice_seconds: o.interruptionNoticeSeconds,
     interruption_rate: o.interruptionRate ?? null,
+    market: o.market ? (JSON.parse(marketToJson(o.market)) as object) : null,
     source_url: o.sourceUrl,
     source_title: o.sourceTitle,
     observed_at: o.observedAt,

@@ -21,7 +21,7 @@ import { EstimateCarbonModel } from './estimate-carbon.model.js';
 const PM = { enum: PricingModelEnum, enumName: 'PricingModel' } as const;
 const INTERRUPTIONS_PER_HOUR = 'Spot: interruptions per instance-hour the effective price assumes; null for other pricing models';
 const INTERRUPTION_BASIS =
-  "Spot: where interruptionsPerHour came from: REQUEST (spotInterruptionsPerHour), ADVISOR_BAND (the offer's interruptionRate band) or DEFAULT; null for other pricing models";
+  "Spot: where interruptionsPerHour came from: REQUEST (spotInterruptionsPerHour), MARKET (the marketplace offer's market.interruptionsPerHour), ADVISOR_BAND (the offer's interruptionRate band) or DEFAULT; null for other pricing models";
 
 @ObjectType('EstimateTier', { description: 'One tier the plan buys: its offer, its capacity and cost, and the hidden costs priced from its provider' })
 export class EstimateTierModel {

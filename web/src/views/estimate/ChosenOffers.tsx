@@ -77,5 +77,6 @@ function ChosenOfferRow({ o }: { o: ChosenOffer }) {
 function interruptionBasisLabel(basis: string | null, band: string | null): string {
   if (basis === 'ADVISOR_BAND') return `AWS Spot Advisor band ${band ?? ''}`.trim();
   if (basis === 'REQUEST') return 'your rate';
+  if (basis === 'MARKET') return 'marketplace rate';
   return 'default';
 }

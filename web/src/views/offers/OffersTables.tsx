@@ -158,6 +158,7 @@ function OfferTr(props: { row: Row; reasons?: readonly string[] }) {
       <td class="num">{r.gpuCount}</td>
       <td class="num" data-amount={r.pricePerGpuHour.amount}>
         {money(r.pricePerGpuHour.amount)}
+        <PriceTerms row={r} />
       </td>
       <td>{label(r.pricingModel)}</td>
       <td class="num" data-carbon={r.carbon ?? ''} title={r.gridIntensity === null ? 'no sourced energy figure' : `grid ${r.gridIntensity} g CO2e/kWh`}>
@@ -166,6 +167,33 @@ function OfferTr(props: { row: Row; reasons?: readonly string[] }) {
       <Provenance row={r} />
     </tr>
   );
+}
+
+/**
+ * What the hourly price stands for when it is not a plain hourly list price: a monthly server's
+ * price, setup fee and minimum term; a marketplace's spread of host prices (the price is its median).
+ */
+function PriceTerms({ row: r }: { row: Row }) {
+  if (r.monthlyPrice) {
+    return (
+      <small class="terms" data-testid="monthly-terms">
+        <br />
+        {money(r.monthlyPrice.amount)} {r.monthlyPrice.currency}/month
+        {r.upfront ? ` + ${money(r.upfront.amount)} setup` : ''}
+        {r.termMonths ? `, ${r.termMonths} month minimum` : ''}
+      </small>
+    );
+  }
+  if (r.market) {
+    return (
+      <small class="terms" data-testid="market-spread">
+        <br />
+        {r.market.rankedBy.toLowerCase()} of {r.market.sampleSize} hosts; p10–p90 {money(r.market.p10.amount)}–{money(r.market.p90.amount)}{' '}
+        {r.market.p10.currency}/instance-hour
+      </small>
+    );
+  }
+  return null;
 }
 
 /** The source (a link named by its kind), the day it was read, the price kind and whether the provider confirms the region. */

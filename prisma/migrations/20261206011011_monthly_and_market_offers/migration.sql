@@ -1,0 +1,5 @@
+-- AlterEnum
+ALTER TYPE "PricingModel" ADD VALUE 'MONTHLY';
+
+-- AlterTable
+ALTER TABLE "offers" ADD COLUMN     "market" JSONB;
