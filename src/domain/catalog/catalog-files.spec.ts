@@ -185,6 +185,25 @@ describe('parseCatalogFiles', () => {
     ]);
   });
 
+  it("refuses a GPU figure with more places than its column keeps (two), instead of rounding it on write", () => {
+    const fine = { ...reference, text: reference.text.replace('fp16Tflops: "989"', 'fp16Tflops: "438.875"') };
+    expect(parseCatalogFiles([fine]).errors).toEqual([
+      expect.objectContaining({ field: 'fp16Tflops', message: 'must have at most 2 digits after the decimal point (stored exactly)' }),
+    ]);
+  });
+
+  it('reads a monthly server: the hourly price is the monthly one over 730 hours, and says so', () => {
+    const monthly = offer('    pricePerMonth: "214"\n    upfront: "209"\n    termMonths: 1\n')
+      .text.replace('ON_DEMAND', 'MONTHLY')
+      .replace('    pricePerGpuHour: 3.90\n', '');
+    const parsed = parseCatalogFiles([reference, { ...offer(''), text: monthly }]);
+    expect(parsed.errors).toEqual([]);
+    const o = defined(parsed.offers[0], 'the offer').item;
+    // 214 / 730 = 0.29315068493150684..., kept to the price column's 15 places.
+    expect([o.pricePerHour.toString(), o.upfront?.toString(), o.termMonths]).toEqual(['0.293150684931507', '209', 1]);
+    expect(o.conversion).toBe('214 USD per month / 730 h');
+  });
+
   it('reads reference figures and checks their metric rules', () => {
     const figures: CatalogFile = {
       path: 'reference-figures.yaml',

@@ -168,11 +168,12 @@ export const gpuRowSchema = z.strictObject({
   slug,
   vendor: text,
   name: text,
-  memoryGb: decimal({ positive: true }),
-  memoryBandwidthGbps: decimal({ positive: true }),
-  fp16Tflops: decimal({ positive: true }),
-  int8Tops: decimal({ positive: true }),
-  fp8Tflops: optionalDecimal({ positive: true }),
+  // The columns keep two places (numeric(8|10, 2)): more would be rounded silently on write.
+  memoryGb: decimal({ positive: true, fractionDigits: 2, max: 999_999 }),
+  memoryBandwidthGbps: decimal({ positive: true, fractionDigits: 2, max: 99_999_999 }),
+  fp16Tflops: decimal({ positive: true, fractionDigits: 2, max: 99_999_999 }),
+  int8Tops: decimal({ positive: true, fractionDigits: 2, max: 99_999_999 }),
+  fp8Tflops: optionalDecimal({ positive: true, fractionDigits: 2, max: 99_999_999 }),
   fp8Support: bool,
   source: optionalText,
 });
