@@ -57,6 +57,14 @@ describe(spotInterruptionsPerHour.name, () => {
     expect([spotInterruptionsPerHour(0.01, undefined), spotInterruptionBasis(0.01, undefined)]).toEqual([0.01, 'REQUEST']);
   });
 
+  it("takes a marketplace offer's own rate before its band, and the caller's rate before both", () => {
+    expect([spotInterruptionsPerHour(undefined, '<5%', 0.02), spotInterruptionBasis(undefined, '<5%', 0.02)]).toEqual([0.02, 'MARKET']);
+    expect([spotInterruptionsPerHour(undefined, undefined, 0), spotInterruptionBasis(undefined, undefined, 0)]).toEqual([0, 'MARKET']);
+    expect([spotInterruptionsPerHour(0.2, undefined, 0.02), spotInterruptionBasis(0.2, undefined, 0.02)]).toEqual([0.2, 'REQUEST']);
+    expect(spotInterruptionsPerHour(undefined, '<5%', null)).toBeCloseTo(LN['<5%'] / 730, 15);
+    expect(spotInterruptionBasis(undefined, '<5%', null)).toBe('ADVISOR_BAND');
+  });
+
   it('is monotone in the band and never above the flat default', () => {
     const band = fc.option(fc.constantFrom(...INTERRUPTION_RATES), { nil: undefined });
     fc.assert(
@@ -80,6 +88,22 @@ describe(planTierChoices.name, () => {
     expect(choices).toHaveLength(1);
     return choices[0] as PlanTiers;
   };
+
+  it("prices a marketplace spot offer with the market's own interruption rate", () => {
+    const tiers = only(
+      planTierChoices({
+        offers: [offer('SPOT', '2', { marketInterruptionsPerHour: 0.02 })],
+        tensorParallel: 1,
+        tolerance: 'TOLERANT',
+        interruptionsPerHour: undefined,
+        ...restart,
+      }),
+    );
+    // By hand: 1 + 0.02 × (0.05 + 0.1) h = 1.003; × 2 = 2.006 per instance-hour.
+    expect(tiers.spot).toMatchObject({ interruptionBasis: 'MARKET', interruptionsPerHour: 0.02 });
+    expect(tiers.spot?.overhead).toBeCloseTo(1.003, 15);
+    expect(tiers.spot?.pricePerInstanceHour).toBeCloseTo(2.006, 14);
+  });
 
   it("prices each spot offer with its own band's rate and leaves other tiers at their list price", () => {
     const tiers = only(
