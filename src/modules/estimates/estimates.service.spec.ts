@@ -171,6 +171,23 @@ describe(EstimatesService.name, () => {
       expect(spot.interruptionsPerHour).toBeCloseTo(0.0512932943875506 / 730, 15);
     });
 
+    it("hands a marketplace spot offer's own interruption rate to the cost model, before its band", async () => {
+      const catalog = sampleCatalog();
+      const market = { p10: new Decimal(10), median: new Decimal(12), p90: new Decimal(14), sampleSize: 9, hostReliability: null, basis: 'test hosts' };
+      // The sample's p5.48xlarge spot offer (12.00 an instance-hour) as a marketplace's, with a band too.
+      const content = {
+        ...catalog,
+        offers: catalog.offers.map((o) =>
+          o.pricingModel === 'SPOT' ? { ...o, interruptionRate: '<5%' as const, market: { ...market, interruptionsPerHour: new Decimal('0.02') } } : o,
+        ),
+      };
+      const { pool, estimates } = await setUp(content);
+      const answer = await estimates.estimate(input({ gpus: ['h100-sxm-80gb'], policy: { pricingModels: ['SPOT'], tolerance: 'TOLERANT' } }));
+      expect(at(pool.inputs, 0).candidates[0]?.offers.find((o) => o.pricingModel === 'SPOT')).toMatchObject({ marketInterruptionsPerHour: 0.02 });
+      expect(at(answer.estimate.chosenOffers, 0)).toMatchObject({ pricingModel: 'SPOT', interruptionBasis: 'MARKET', interruptionsPerHour: 0.02 });
+      expect(answer.estimate.assumptions.join('\n')).toContain("the marketplace offer's own rate, 0.02/h");
+    });
+
     it('keeps candidates per version, policy, discounts and currency, never answering one with another’s', async () => {
       const { repo, pool, estimates } = await setUp();
       // The i-th estimate's input for its objective (COST); the other objective's is in pool.others.
