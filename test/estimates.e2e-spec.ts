@@ -309,6 +309,30 @@ describe('estimates (e2e, bundled catalog)', () => {
     });
   });
 
+  it("prices owning from sourced defaults: the GPU's server price, the site's electricity and grid", async () => {
+    const h100 = { ...gdprWorkload, gpus: ['h100-sxm-80gb'], precisions: ['FP16'], owned: { site: 'DE' } };
+    const e = (await t.http().post('/v1/estimates').send(h100).expect(200)).body;
+    const o = e.owned;
+    expect(e.gpu).toBe('h100-sxm-80gb');
+    // Eurostat band ID, 2025-S2, Germany: 192.2 EUR/MWh = 0.1922 EUR/kWh; no conversion in EUR.
+    expect(o.electricityPerKwh).toEqual({ amount: '0.1922', currency: 'EUR' });
+    expect(o.electricitySource).toContain('Eurostat nrg_pc_205');
+    expect(o.serverPriceSource).toContain('HGX H100 8-GPU server new');
+    expect(o.colocationSource).toContain('150-250');
+    // 285,000 USD a server, written off over 48 months at 0 % (the default): depreciation = servers × price / 48.
+    expect(Number(o.depreciation.amount)).toBeCloseTo((o.servers * Number(o.serverPrice.amount)) / 48, 1);
+    // Carbon at the site: Germany's grid, 342 g/kWh (data/catalog/energy.yaml).
+    expect(o.gridIntensity).toMatchObject({ value: 342, subject: 'DE', basis: 'COUNTRY_FALLBACK' });
+    expect(o.kgCo2ePerMonth).toBeCloseTo((o.kwhPerMonth * 342) / 1000, 2);
+    // A site without a sourced price, and no price given: 400 naming the site.
+    const res = await t
+      .http()
+      .post('/v1/estimates')
+      .send({ ...h100, owned: { site: 'US-TX' } })
+      .expect(400);
+    expect(res.body.errors.map((x: { field: string }) => x.field)).toEqual(['owned.site']);
+  });
+
   it('rejects owned without an electricity price: 400 and BAD_USER_INPUT naming the field', async () => {
     const owned = { serverPriceUsd: '60000', colocationUsdPerKwMonth: '180' };
     const res = await t

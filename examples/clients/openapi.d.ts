@@ -1009,10 +1009,12 @@ export interface components {
         };
         OwnedInput: {
             /**
-             * @description Purchase price of one server, USD
+             * @description Purchase price of one server, USD (default: the sourced market price of an 8-GPU server of the plan’s GPU, where there is one)
              * @example 250000
              */
-            serverPriceUsd: string;
+            serverPriceUsd?: string;
+            /** @description Where the servers stand: an ISO country (DE) or US-<state> (US-VA); picks the sourced electricity price and the grid for carbon */
+            site?: string;
             /**
              * @description GPUs in one server
              * @default 8
@@ -1029,15 +1031,15 @@ export interface components {
              */
             costOfCapitalPercent?: number;
             /**
-             * @description Electricity price at the site, USD per kWh
+             * @description Electricity price at the site, USD per kWh (default: the sourced price of `site`)
              * @example 0.15
              */
-            electricityUsdPerKwh: string;
+            electricityUsdPerKwh?: string;
             /**
-             * @description Colocation, USD per kW of GPU board power per month
+             * @description Colocation, USD per kW of GPU board power per month (default: 200, the middle of a quoted 150-250)
              * @example 200
              */
-            colocationUsdPerKwMonth: string;
+            colocationUsdPerKwMonth?: string;
             /**
              * @description Operations (staff, support), percent of the server price per year
              * @default 0
@@ -1396,6 +1398,27 @@ export interface components {
             paybackAgainst: string | null;
             /** @description Months until the discounted savings against paybackAgainst repay the purchase; null: never */
             paybackMonths: number | null;
+            /** @description Price of one server used */
+            serverPrice: components["schemas"]["MoneyModel"];
+            /** @description Where the price came from: REQUEST (the caller's), else the sourced default's source */
+            serverPriceSource: string;
+            /** @description Electricity price per kWh used */
+            electricityPerKwh: components["schemas"]["MoneyModel"];
+            /** @description Where the price came from: REQUEST (the caller's), else the sourced default's source */
+            electricitySource: string;
+            /** @description Colocation per kW-month used */
+            colocationPerKwMonth: components["schemas"]["MoneyModel"];
+            /** @description Where the price came from: REQUEST (the caller's), else the sourced default's source */
+            colocationSource: string;
+            /**
+             * @description The site as asked (owned.site); null: none given
+             * @example DE
+             */
+            site: string | null;
+            /** @description The site country's grid intensity, g CO2e/kWh; null: no site or no figure */
+            gridIntensity: components["schemas"]["EnergyFigureAppliedModel"] | null;
+            /** @description kwhPerMonth × gridIntensity / 1000; null without a grid figure */
+            kgCo2ePerMonth: number | null;
         };
         /** @enum {string} */
         TrafficUnit: "REQUESTS_PER_SECOND" | "OUTPUT_TOKENS_PER_SECOND";

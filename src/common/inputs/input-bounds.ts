@@ -114,6 +114,7 @@ export const OWNED_BOUNDS = {
   electricityUsdPerKwh: { integerDigits: 3, fractionDigits: 6, example: '0.15' },
   colocationUsdPerKwMonth: { integerDigits: 6, fractionDigits: 4, example: '200' },
   operationsSharePercent: { min: 0, max: 100, default: DEFAULT_OPERATIONS_SHARE_PERCENT },
+  site: { pattern: /^[A-Z]{2}(-[A-Z]{2})?$/, patternMessage: 'must be an ISO country code (DE) or a US state as US-<state> (US-VA)' },
 } as const;
 
 /** The listing's default page size (filter-offers.ts takes any positive size). */

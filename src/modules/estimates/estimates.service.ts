@@ -20,6 +20,7 @@ import { gpuSpecFromCatalog, type EstimateInput as CostModelInput, type GpuCandi
 import { convert, Decimal } from '../../domain/money/money.js';
 import type { ModelInput } from '../../domain/sizing/index.js';
 import { badInput, unprocessable } from '../../common/errors/app-error.js';
+import { ELECTRICITY_BY_SITE } from '../../domain/cost-model/owned-defaults.js';
 import { CatalogService } from '../catalog/index.js';
 import { toAppError } from '../../common/errors/domain-errors.js';
 import { policyInputFrom } from '../../common/inputs/policy.input.js';
@@ -59,6 +60,7 @@ export class EstimatesService {
    */
   async estimate(input: EstimateInput, requester: Requester = ANONYMOUS, read?: ParsedTexts): Promise<EstimateAnswer> {
     checkProfile(input);
+    checkOwned(input);
     if (input.measurements) this.measurements.check(input.measurements, read);
     if ((input.model.preset === undefined) === (input.model.parametersB === undefined)) {
       throw badInput('REQUEST.INVALID', [{ field: 'model.preset', message: 'give exactly one of preset and parametersB' }]);
@@ -227,6 +229,22 @@ function resolveRequest(
 }
 
 /** Exactly one of the workload's profiles, or none with measured traffic (which gives it). */
+/** Rent or buy needs an electricity price: the caller's, or the sourced one of the site it names. */
+function checkOwned(input: EstimateInput): void {
+  const owned = input.owned;
+  if (!owned || owned.electricityUsdPerKwh !== undefined || (owned.site !== undefined && Object.hasOwn(ELECTRICITY_BY_SITE, owned.site))) return;
+  const sites = Object.keys(ELECTRICITY_BY_SITE).join(', ');
+  throw badInput('REQUEST.INVALID', [
+    {
+      field: owned.site === undefined ? 'owned.electricityUsdPerKwh' : 'owned.site',
+      message:
+        owned.site === undefined
+          ? `give electricityUsdPerKwh, or a site with a sourced price (${sites})`
+          : `has no sourced electricity price (sites with one: ${sites}); give electricityUsdPerKwh`,
+    },
+  ]);
+}
+
 function checkProfile(input: EstimateInput): void {
   const profiles = [input.workload.hourlyProfile, input.workload.weeklyProfile, input.workload.requestsPerSecond].filter((p) => p !== undefined);
   const measuredTraffic = input.measurements?.traffic !== undefined;

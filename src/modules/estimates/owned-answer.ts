@@ -14,6 +14,7 @@ import {
   type OwnedCost,
 } from '../../domain/cost-model/index.js';
 import type { AppliedFigure } from '../../domain/energy/index.js';
+import { COLOCATION_DEFAULT, ELECTRICITY_BY_SITE, SERVER_PRICE_BY_GPU, type SourcedPrice } from '../../domain/cost-model/owned-defaults.js';
 import { convert, Decimal } from '../../domain/money/money.js';
 import type { OwnedInput } from './dto/estimate.input.js';
 
@@ -27,6 +28,18 @@ export interface OwnedAnswer {
   pue: AppliedFigure;
   idleShare: AppliedFigure;
   cost: OwnedCost;
+  /** The prices used, in the estimate's currency, each with where it came from ('REQUEST' or a source). */
+  serverPrice: UsedPrice;
+  electricityPerKwh: UsedPrice;
+  colocationPerKwMonth: UsedPrice;
+  site: string | null;
+  /** The site's grid (its country's row, docs/carbon.md); null without a site or a figure for it. */
+  gridIntensity: AppliedFigure | null;
+}
+
+export interface UsedPrice {
+  amount: Decimal;
+  source: string;
 }
 
 export type OwnedOutcome = { kind: 'OK'; owned: OwnedAnswer } | { kind: 'UNKNOWN'; reason: string };
@@ -50,7 +63,11 @@ export function ownedAnswer({
   const idleShare = index.energy.idleShare();
   if (!tdpWatts) return { kind: 'UNKNOWN', reason: `no sourced board power (TDP) for ${estimate.gpu.slug}` };
   if (!pue || !idleShare) return { kind: 'UNKNOWN', reason: 'no default PUE or idle share in this catalog version' };
-  const usd = (v: string): Decimal => convert(new Decimal(v), 'USD', currency, index.fxRates);
+  const prices = ownedPrices(input, estimate.gpu.slug, currency, index);
+  if ('reason' in prices) return { kind: 'UNKNOWN', reason: prices.reason };
+  const { serverPrice, electricity, colocation, gpusPerServer } = prices;
+  const site = input.site ?? null;
+  const gridIntensity = site === null ? null : index.energy.gridIntensity('', site.slice(0, 2));
 
   // The base load's slot: reservations and monthly servers (both paid every hour of their term).
   const reserved = estimate.tiers.filter((t) => pricingModelTraits(t.pricingModel).planSlot === 'RESERVED');
@@ -62,12 +79,12 @@ export function ownedAnswer({
 
   const cost = ownedCost(
     {
-      serverPrice: usd(input.serverPriceUsd),
-      gpusPerServer: input.gpusPerServer ?? DEFAULT_GPUS_PER_SERVER,
+      serverPrice: serverPrice.amount,
+      gpusPerServer,
       depreciationYears: input.depreciationYears ?? DEFAULT_DEPRECIATION_YEARS,
       costOfCapitalPercent: input.costOfCapitalPercent ?? DEFAULT_COST_OF_CAPITAL_PERCENT,
-      electricityPerKwh: usd(input.electricityUsdPerKwh),
-      colocationPerKwMonth: usd(input.colocationUsdPerKwMonth),
+      electricityPerKwh: electricity.amount,
+      colocationPerKwMonth: colocation.amount,
       operationsSharePercent: input.operationsSharePercent ?? DEFAULT_OPERATIONS_SHARE_PERCENT,
     },
     {
@@ -83,6 +100,45 @@ export function ownedAnswer({
   );
   return {
     kind: 'OK',
-    owned: { currency, baseGpus, baseLoadBasis: reservedGpus > 0 ? 'RESERVED' : 'FLOOR', utilization, tdpWatts, pue, idleShare, cost },
+    owned: {
+      currency,
+      baseGpus,
+      baseLoadBasis: reservedGpus > 0 ? 'RESERVED' : 'FLOOR',
+      utilization,
+      tdpWatts,
+      pue,
+      idleShare,
+      cost,
+      serverPrice,
+      electricityPerKwh: electricity,
+      colocationPerKwMonth: colocation,
+      site,
+      gridIntensity,
+    },
   };
+}
+
+/** The prices owning is priced at, in `currency`: the caller's, else the sourced defaults (owned-defaults.ts). */
+function ownedPrices(
+  input: OwnedInput,
+  gpu: string,
+  currency: Currency,
+  index: CatalogIndex,
+): { serverPrice: UsedPrice; electricity: UsedPrice; colocation: UsedPrice; gpusPerServer: number } | { reason: string } {
+  const used = (given: string | undefined, fallback: SourcedPrice | undefined): UsedPrice | null =>
+    given !== undefined
+      ? { amount: convert(new Decimal(given), 'USD', currency, index.fxRates), source: 'REQUEST' }
+      : fallback
+        ? { amount: convert(new Decimal(fallback.value), fallback.currency, currency, index.fxRates), source: fallback.source }
+        : null;
+  const listed = SERVER_PRICE_BY_GPU[gpu];
+  const gpusPerServer = input.gpusPerServer ?? DEFAULT_GPUS_PER_SERVER;
+  // A sourced price is for a server of its own size: no default for another size.
+  const serverPrice = used(input.serverPriceUsd, listed?.gpusPerServer === gpusPerServer ? listed : undefined);
+  if (!serverPrice) return { reason: `no sourced price of a ${gpusPerServer}-GPU ${gpu} server: give owned.serverPriceUsd` };
+  // EstimatesService refuses an owned request with neither an electricity price nor a site that has one.
+  const electricity = used(input.electricityUsdPerKwh, input.site === undefined ? undefined : ELECTRICITY_BY_SITE[input.site]);
+  if (!electricity) return { reason: 'no electricity price: give owned.electricityUsdPerKwh or owned.site' };
+  const colocation = used(input.colocationUsdPerKwMonth, COLOCATION_DEFAULT) as UsedPrice;
+  return { serverPrice, electricity, colocation, gpusPerServer };
 }

@@ -88,8 +88,21 @@ export class MeasuredThroughputInput {
   description: 'Price owning the base load in servers against renting it (docs/cost-model.md#rent-or-buy); prices in USD, no catalog source for them',
 })
 export class OwnedInput {
-  @InputField(field.decimal({ ...OWNED_BOUNDS.serverPriceUsd, required: true, description: 'Purchase price of one server, USD' }))
-  serverPriceUsd: string;
+  @InputField(
+    field.decimal({
+      ...OWNED_BOUNDS.serverPriceUsd,
+      description: 'Purchase price of one server, USD (default: the sourced market price of an 8-GPU server of the plan’s GPU, where there is one)',
+    }),
+  )
+  serverPriceUsd?: string;
+
+  @InputField(
+    field.string({
+      ...OWNED_BOUNDS.site,
+      description: 'Where the servers stand: an ISO country (DE) or US-<state> (US-VA); picks the sourced electricity price and the grid for carbon',
+    }),
+  )
+  site?: string;
 
   @InputField(field.int({ ...OWNED_BOUNDS.gpusPerServer, description: 'GPUs in one server' }))
   gpusPerServer?: number;
@@ -100,11 +113,18 @@ export class OwnedInput {
   @InputField(field.number({ ...OWNED_BOUNDS.costOfCapitalPercent, description: 'Annual cost of capital, percent (0: straight-line depreciation)' }))
   costOfCapitalPercent?: number;
 
-  @InputField(field.decimal({ ...OWNED_BOUNDS.electricityUsdPerKwh, required: true, description: 'Electricity price at the site, USD per kWh' }))
-  electricityUsdPerKwh: string;
+  @InputField(
+    field.decimal({ ...OWNED_BOUNDS.electricityUsdPerKwh, description: 'Electricity price at the site, USD per kWh (default: the sourced price of `site`)' }),
+  )
+  electricityUsdPerKwh?: string;
 
-  @InputField(field.decimal({ ...OWNED_BOUNDS.colocationUsdPerKwMonth, required: true, description: 'Colocation, USD per kW of GPU board power per month' }))
-  colocationUsdPerKwMonth: string;
+  @InputField(
+    field.decimal({
+      ...OWNED_BOUNDS.colocationUsdPerKwMonth,
+      description: 'Colocation, USD per kW of GPU board power per month (default: 200, the middle of a quoted 150-250)',
+    }),
+  )
+  colocationUsdPerKwMonth?: string;
 
   @InputField(field.number({ ...OWNED_BOUNDS.operationsSharePercent, description: 'Operations (staff, support), percent of the server price per year' }))
   operationsSharePercent?: number;

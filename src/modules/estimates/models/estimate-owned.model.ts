@@ -7,6 +7,7 @@ import { EnergyFigureAppliedModel } from '../../../common/models/energy-figure.m
 import type { OwnedAnswer } from '../owned-answer.js';
 
 const CROSSOVER = 'Share of hours (0..1) the GPUs must be busy for owning to cost what renting them on demand for those hours costs; null: not at or below 1';
+const SOURCE = "Where the price came from: REQUEST (the caller's), else the sourced default's source";
 const PAYBACK = 'Months until the discounted savings against paybackAgainst repay the purchase; null: never';
 
 @ObjectType('EstimateOwned', { description: 'Owning the base load against renting it (docs/cost-model.md#rent-or-buy)' })
@@ -46,6 +47,21 @@ export class EstimateOwnedModel {
   @ApiProperty({ nullable: true, type: Number, description: PAYBACK })
   @Field(() => Float, { nullable: true, description: PAYBACK })
   paybackMonths: number | null;
+  @ApiProperty({ type: MoneyModel, description: 'Price of one server used' }) @Field(() => MoneyModel) serverPrice: MoneyModel;
+  @ApiProperty({ description: SOURCE }) @Field({ description: SOURCE }) serverPriceSource: string;
+  @ApiProperty({ type: MoneyModel, description: 'Electricity price per kWh used' }) @Field(() => MoneyModel) electricityPerKwh: MoneyModel;
+  @ApiProperty({ description: SOURCE }) @Field({ description: SOURCE }) electricitySource: string;
+  @ApiProperty({ type: MoneyModel, description: 'Colocation per kW-month used' }) @Field(() => MoneyModel) colocationPerKwMonth: MoneyModel;
+  @ApiProperty({ description: SOURCE }) @Field({ description: SOURCE }) colocationSource: string;
+  @ApiProperty({ nullable: true, type: String, example: 'DE', description: 'The site as asked (owned.site); null: none given' })
+  @Field(() => String, { nullable: true, description: 'The site as asked (owned.site); null: none given' })
+  site: string | null;
+  @ApiProperty({ type: EnergyFigureAppliedModel, nullable: true, description: "The site country's grid intensity, g CO2e/kWh; null: no site or no figure" })
+  @Field(() => EnergyFigureAppliedModel, { nullable: true, description: "The site country's grid intensity, g CO2e/kWh; null: no site or no figure" })
+  gridIntensity: EnergyFigureAppliedModel | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'kwhPerMonth × gridIntensity / 1000; null without a grid figure' })
+  @Field(() => Float, { nullable: true, description: 'kwhPerMonth × gridIntensity / 1000; null without a grid figure' })
+  kgCo2ePerMonth: number | null;
 
   static of(o: OwnedAnswer | null): EstimateOwnedModel | null {
     if (!o) return null;
@@ -74,6 +90,15 @@ export class EstimateOwnedModel {
       crossoverUtilization: c.crossoverUtilization === null ? null : r(c.crossoverUtilization),
       paybackAgainst: c.paybackAgainst,
       paybackMonths: c.paybackMonths === null ? null : r(c.paybackMonths, 2),
+      serverPrice: MoneyModel.ofTotal(o.serverPrice.amount, o.currency),
+      serverPriceSource: o.serverPrice.source,
+      electricityPerKwh: MoneyModel.of(o.electricityPerKwh.amount, o.currency),
+      electricitySource: o.electricityPerKwh.source,
+      colocationPerKwMonth: MoneyModel.ofTotal(o.colocationPerKwMonth.amount, o.currency),
+      colocationSource: o.colocationPerKwMonth.source,
+      site: o.site,
+      gridIntensity: o.gridIntensity ? EnergyFigureAppliedModel.of(o.gridIntensity) : null,
+      kgCo2ePerMonth: o.gridIntensity ? r((c.kwhPerMonth * o.gridIntensity.value) / 1000, 3) : null,
     });
   }
 }
