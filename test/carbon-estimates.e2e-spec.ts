@@ -64,7 +64,8 @@ function fromHourlyPlan(e: Estimate): number {
   const idle = figure('IDLE_POWER_SHARE|default');
   const share = idle + (1 - idle) * e.unitEconomics.averageUtilization;
   const slot = (pricingModel: string, h: Hour): number =>
-    pricingModel.startsWith('RESERVED')
+    // A monthly server fills the reserved slot (docs/cost-model.md#monthly-servers).
+    pricingModel.startsWith('RESERVED') || pricingModel === 'MONTHLY'
       ? h.reservedInstances
       : pricingModel === 'ON_DEMAND'
         ? h.onDemandInstances

@@ -11,7 +11,7 @@ const SEED = 42;
 const GPUS = ['a10g-24gb', 'l4-24gb', 't4-16gb', 'h100-sxm-80gb', 'h100-pcie-80gb', 'a100-sxm-80gb', 'l40s-48gb', 'h200-141gb'];
 const PROVIDERS = ['aws', 'azure', 'gcp', 'lambda', 'coreweave', 'runpod', 'vastai', 'together', 'gmi', 'ovhcloud', 'scaleway', 'hetzner'];
 const PRECISIONS = ['FP32', 'FP16', 'BF16', 'FP8', 'INT8', 'INT4'];
-const PRICING_MODELS = ['ON_DEMAND', 'SPOT', 'RESERVED_1Y', 'RESERVED_3Y', 'SERVERLESS'];
+const PRICING_MODELS = ['ON_DEMAND', 'SPOT', 'RESERVED_1Y', 'RESERVED_3Y', 'SERVERLESS', 'MONTHLY'];
 const DIURNAL = [20, 15, 10, 10, 10, 15, 30, 60, 100, 140, 160, 170, 170, 160, 150, 150, 140, 130, 120, 100, 80, 60, 40, 30];
 
 const VALID_ESTIMATE = {
