@@ -504,6 +504,44 @@ describe('Dashboard', () => {
     expect(shown(await page.getByTestId('api-monthly').innerText())).toBe(Number(e.apiComparison?.monthlyApiCost.amount));
   });
 
+  it('Estimate: rent-or-buy figures go out as owned, and the panel shows the owned cost and crossover POST /v1/estimates answers', async () => {
+    const { page } = await newPage();
+    // H100s, as in the example server (docs/cost-model.md#rent-or-buy); under GDPR without spot the
+    // plan reserves its base load and rents its peaks on demand, so every comparison has a figure.
+    await page.goto(url('#/estimate?gpus=h100-sxm-80gb&tolerance=INTOLERANT&preset=GDPR_PERSONAL_DATA'));
+    await page.locator('[data-testid="plan"]').waitFor();
+    await settled(page);
+    expect(await page.getByTestId('rent-or-buy').count()).toBe(0);
+    await page.getByLabel('Server price (USD)').fill('240000');
+    await page.getByLabel('GPUs per server').fill('8');
+    await page.getByLabel('Electricity (USD/kWh)').fill('0.10');
+    await page.getByLabel('Colocation (USD per kW-month)').fill('150');
+    const sent = page.waitForRequest((r) => r.url().endsWith('/graphql') && (r.postData() ?? '').includes('"owned"'));
+    await page.getByRole('button', { name: 'Estimate', exact: true }).click();
+    const body = JSON.parse((await sent).postData() ?? '{}') as { variables: { input: Record<string, unknown> } };
+    await page.getByTestId('rent-or-buy').waitFor();
+    await settled(page);
+    expect(body.variables.input['owned']).toEqual({ serverPriceUsd: '240000', electricityUsdPerKwh: '0.10', colocationUsdPerKwMonth: '150', gpusPerServer: 8 });
+    expect(new URL(page.url()).hash).toContain('serverPrice=240000&electricity=0.10&colocation=150');
+
+    const answer = (await server.http().post('/v1/estimates').send(body.variables.input).expect(200)).body as { owned: OwnedAnswer | null };
+    const o = answer.owned;
+    if (!o) throw new Error('no owned section in the answer');
+    expect(o.crossoverUtilization).not.toBeNull();
+    const text = (testId: string) => page.getByTestId(testId).innerText();
+    expect(await text('owned-monthly')).toBe(
+      `${Number(o.monthlyCost.amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 })} ${o.monthlyCost.currency}`,
+    );
+    for (const part of ['depreciation', 'capital', 'power', 'colocation', 'operations'] as const)
+      expect(shown(await text(`owned-${part}`))).toBe(Number(o[part].amount));
+    expect(shown(await text('owned-reserved'))).toBe(Number(o.reservedMonthlyCost?.amount));
+    expect(shown(await text('owned-on-demand'))).toBe(Number(o.onDemandMonthlyCost?.amount));
+    expect(await text('owned-cheaper')).toBe(o.cheaperThanReserved ? 'owning' : 'reserving');
+    expect(await text('owned-crossover')).toBe(`${((o.crossoverUtilization ?? NaN) * 100).toFixed(1)} %`);
+    expect(await text('owned-servers')).toMatch(new RegExp(`^${o.servers} servers?, ${o.gpus} GPUs? `));
+    expect(await text('owned-payback')).toContain(o.paybackMonths === null ? 'never' : `${o.paybackMonths} months`);
+  });
+
   it('shows an API error next to the field it names', async () => {
     const { page } = await newPage();
     await page.goto(url('#/estimate'));
@@ -623,9 +661,13 @@ describe('Dashboard', () => {
   });
 
   describe.each([
-    // With a discount row (and on the estimate a measured throughput row) so that those controls are checked too.
+    // With a discount row (and on the estimate a measured throughput row and rent or buy) so that those controls are checked too.
     ['offers', '#/offers?gpus=h100-sxm-80gb&preset=GDPR_PERSONAL_DATA&explain=1&limit=20&discounts=aws%3A10', '[data-testid="offers-table"]'],
-    ['estimate', '#/estimate?discounts=aws%3A10&apiPrice=0.60&measured=%3A%3A2500%3A', '[data-testid="plan"]'],
+    [
+      'estimate',
+      '#/estimate?discounts=aws%3A10&apiPrice=0.60&measured=%3A%3A2500%3A&serverPrice=60000&electricity=0.10&colocation=150',
+      '[data-testid="rent-or-buy"]',
+    ],
     ['history', '#/history?gpu=l4-24gb', '[data-testid="history-table"]'],
     ['catalog', '#/catalog', '[data-testid="versions-table"] tbody tr'],
   ])('the %s view', (view, hash, ready) => {
@@ -659,6 +701,21 @@ describe('Dashboard', () => {
 
 interface Money {
   amount: string;
+}
+interface OwnedAnswer {
+  servers: number;
+  gpus: number;
+  monthlyCost: Money & { currency: string };
+  depreciation: Money;
+  capital: Money;
+  power: Money;
+  colocation: Money;
+  operations: Money;
+  reservedMonthlyCost: Money | null;
+  onDemandMonthlyCost: Money | null;
+  cheaperThanReserved: boolean | null;
+  crossoverUtilization: number | null;
+  paybackMonths: number | null;
 }
 interface MeasuredEstimate {
   gpuCost: Money;

@@ -1,4 +1,4 @@
-import { discountInput, measuredInput } from './forms';
+import { discountInput, ESTIMATE_DEFAULTS, measuredInput, ownedInput } from './forms';
 
 describe('forms: the tables inside the forms as GraphQL input', () => {
   it('turns discount rows into DiscountInput, in the order shown', () => {
@@ -23,6 +23,19 @@ describe('forms: the tables inside the forms as GraphQL input', () => {
     expect(measuredInput(['l4-24gb:FP16:1500:', '::2500:', ':INT8::x'])).toEqual({
       value: [{ gpu: 'l4-24gb', precision: 'FP16', outputTokensPerSecond: 1500 }, { outputTokensPerSecond: 2500 }, { precision: 'INT8' }],
       errors: [{ field: 'measuredThroughput[2].requestsPerSecond', message: 'must be a number' }],
+    });
+  });
+
+  it('sends rent or buy only once server price, electricity and colocation are all given, without the empty optional fields', () => {
+    const f = { ...ESTIMATE_DEFAULTS, serverPrice: ' 240000 ', electricity: '0.10', colocation: '' };
+    expect(ownedInput(f)).toEqual({ value: undefined, errors: [] });
+    expect(ownedInput({ ...f, colocation: '150', operationsShare: '5' })).toEqual({
+      value: { serverPriceUsd: '240000', electricityUsdPerKwh: '0.10', colocationUsdPerKwMonth: '150', gpusPerServer: 8, operationsSharePercent: 5 },
+      errors: [],
+    });
+    expect(ownedInput({ ...f, colocation: '150', gpusPerServer: '', costOfCapital: 'six' })).toEqual({
+      value: { serverPriceUsd: '240000', electricityUsdPerKwh: '0.10', colocationUsdPerKwMonth: '150' },
+      errors: [{ field: 'owned.costOfCapitalPercent', message: 'must be a number' }],
     });
   });
 });

@@ -60,6 +60,14 @@ export const ESTIMATE_DEFAULTS = {
   measured: [] as string[],
   optimizeFor: 'COST',
   version: '',
+  // Rent or buy (OwnedInput): sent once server price, electricity and colocation are all given.
+  serverPrice: '',
+  gpusPerServer: '8',
+  electricity: '',
+  colocation: '',
+  depreciationYears: '',
+  costOfCapital: '',
+  operationsShare: '',
 };
 export type EstimateForm = typeof ESTIMATE_DEFAULTS;
 
@@ -123,6 +131,40 @@ export function measuredInput(items: readonly string[]): Built<MeasuredThroughpu
     }
     return out;
   });
+  return { value, errors };
+}
+
+export interface Owned {
+  serverPriceUsd: string;
+  electricityUsdPerKwh: string;
+  colocationUsdPerKwMonth: string;
+  gpusPerServer?: number;
+  depreciationYears?: number;
+  costOfCapitalPercent?: number;
+  operationsSharePercent?: number;
+}
+
+/**
+ * The rent-or-buy fields as OwnedInput: undefined until server price, electricity and colocation
+ * are all given (the prices go as typed, decimal strings the API checks); empty optional fields are
+ * left out (the API's defaults).
+ */
+export function ownedInput(f: EstimateForm): Built<Owned | undefined> {
+  const [serverPriceUsd, electricityUsdPerKwh, colocationUsdPerKwMonth] = [f.serverPrice, f.electricity, f.colocation].map((t) => t.trim());
+  if (!serverPriceUsd || !electricityUsdPerKwh || !colocationUsdPerKwMonth) return { value: undefined, errors: [] };
+  const errors: FieldError[] = [];
+  const value: Owned = { serverPriceUsd, electricityUsdPerKwh, colocationUsdPerKwMonth };
+  for (const [key, field] of [
+    ['gpusPerServer', 'gpusPerServer'],
+    ['depreciationYears', 'depreciationYears'],
+    ['costOfCapital', 'costOfCapitalPercent'],
+    ['operationsShare', 'operationsSharePercent'],
+  ] as const) {
+    const n = numberOf(f[key]);
+    if (n === undefined) continue;
+    if (Number.isFinite(n)) value[field] = n;
+    else errors.push({ field: `owned.${field}`, message: 'must be a number' });
+  }
   return { value, errors };
 }
 

@@ -78,7 +78,7 @@ describe('url-state', () => {
     );
   });
 
-  it('reads back every Estimate form, discounts, API price and measured throughput included (property)', () => {
+  it('reads back every Estimate form, discounts, API price, measured throughput and rent or buy included (property)', () => {
     fc.assert(
       fc.property(
         fc.record({
@@ -87,6 +87,13 @@ describe('url-state', () => {
           measured: rows(['gpu', 'precision', 'tokens', 'requests']),
           gpus: list,
           version: text,
+          serverPrice: text,
+          gpusPerServer: text,
+          electricity: text,
+          colocation: text,
+          depreciationYears: text,
+          costOfCapital: text,
+          operationsShare: text,
         }),
         (partial) => {
           const form = { ...ESTIMATE_DEFAULTS, ...partial };

@@ -9,9 +9,9 @@ import { useChoices } from '../catalog-data';
 import { graphql, request, type ResultOf, type VariablesOf } from '../graphql';
 import { PERIOD_HOURS } from '../profiles';
 import { ErrorBox, Loading, useRequest } from '../ui';
-import { discountInput, ESTIMATE_DEFAULTS, type EstimateForm, measuredInput } from '../forms';
+import { discountInput, ESTIMATE_DEFAULTS, type EstimateForm, measuredInput, ownedInput } from '../forms';
 import { fromParams, toParams } from '../url-state';
-import { CandidateFields, MeasuredThroughputEditor, PolicyFields, WorkloadFields } from './estimate/FormFields';
+import { CandidateFields, MeasuredThroughputEditor, OwnedFields, PolicyFields, WorkloadFields } from './estimate/FormFields';
 import { ProfileEditor } from './estimate/ProfileEditor';
 import { Plan } from './estimate/Plan';
 
@@ -105,6 +105,41 @@ const EstimateQuery = graphql(`
         breakEvenTokensPerDay
         selfHostingCheaper
       }
+      owned {
+        baseGpus
+        baseLoadBasis
+        servers
+        gpus
+        monthlyCost {
+          amount
+          currency
+        }
+        depreciation {
+          amount
+        }
+        capital {
+          amount
+        }
+        power {
+          amount
+        }
+        colocation {
+          amount
+        }
+        operations {
+          amount
+        }
+        reservedMonthlyCost {
+          amount
+        }
+        onDemandMonthlyCost {
+          amount
+        }
+        cheaperThanReserved
+        crossoverUtilization
+        paybackAgainst
+        paybackMonths
+      }
       carbon {
         optimizedFor
         kwhPerMonth
@@ -168,6 +203,7 @@ export type Precision = NonNullable<Input['precisions']>[number];
 export function estimateInput(f: EstimateForm): Input {
   const discounts = discountInput(f.discounts).value;
   const measured = measuredInput(f.measured).value as NonNullable<Input['measuredThroughput']>;
+  const owned = ownedInput(f).value;
   return {
     model: f.model === 'custom' ? { parametersB: Number(f.params) } : { preset: f.model },
     ...(f.precisions.length ? { precisions: f.precisions as Precision[] } : {}),
@@ -184,13 +220,14 @@ export function estimateInput(f: EstimateForm): Input {
     ...(f.apiPrice.trim() ? { apiPricePer1MTokens: f.apiPrice.trim() } : {}),
     ...(f.optimizeFor === 'CARBON' ? { optimizeFor: 'CARBON' as const } : {}),
     ...(measured.length ? { measuredThroughput: measured } : {}),
+    ...(owned ? { owned } : {}),
     ...(f.version ? { version: f.version } : {}),
   };
 }
 
-/** What the form cannot send as typed (a discount without provider or percent, a rate that is not a number), by field. */
+/** What the form cannot send as typed (a discount without provider or percent, a rate or rent-or-buy figure that is not a number), by field. */
 function localErrors(f: EstimateForm) {
-  return [...discountInput(f.discounts).errors, ...measuredInput(f.measured).errors];
+  return [...discountInput(f.discounts).errors, ...measuredInput(f.measured).errors, ...ownedInput(f).errors];
 }
 
 export function EstimateView(props: { params: URLSearchParams; onParams: (p: URLSearchParams) => void }) {
@@ -232,6 +269,7 @@ export function EstimateView(props: { params: URLSearchParams; onParams: (p: URL
         <PolicyFields {...fields} />
         <CandidateFields {...fields} />
         <MeasuredThroughputEditor {...fields} />
+        <OwnedFields {...fields} />
         <ProfileEditor form={form} set={set} setForm={setForm} error={err('workload.hourlyProfile', 'workload.weeklyProfile')} />
         <div class="actions">
           <button type="submit" disabled={result.loading}>

@@ -1,5 +1,7 @@
 // The plan's unit economics (per 1M output tokens, per 1,000 requests, per GPU-hour, utilisation),
-// the comparison with a hosted API when one was priced, and the alternatives to the chosen GPU.
+// the comparison with a hosted API when one was priced, owning the base load against renting it
+// when server prices were given, and the alternatives to the chosen GPU.
+import { Fragment } from 'preact';
 import type { EstimateResult } from '../Estimate';
 import { money } from '../../ui';
 
@@ -10,6 +12,7 @@ export function UnitEconomicsSection({ e }: { e: EstimateResult }) {
       <h2 id="unit-title">Unit economics</h2>
       <UnitEconomics unit={e.unitEconomics} currency={currency} />
       {e.apiComparison && <ApiComparison api={e.apiComparison} currency={currency} />}
+      {e.owned && <RentOrBuy owned={e.owned} />}
       <h2>Alternatives</h2>
       <Alternatives alternatives={e.alternatives} currency={currency} />
     </section>
@@ -46,6 +49,53 @@ function ApiComparison({ api, currency }: { api: NonNullable<EstimateResult['api
         <dd>{api.breakEvenTokensPerDay === null ? 'none: the API is free' : api.breakEvenTokensPerDay.toLocaleString('en-US')}</dd>
         <dt>Cheaper</dt>
         <dd data-testid="api-cheaper">{api.selfHostingCheaper ? 'this plan' : 'the hosted API'}</dd>
+      </dl>
+    </>
+  );
+}
+
+const count = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
+const RENT_AGAINST: Record<string, string> = { RESERVED: 'reserved', ON_DEMAND: 'on demand every hour' };
+
+function RentOrBuy({ owned: o }: { owned: NonNullable<EstimateResult['owned']> }) {
+  const currency = o.monthlyCost.currency;
+  const parts = [
+    ['Depreciation', o.depreciation],
+    ['Capital', o.capital],
+    ['Power', o.power],
+    ['Colocation', o.colocation],
+    ['Operations', o.operations],
+  ] as const;
+  return (
+    <>
+      <h2 id="owned-title">Rent or buy</h2>
+      <dl class="facts" data-testid="rent-or-buy" aria-labelledby="owned-title">
+        <dt>Owned</dt>
+        <dd data-testid="owned-servers">
+          {count(o.servers, 'server')}, {count(o.gpus, 'GPU')} (base load {count(o.baseGpus, 'GPU')},{' '}
+          {o.baseLoadBasis === 'RESERVED' ? 'reserved' : 'hourly floor'})
+        </dd>
+        <dt>Owned cost a month</dt>
+        <dd data-testid="owned-monthly">{money(o.monthlyCost.amount, currency)}</dd>
+        {parts.map(([label, m]) => (
+          <Fragment key={label}>
+            <dt>{label}</dt>
+            <dd data-testid={`owned-${label.toLowerCase()}`}>{money(m.amount, currency)}</dd>
+          </Fragment>
+        ))}
+        <dt>Same GPUs reserved</dt>
+        <dd data-testid="owned-reserved">{o.reservedMonthlyCost ? money(o.reservedMonthlyCost.amount, currency) : 'no reserved tier'}</dd>
+        <dt>Same GPUs on demand</dt>
+        <dd data-testid="owned-on-demand">{o.onDemandMonthlyCost ? money(o.onDemandMonthlyCost.amount, currency) : 'no on-demand offer'}</dd>
+        <dt>Cheaper of owning and reserving</dt>
+        <dd data-testid="owned-cheaper">{o.cheaperThanReserved === null ? 'no reserved tier' : o.cheaperThanReserved ? 'owning' : 'reserving'}</dd>
+        <dt>Crossover utilisation</dt>
+        <dd data-testid="owned-crossover">{o.crossoverUtilization === null ? 'none' : `${(o.crossoverUtilization * 100).toFixed(1)} %`}</dd>
+        <dt>Payback</dt>
+        <dd data-testid="owned-payback">
+          {o.paybackMonths === null ? 'never' : `${o.paybackMonths} months`}
+          {o.paybackAgainst ? ` (against ${RENT_AGAINST[o.paybackAgainst] ?? o.paybackAgainst})` : ''}
+        </dd>
       </dl>
     </>
   );

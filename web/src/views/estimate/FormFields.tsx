@@ -1,5 +1,5 @@
 // The estimate form's fieldsets: the model and workload, the policy and the catalog to price from,
-// the candidates (precisions, GPU shortlist, discounts) and measured throughput.
+// the candidates (precisions, GPU shortlist, discounts), measured throughput, and rent or buy.
 import type { Choices } from '../../catalog-data';
 import { type EstimateForm, measuredItems, measuredRows } from '../../forms';
 import { Checks, described, DiscountsEditor, Field, MODEL_PRESETS, PRESETS, RowsEditor } from '../../ui';
@@ -179,5 +179,42 @@ export function MeasuredThroughputEditor({ form, set, err, choices }: FieldsProp
       onChange={(rows) => set('measured', measuredItems(rows))}
       err={err}
     />
+  );
+}
+
+const OWNED_FIELDS = [
+  { key: 'serverPrice', field: 'serverPriceUsd', id: 'est-server-price', label: 'Server price (USD)', decimal: true },
+  { key: 'gpusPerServer', field: 'gpusPerServer', id: 'est-server-gpus', label: 'GPUs per server', decimal: false },
+  { key: 'electricity', field: 'electricityUsdPerKwh', id: 'est-electricity', label: 'Electricity (USD/kWh)', decimal: true },
+  { key: 'colocation', field: 'colocationUsdPerKwMonth', id: 'est-colocation', label: 'Colocation (USD per kW-month)', decimal: true },
+  { key: 'depreciationYears', field: 'depreciationYears', id: 'est-depreciation', label: 'Depreciation years', decimal: true },
+  { key: 'costOfCapital', field: 'costOfCapitalPercent', id: 'est-capital', label: 'Cost of capital (%)', decimal: true },
+  { key: 'operationsShare', field: 'operationsSharePercent', id: 'est-operations', label: 'Operations (% of price a year)', decimal: true },
+] as const;
+
+/** Owning the base load in servers against renting it (OwnedInput): priced once server, electricity and colocation are given. */
+export function OwnedFields({ form, set, err }: FieldsProps) {
+  return (
+    <fieldset class="field wide rows" id="est-owned" aria-describedby="est-owned-hint">
+      <legend>Rent or buy (optional)</legend>
+      <small id="est-owned-hint" class="hint">
+        Priced when server price, electricity and colocation are all given; empty optional fields take the API's defaults.
+      </small>
+      <div class="row">
+        {OWNED_FIELDS.map(({ key, field, id, label, decimal }) => {
+          const error = err(`owned.${field}`);
+          return (
+            <Field key={key} id={id} label={label} error={error}>
+              <input
+                {...described(id, error)}
+                inputMode={decimal ? 'decimal' : 'numeric'}
+                value={form[key]}
+                onInput={(ev) => set(key, ev.currentTarget.value)}
+              />
+            </Field>
+          );
+        })}
+      </div>
+    </fieldset>
   );
 }
