@@ -105,10 +105,10 @@ describe('Dashboard', () => {
     await page.goto(url('#/offers'));
     await page.getByLabel('Policy preset').selectOption('GDPR_PERSONAL_DATA');
     await page.getByRole('checkbox', { name: 'H100 SXM 80GB' }).check();
-    // Providers to filter by are those with offers in the version: Hetzner and Vast.ai have none in the bundled catalog.
+    // Providers to filter by are those with offers in the version: Hetzner (monthly servers) and Vast.ai (a market) among them.
     expect(await page.getByRole('checkbox', { name: 'Amazon Web Services' }).count()).toBe(1);
-    expect(await page.getByRole('checkbox', { name: 'Hetzner Online' }).count()).toBe(0);
-    expect(await page.getByRole('checkbox', { name: 'Vast.ai' }).count()).toBe(0);
+    expect(await page.getByRole('checkbox', { name: 'Hetzner Online' }).count()).toBe(1);
+    expect(await page.getByRole('checkbox', { name: 'Vast.ai' }).count()).toBe(1);
     await page.getByLabel('Show cheaper excluded offers and why').check();
     await page.getByRole('button', { name: 'Show offers' }).click();
     await page.locator('[data-testid="excluded-table"]').waitFor();

@@ -26,9 +26,11 @@ describe('forms: the tables inside the forms as GraphQL input', () => {
     });
   });
 
-  it('sends rent or buy only once server price, electricity and colocation are all given, without the empty optional fields', () => {
+  it('sends rent or buy once an electricity price or a site is given, without the empty fields', () => {
+    expect(ownedInput({ ...ESTIMATE_DEFAULTS, serverPrice: '240000', colocation: '150' })).toEqual({ value: undefined, errors: [] });
+    expect(ownedInput({ ...ESTIMATE_DEFAULTS, site: ' de ', gpusPerServer: '' })).toEqual({ value: { site: 'DE' }, errors: [] });
     const f = { ...ESTIMATE_DEFAULTS, serverPrice: ' 240000 ', electricity: '0.10', colocation: '' };
-    expect(ownedInput(f)).toEqual({ value: undefined, errors: [] });
+    expect(ownedInput(f)).toEqual({ value: { serverPriceUsd: '240000', electricityUsdPerKwh: '0.10', gpusPerServer: 8 }, errors: [] });
     expect(ownedInput({ ...f, colocation: '150', operationsShare: '5' })).toEqual({
       value: { serverPriceUsd: '240000', electricityUsdPerKwh: '0.10', colocationUsdPerKwMonth: '150', gpusPerServer: 8, operationsSharePercent: 5 },
       errors: [],

@@ -60,7 +60,8 @@ export const ESTIMATE_DEFAULTS = {
   measured: [] as string[],
   optimizeFor: 'COST',
   version: '',
-  // Rent or buy (OwnedInput): sent once server price, electricity and colocation are all given.
+  // Rent or buy (OwnedInput): sent once an electricity price or a site is given; the API fills sourced defaults.
+  site: '',
   serverPrice: '',
   gpusPerServer: '8',
   electricity: '',
@@ -135,9 +136,10 @@ export function measuredInput(items: readonly string[]): Built<MeasuredThroughpu
 }
 
 export interface Owned {
-  serverPriceUsd: string;
-  electricityUsdPerKwh: string;
-  colocationUsdPerKwMonth: string;
+  site?: string;
+  serverPriceUsd?: string;
+  electricityUsdPerKwh?: string;
+  colocationUsdPerKwMonth?: string;
   gpusPerServer?: number;
   depreciationYears?: number;
   costOfCapitalPercent?: number;
@@ -145,15 +147,18 @@ export interface Owned {
 }
 
 /**
- * The rent-or-buy fields as OwnedInput: undefined until server price, electricity and colocation
- * are all given (the prices go as typed, decimal strings the API checks); empty optional fields are
- * left out (the API's defaults).
+ * The rent-or-buy fields as OwnedInput: undefined until an electricity price or a site is given
+ * (the API needs one of them; server price and colocation have sourced defaults there). Prices go
+ * as typed, decimal strings the API checks; empty fields are left out (the API's defaults).
  */
 export function ownedInput(f: EstimateForm): Built<Owned | undefined> {
-  const [serverPriceUsd, electricityUsdPerKwh, colocationUsdPerKwMonth] = [f.serverPrice, f.electricity, f.colocation].map((t) => t.trim());
-  if (!serverPriceUsd || !electricityUsdPerKwh || !colocationUsdPerKwMonth) return { value: undefined, errors: [] };
+  const [site, serverPriceUsd, electricityUsdPerKwh, colocationUsdPerKwMonth] = [f.site.toUpperCase(), f.serverPrice, f.electricity, f.colocation].map((t) =>
+    t.trim(),
+  );
+  if (!site && !electricityUsdPerKwh) return { value: undefined, errors: [] };
   const errors: FieldError[] = [];
-  const value: Owned = { serverPriceUsd, electricityUsdPerKwh, colocationUsdPerKwMonth };
+  const given = Object.entries({ site, serverPriceUsd, electricityUsdPerKwh, colocationUsdPerKwMonth }).filter(([, v]) => v !== '');
+  const value: Owned = Object.fromEntries(given);
   for (const [key, field] of [
     ['gpusPerServer', 'gpusPerServer'],
     ['depreciationYears', 'depreciationYears'],

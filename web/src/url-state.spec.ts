@@ -87,6 +87,7 @@ describe('url-state', () => {
           measured: rows(['gpu', 'precision', 'tokens', 'requests']),
           gpus: list,
           version: text,
+          site: text,
           serverPrice: text,
           gpusPerServer: text,
           electricity: text,

@@ -137,6 +137,15 @@ const EstimateQuery = graphql(`
         }
         cheaperThanReserved
         crossoverUtilization
+        serverPrice {
+          amount
+        }
+        serverPriceSource
+        electricityPerKwh {
+          amount
+        }
+        electricitySource
+        kgCo2ePerMonth
         paybackAgainst
         paybackMonths
       }

@@ -91,6 +91,16 @@ function RentOrBuy({ owned: o }: { owned: NonNullable<EstimateResult['owned']> }
         <dd data-testid="owned-cheaper">{o.cheaperThanReserved === null ? 'no reserved tier' : o.cheaperThanReserved ? 'owning' : 'reserving'}</dd>
         <dt>Crossover utilisation</dt>
         <dd data-testid="owned-crossover">{o.crossoverUtilization === null ? 'none' : `${(o.crossoverUtilization * 100).toFixed(1)} %`}</dd>
+        <dt>Server price</dt>
+        <dd data-testid="owned-server-price" title={o.serverPriceSource}>
+          {money(o.serverPrice.amount, currency)} ({o.serverPriceSource === 'REQUEST' ? 'yours' : 'sourced default'})
+        </dd>
+        <dt>Electricity per kWh</dt>
+        <dd data-testid="owned-electricity" title={o.electricitySource}>
+          {money(o.electricityPerKwh.amount, currency)} ({o.electricitySource === 'REQUEST' ? 'yours' : 'sourced default'})
+        </dd>
+        <dt>Carbon a month</dt>
+        <dd data-testid="owned-carbon">{o.kgCo2ePerMonth === null ? 'give a site' : `${o.kgCo2ePerMonth.toLocaleString('en-US')} kg CO2e`}</dd>
         <dt>Payback</dt>
         <dd data-testid="owned-payback">
           {o.paybackMonths === null ? 'never' : `${o.paybackMonths} months`}

@@ -183,34 +183,30 @@ export function MeasuredThroughputEditor({ form, set, err, choices }: FieldsProp
 }
 
 const OWNED_FIELDS = [
-  { key: 'serverPrice', field: 'serverPriceUsd', id: 'est-server-price', label: 'Server price (USD)', decimal: true },
-  { key: 'gpusPerServer', field: 'gpusPerServer', id: 'est-server-gpus', label: 'GPUs per server', decimal: false },
-  { key: 'electricity', field: 'electricityUsdPerKwh', id: 'est-electricity', label: 'Electricity (USD/kWh)', decimal: true },
-  { key: 'colocation', field: 'colocationUsdPerKwMonth', id: 'est-colocation', label: 'Colocation (USD per kW-month)', decimal: true },
-  { key: 'depreciationYears', field: 'depreciationYears', id: 'est-depreciation', label: 'Depreciation years', decimal: true },
-  { key: 'costOfCapital', field: 'costOfCapitalPercent', id: 'est-capital', label: 'Cost of capital (%)', decimal: true },
-  { key: 'operationsShare', field: 'operationsSharePercent', id: 'est-operations', label: 'Operations (% of price a year)', decimal: true },
+  { key: 'site', field: 'site', id: 'est-site', label: 'Site (DE, or US-VA)', mode: 'text' },
+  { key: 'serverPrice', field: 'serverPriceUsd', id: 'est-server-price', label: 'Server price (USD)', mode: 'decimal' },
+  { key: 'gpusPerServer', field: 'gpusPerServer', id: 'est-server-gpus', label: 'GPUs per server', mode: 'numeric' },
+  { key: 'electricity', field: 'electricityUsdPerKwh', id: 'est-electricity', label: 'Electricity (USD/kWh)', mode: 'decimal' },
+  { key: 'colocation', field: 'colocationUsdPerKwMonth', id: 'est-colocation', label: 'Colocation (USD per kW-month)', mode: 'decimal' },
+  { key: 'depreciationYears', field: 'depreciationYears', id: 'est-depreciation', label: 'Depreciation years', mode: 'decimal' },
+  { key: 'costOfCapital', field: 'costOfCapitalPercent', id: 'est-capital', label: 'Cost of capital (%)', mode: 'decimal' },
+  { key: 'operationsShare', field: 'operationsSharePercent', id: 'est-operations', label: 'Operations (% of price a year)', mode: 'decimal' },
 ] as const;
 
-/** Owning the base load in servers against renting it (OwnedInput): priced once server, electricity and colocation are given. */
+/** Owning the base load in servers against renting it (OwnedInput): priced once a site or an electricity price is given. */
 export function OwnedFields({ form, set, err }: FieldsProps) {
   return (
     <fieldset class="field wide rows" id="est-owned" aria-describedby="est-owned-hint">
       <legend>Rent or buy (optional)</legend>
       <small id="est-owned-hint" class="hint">
-        Priced when server price, electricity and colocation are all given; empty optional fields take the API's defaults.
+        Priced when a site or an electricity price is given; empty fields take the API's sourced defaults.
       </small>
       <div class="row">
-        {OWNED_FIELDS.map(({ key, field, id, label, decimal }) => {
+        {OWNED_FIELDS.map(({ key, field, id, label, mode }) => {
           const error = err(`owned.${field}`);
           return (
             <Field key={key} id={id} label={label} error={error}>
-              <input
-                {...described(id, error)}
-                inputMode={decimal ? 'decimal' : 'numeric'}
-                value={form[key]}
-                onInput={(ev) => set(key, ev.currentTarget.value)}
-              />
+              <input {...described(id, error)} inputMode={mode} value={form[key]} onInput={(ev) => set(key, ev.currentTarget.value)} />
             </Field>
           );
         })}
