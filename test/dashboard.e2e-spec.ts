@@ -540,6 +540,22 @@ describe('Dashboard', () => {
     expect(await text('owned-crossover')).toBe(`${((o.crossoverUtilization ?? NaN) * 100).toFixed(1)} %`);
     expect(await text('owned-servers')).toMatch(new RegExp(`^${o.servers} servers?, ${o.gpus} GPUs? `));
     expect(await text('owned-payback')).toContain(o.paybackMonths === null ? 'never' : `${o.paybackMonths} months`);
+    expect(await text('owned-server-price')).toContain('(yours)');
+
+    // A site alone: the API's sourced defaults price the servers and the site's grid gives the carbon.
+    for (const label of ['Server price (USD)', 'Electricity (USD/kWh)', 'Colocation (USD per kW-month)']) await page.getByLabel(label).fill('');
+    await page.getByLabel('Site (DE, or US-VA)').fill('de');
+    const bySite = page.waitForRequest((r) => r.url().endsWith('/graphql') && (r.postData() ?? '').includes('"site"'));
+    await page.getByRole('button', { name: 'Estimate', exact: true }).click();
+    const siteBody = JSON.parse((await bySite).postData() ?? '{}') as { variables: { input: Record<string, unknown> } };
+    expect(siteBody.variables.input['owned']).toEqual({ site: 'DE', gpusPerServer: 8 });
+    await page.getByTestId('owned-carbon').filter({ hasText: 'kg CO2e' }).waitFor();
+    const sited = (await server.http().post('/v1/estimates').send(siteBody.variables.input).expect(200)).body as {
+      owned: { kgCo2ePerMonth: number; serverPrice: { amount: string } };
+    };
+    expect(await text('owned-carbon')).toBe(`${sited.owned.kgCo2ePerMonth.toLocaleString('en-US')} kg CO2e`);
+    expect(await text('owned-server-price')).toContain('(sourced default)');
+    expect(shown(await text('owned-server-price'))).toBe(Number(sited.owned.serverPrice.amount));
   });
 
   it('shows an API error next to the field it names', async () => {

@@ -106,6 +106,11 @@ const KNOWN_UNDECLARED_RULES: { rule: string; matches: (r: Refusal) => boolean }
       (r.field === 'measurements.timezone' && /is not a time zone/.test(r.message)) ||
       (r.field === 'measurements.fleet.pricingModel' && /lists no \w+ price/.test(r.message)),
   },
+  // Owning needs an electricity price or a site with one: the body says so (anyOf), GraphQL cannot.
+  {
+    rule: 'owned needs an electricity price or a site',
+    matches: (r) => !inEstimateBody(r) && r.field === 'owned.electricityUsdPerKwh' && /^give electricityUsdPerKwh, or a site/.test(r.message),
+  },
   // One discount per provider; nothing in the schemas says so.
   { rule: 'one discount per provider', matches: (r) => /^discounts/.test(r.field) && /^two discounts for /.test(r.message) },
   // REST's discounts pattern, ^([^:]+):(-?\d+(?:\.\d+)?)$, does not bound the percent; the service

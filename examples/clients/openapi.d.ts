@@ -1013,7 +1013,7 @@ export interface components {
              * @example 250000
              */
             serverPriceUsd?: string;
-            /** @description Where the servers stand: an ISO country (DE) or US-<state> (US-VA); picks the sourced electricity price and the grid for carbon */
+            /** @description Where the servers stand, a country (DE) or US state (US-VA) with a sourced electricity price; picks that price and the grid for carbon */
             site?: string;
             /**
              * @description GPUs in one server
@@ -1045,7 +1045,7 @@ export interface components {
              * @default 0
              */
             operationsSharePercent?: number;
-        };
+        } | unknown | unknown;
         DiscountInput: {
             /** @description Provider slug */
             provider: string;

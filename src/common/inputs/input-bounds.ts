@@ -19,6 +19,7 @@ import {
   DEFAULT_OPERATIONS_SHARE_PERCENT,
 } from '../../domain/cost-model/index.js';
 import { HOURS_PER_DAY, HOURS_PER_WEEK } from '../../domain/cost-model/demand.js';
+import { ELECTRICITY_BY_SITE } from '../../domain/cost-model/owned-defaults.js';
 import { DEFAULT_CONTEXT_TOKENS } from '../../domain/sizing/index.js';
 
 /** A catalog version id (UUID) or label (`2026-11-30`). */
@@ -114,7 +115,11 @@ export const OWNED_BOUNDS = {
   electricityUsdPerKwh: { integerDigits: 3, fractionDigits: 6, example: '0.15' },
   colocationUsdPerKwMonth: { integerDigits: 6, fractionDigits: 4, example: '200' },
   operationsSharePercent: { min: 0, max: 100, default: DEFAULT_OPERATIONS_SHARE_PERCENT },
-  site: { pattern: /^[A-Z]{2}(-[A-Z]{2})?$/, patternMessage: 'must be an ISO country code (DE) or a US state as US-<state> (US-VA)' },
+  // Only the sites with a sourced electricity price (owned-defaults.ts), so the schema states the rule.
+  site: {
+    pattern: new RegExp(`^(${Object.keys(ELECTRICITY_BY_SITE).join('|')})$`),
+    patternMessage: `must be a site with a sourced electricity price: ${Object.keys(ELECTRICITY_BY_SITE).join(', ')}`,
+  },
 } as const;
 
 /** The listing's default page size (filter-offers.ts takes any positive size). */

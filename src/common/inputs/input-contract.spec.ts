@@ -354,7 +354,7 @@ const CASES: Case[] = [
   { name: 'owned.serverPriceUsd', where: owned('serverPriceUsd'), accept: ['0', '999999999.99'], refuse: ['-1', '1000000000', '1.001', typed(1)] },
   { name: 'owned.electricityUsdPerKwh', where: owned('electricityUsdPerKwh'), accept: ['0', '999.999999'], refuse: ['-0.1', '1000', typed(0.1)] },
   { name: 'owned.colocationUsdPerKwMonth', where: owned('colocationUsdPerKwMonth'), accept: ['0', '999999.9999'], refuse: ['-1', '1000000', typed(200)] },
-  { name: 'owned.site', where: owned('site'), accept: ['DE', 'US-VA'], refuse: ['de', 'DEU', 'US-', 'US-VAX', typed(1)] },
+  { name: 'owned.site', where: owned('site'), accept: ['DE', 'US-VA'], refuse: ['de', 'DEU', 'US-TX', 'NO', typed(1)] },
   { name: 'owned.gpusPerServer', where: owned('gpusPerServer'), accept: [1, 16], refuse: [0, 17, 1.5], documentedDefault: 8 },
   { name: 'owned.depreciationYears', where: owned('depreciationYears'), accept: [1, 15], refuse: [0.5, 15.5], documentedDefault: 4 },
   { name: 'owned.costOfCapitalPercent', where: owned('costOfCapitalPercent'), accept: [0, 100], refuse: [-1, 100.5], documentedDefault: 0 },

@@ -84,8 +84,12 @@ export class MeasuredThroughputInput {
   outputTokensPerSecond?: number;
 }
 
+// Power needs a price: the caller's, or the sourced one of a site (EstimatesService checks it too).
+@AtLeastOneOf('electricityUsdPerKwh', 'site')
 @InputType('OwnedInput', {
-  description: 'Price owning the base load in servers against renting it (docs/cost-model.md#rent-or-buy); prices in USD, no catalog source for them',
+  description:
+    'Price owning the base load in servers against renting it (docs/cost-model.md#rent-or-buy); prices in USD, sourced defaults where left out; ' +
+    'give electricityUsdPerKwh or site (or both)',
 })
 export class OwnedInput {
   @InputField(
@@ -99,7 +103,7 @@ export class OwnedInput {
   @InputField(
     field.string({
       ...OWNED_BOUNDS.site,
-      description: 'Where the servers stand: an ISO country (DE) or US-<state> (US-VA); picks the sourced electricity price and the grid for carbon',
+      description: 'Where the servers stand, a country (DE) or US state (US-VA) with a sourced electricity price; picks that price and the grid for carbon',
     }),
   )
   site?: string;
