@@ -185,7 +185,7 @@ describe('parseCatalogFiles', () => {
     ]);
   });
 
-  it("refuses a GPU figure with more places than its column keeps (two), instead of rounding it on write", () => {
+  it('refuses a GPU figure with more places than its column keeps (two), instead of rounding it on write', () => {
     const fine = { ...reference, text: reference.text.replace('fp16Tflops: "989"', 'fp16Tflops: "438.875"') };
     expect(parseCatalogFiles([fine]).errors).toEqual([
       expect.objectContaining({ field: 'fp16Tflops', message: 'must have at most 2 digits after the decimal point (stored exactly)' }),
