@@ -1,6 +1,6 @@
 // The plan's unit economics (per 1M output tokens, per 1,000 requests, per GPU-hour, utilisation),
 // the comparison with a hosted API when one was priced, owning the base load against renting it
-// when server prices were given, and the alternatives to the chosen GPU.
+// when a site or an electricity price was given, and the alternatives to the chosen GPU.
 import { Fragment } from 'preact';
 import type { EstimateResult } from '../Estimate';
 import { money } from '../../ui';
