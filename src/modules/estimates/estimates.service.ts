@@ -229,18 +229,17 @@ function resolveRequest(
 }
 
 /** Exactly one of the workload's profiles, or none with measured traffic (which gives it). */
-/** Rent or buy needs an electricity price: the caller's, or the sourced one of the site it names. */
+/**
+ * Rent or buy needs an electricity price: the caller's, or a site's (owned.site's pattern admits
+ * only the sites with a sourced price, so a given site always has one).
+ */
 function checkOwned(input: EstimateInput): void {
   const owned = input.owned;
-  if (!owned || owned.electricityUsdPerKwh !== undefined || (owned.site !== undefined && Object.hasOwn(ELECTRICITY_BY_SITE, owned.site))) return;
-  const sites = Object.keys(ELECTRICITY_BY_SITE).join(', ');
+  if (!owned || owned.electricityUsdPerKwh !== undefined || owned.site !== undefined) return;
   throw badInput('REQUEST.INVALID', [
     {
-      field: owned.site === undefined ? 'owned.electricityUsdPerKwh' : 'owned.site',
-      message:
-        owned.site === undefined
-          ? `give electricityUsdPerKwh, or a site with a sourced price (${sites})`
-          : `has no sourced electricity price (sites with one: ${sites}); give electricityUsdPerKwh`,
+      field: 'owned.electricityUsdPerKwh',
+      message: `give electricityUsdPerKwh, or a site with a sourced price (${Object.keys(ELECTRICITY_BY_SITE).join(', ')})`,
     },
   ]);
 }

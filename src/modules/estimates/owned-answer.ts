@@ -35,6 +35,8 @@ export interface OwnedAnswer {
   site: string | null;
   /** The site's grid (its country's row, docs/carbon.md); null without a site or a figure for it. */
   gridIntensity: AppliedFigure | null;
+  /** cost.kwhPerMonth × gridIntensity / 1000; null without a grid figure. */
+  kgCo2ePerMonth: number | null;
 }
 
 export interface UsedPrice {
@@ -114,6 +116,7 @@ export function ownedAnswer({
       colocationPerKwMonth: colocation,
       site,
       gridIntensity,
+      kgCo2ePerMonth: gridIntensity ? (cost.kwhPerMonth * gridIntensity.value) / 1000 : null,
     },
   };
 }

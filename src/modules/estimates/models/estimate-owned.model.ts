@@ -98,7 +98,7 @@ export class EstimateOwnedModel {
       colocationSource: o.colocationPerKwMonth.source,
       site: o.site,
       gridIntensity: o.gridIntensity ? EnergyFigureAppliedModel.of(o.gridIntensity) : null,
-      kgCo2ePerMonth: o.gridIntensity ? r((c.kwhPerMonth * o.gridIntensity.value) / 1000, 3) : null,
+      kgCo2ePerMonth: o.kgCo2ePerMonth === null ? null : r(o.kgCo2ePerMonth, 3),
     });
   }
 }
